@@ -1,0 +1,257 @@
+"""Typed events: the facts a phase produces, in order.
+
+Events are read-only by convention (plain slotted dataclasses, not frozen
+ones: a phase creates dozens of them and frozen ones are five times slower
+to build).
+
+Events are facts, not instructions: the UI animates them, the log prints
+their :meth:`Event.text`, tests compare them. Every event serialises to a
+JSON object with its ``type``, its fields and its English sentence.
+
+>>> e = TileMoved(piece="R1", colour="red", kind="asteroid", priority=3,
+...               phase="red", direction=1, start=(3, 3), end=(5, 4), steps=2)
+>>> e.text()
+'Red asteroid #3 moves 2 spaces SE to (5, 4)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .hexgrid import Cell, direction_name
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+def _cell(cell: Cell | None) -> str:
+    return "off the board" if cell is None else f"({cell[0]}, {cell[1]})"
+
+
+def _tile(colour: str, kind: str, priority: int | None) -> str:
+    return f"{colour} {kind} #{priority}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(slots=True)
+class Event:
+    """Base class; subclasses set ``TYPE`` and write :meth:`text`."""
+
+    TYPE: ClassVar[str] = "event"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # No super() here: slots=True rebuilds the class, which breaks zero-argument super().
+        if "TYPE" in cls.__dict__:
+            EVENT_TYPES[cls.TYPE] = cls
+
+    @property
+    def type(self) -> str:
+        return self.TYPE
+
+    def text(self) -> str:  # pragma: no cover - every subclass overrides
+        return self.TYPE
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.TYPE}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        data["text"] = self.text()
+        return data
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Event:
+        cls = EVENT_TYPES[data["type"]]
+        kwargs = {}
+        for f in fields(cls):
+            value = data[f.name]
+            kwargs[f.name] = tuple(value) if isinstance(value, list) else value
+        return cls(**kwargs)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# --- the asteroid phase ---------------------------------------------------------
+
+
+@dataclass(slots=True)
+class PhaseStarted(Event):
+    """A colour phase begins: the die, and the movers in resolution order."""
+
+    TYPE: ClassVar[str] = "phase_started"
+    phase: str
+    die: int
+    order: tuple[str, ...]
+
+    def text(self) -> str:
+        if not self.order:
+            return f"{_cap(self.phase)} die shows {self.die}: nothing moves"
+        n = len(self.order)
+        return f"{_cap(self.phase)} die shows {self.die}: {n} element{'s' * (n != 1)} move in priority order"
+
+
+@dataclass(slots=True)
+class TileMoved(Event):
+    """A tile completed its whole move (``steps`` spaces)."""
+
+    TYPE: ClassVar[str] = "tile_moved"
+    piece: str
+    colour: str
+    kind: str
+    priority: int
+    phase: str
+    direction: int
+    start: Cell
+    end: Cell
+    steps: int
+
+    def text(self) -> str:
+        spaces = "1 space" if self.steps == 1 else f"{self.steps} spaces"
+        return (
+            f"{_cap(_tile(self.colour, self.kind, self.priority))} moves {spaces} "
+            f"{direction_name(self.direction)} to {_cell(self.end)}"
+        )
+
+
+@dataclass(slots=True)
+class TileBlocked(Event):
+    """A tile could not (fully) move.
+
+    ``outcome`` is ``"stopped"`` (red: it stays on its last free space, ``end``)
+    or ``"void"`` (white and blue: it does not move). ``reason`` is what stood
+    in ``blocked_at``: border, pod, platform, turret, craft, asteroid, gate or
+    drone; ``push_refused`` when a blue tile could not push the element there,
+    with ``detail`` saying why.
+    """
+
+    TYPE: ClassVar[str] = "tile_blocked"
+    piece: str
+    colour: str
+    kind: str
+    priority: int
+    phase: str
+    direction: int
+    start: Cell
+    end: Cell
+    steps: int
+    blocked_at: Cell | None
+    reason: str
+    blocker: str | None
+    blocker_name: str
+    outcome: str
+    detail: str = ""
+
+    def text(self) -> str:
+        who = _cap(_tile(self.colour, self.kind, self.priority))
+        by = self.blocker_name
+        at = "" if self.blocked_at is None else f" at {_cell(self.blocked_at)}"
+        why = f" ({self.detail})" if self.detail else ""
+        if self.reason == "push_refused":
+            return f"{who} cannot push {by}{at}{why}: move void"
+        if self.outcome == "void":
+            return f"{who} is blocked by {by}{at}{why}: move void"
+        if self.steps == 0:
+            return f"{who} is blocked by {by}{at}{why}: it stays at {_cell(self.end)}"
+        return (
+            f"{who} moves 1 space {direction_name(self.direction)} to {_cell(self.end)} "
+            f"and is stopped by {by}{at}{why}"
+        )
+
+
+@dataclass(slots=True)
+class TilePushed(Event):
+    """A blue tile pushes another movable element one space."""
+
+    TYPE: ClassVar[str] = "tile_pushed"
+    pusher: str
+    pusher_name: str
+    piece: str
+    piece_name: str
+    direction: int
+    start: Cell
+    end: Cell
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.pusher_name)} pushes {self.piece_name} from {_cell(self.start)} to {_cell(self.end)}"
+        )
+
+
+# --- crafts: damage, tokens -------------------------------------------------------
+
+
+@dataclass(slots=True)
+class CraftHit(Event):
+    """A moving element tried to enter a craft's space (asteroid phase)."""
+
+    TYPE: ClassVar[str] = "craft_hit"
+    player: str
+    by: str
+    by_name: str
+    cell: Cell
+
+    def text(self) -> str:
+        return f"{_cap(self.by_name)} hits the {self.player} craft at {_cell(self.cell)}"
+
+
+@dataclass(slots=True)
+class CraftDamaged(Event):
+    """Damage applied to a craft: ``amount`` after the shield and Lawrence."""
+
+    TYPE: ClassVar[str] = "craft_damaged"
+    player: str
+    amount: int
+    base: int
+    shielded: bool
+    emergency_shield: bool
+    total: int
+    cause: str
+
+    def text(self) -> str:
+        notes = []
+        if self.shielded:
+            notes.append("shield")
+        if self.emergency_shield:
+            notes.append("Lawrence's emergency shield")
+        why = f" ({self.base} less {' and '.join(notes)})" if notes else ""
+        point = "point" if self.amount == 1 else "points"
+        return (
+            f"The {self.player} craft takes {self.amount} damage {point}{why} "
+            f"for {self.cause}: total {self.total}"
+        )
+
+
+@dataclass(slots=True)
+class CraftDestroyed(Event):
+    TYPE: ClassVar[str] = "craft_destroyed"
+    player: str
+    cell: Cell
+
+    def text(self) -> str:
+        return f"The {self.player} craft is destroyed at {_cell(self.cell)} and leaves the board"
+
+
+@dataclass(slots=True)
+class TokenTaken(Event):
+    """A player takes the token of a gate (or drone, or target) symbol.
+
+    ``column`` is 1-6, 7 for the red column, 0 during the asteroid phase.
+    """
+
+    TYPE: ClassVar[str] = "token_taken"
+    player: str
+    symbol: str
+    source: str
+    column: int
+
+    def text(self) -> str:
+        when = (
+            "during the asteroid phase"
+            if self.column == 0
+            else ("in the red column" if self.column == 7 else f"in column {self.column}")
+        )
+        return f"The {self.player} player takes token {self.symbol} ({self.source}) {when}"

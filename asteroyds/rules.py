@@ -1,0 +1,81 @@
+"""Rule settings: every variant and digital-policy switch, by name.
+
+The engine never hides a choice a table might make differently: each one is
+a field here, with the default of the published rules (RULES.md §10).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+
+from .errors import ScenarioError
+
+MODES: tuple[str, ...] = ("racing", "shooting", "targets", "drones", "capture")
+PLANNING_LEVELS: tuple[str, ...] = ("beginner", "expert", "custom")
+# Planning time in seconds, per mode family and level (RULES §3).
+PLANNING_SECONDS: dict[str, dict[str, int]] = {
+    "racing": {"beginner": 50, "expert": 20},
+    "shooting": {"beginner": 50, "expert": 20},
+    "targets": {"beginner": 60, "expert": 30},
+    "drones": {"beginner": 60, "expert": 30},
+    "capture": {"beginner": 40, "expert": 20},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSettings:
+    """Named variants; all off by default (RULES.md §10)."""
+
+    return_to_platform: bool = False
+    random_dice_order: bool = False
+    one_shot_per_turn: bool = False
+    targets_handicap: int = 0
+    planning_level: str = "beginner"
+    planning_seconds: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.planning_level not in PLANNING_LEVELS:
+            raise ScenarioError(
+                f"rules: planning_level {self.planning_level!r} is not one of {PLANNING_LEVELS}"
+            )
+        if self.planning_seconds is not None and self.planning_seconds <= 0:
+            raise ScenarioError(f"rules: planning_seconds {self.planning_seconds!r} must be > 0")
+        if not 0 <= self.targets_handicap <= 5:
+            raise ScenarioError(f"rules: targets_handicap {self.targets_handicap!r} must be 0..5")
+
+    def planning_time(self, mode: str) -> int:
+        """Seconds on the stopwatch for this mode and level."""
+        if self.planning_seconds is not None:
+            return self.planning_seconds
+        level = "beginner" if self.planning_level == "custom" else self.planning_level
+        return PLANNING_SECONDS.get(mode, PLANNING_SECONDS["racing"])[level]
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object], where: str = "rules") -> RuleSettings:
+        if not isinstance(data, dict):
+            raise ScenarioError(f"{where}: expected an object, got {data!r}")
+        known = {f.name: f for f in fields(cls)}
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            raise ScenarioError(f"{where}: unknown rule setting {unknown[0]!r}")
+        for name, value in data.items():
+            want = known[name].type
+            ok = (
+                isinstance(value, bool)
+                if "bool" in str(want)
+                else (value is None and "None" in str(want))
+                or (isinstance(value, int) and not isinstance(value, bool) and "int" in str(want))
+                or (isinstance(value, str) and "str" in str(want))
+            )
+            if not ok:
+                raise ScenarioError(f"{where}: {name} has the wrong type: {value!r}")
+        return cls(**data)
+
+    def with_changes(self, **changes: object) -> RuleSettings:
+        return replace(self, **changes)
+
+
+DEFAULT_RULES = RuleSettings()

@@ -1,0 +1,294 @@
+"""Scenario files (``asteroyds/scenario@1``): load, validate, save.
+
+The format is stable (DESIGN.md §3): tests, teachers and the command line
+rely on it. Loading either returns a complete, valid :class:`State` or raises
+:class:`ScenarioError` naming the file, the piece and what is wrong; nothing is
+ever loaded half-way. ``save(load(text))`` is canonical: saving again gives
+the same bytes.
+
+>>> from asteroyds.setups import racing
+>>> s = racing(seed=1, players=["blue"])
+>>> loads(dumps(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import ScenarioError
+from .hexgrid import STANDARD_BOARD, Board, Cell, direction_name, parse_direction
+from .pieces import MOVING_KINDS, PLATFORM, TURRET, Craft, Piece
+from .rules import RuleSettings
+from .state import State
+
+FORMAT = "asteroyds/scenario@1"
+PIECE_KEYS = {"id", "kind", "colour", "cell", "orientation", "facing", "priority", "symbol", "target", "team"}
+CRAFT_KEYS = {"player", "pilot", "cell", "facing", "damage", "tokens", "destroy_used", "power_used", "team"}
+TOP_KEYS = {"format", "mode", "rules", "pieces", "crafts", "player_order", "round", "board"}
+
+
+# --- reading -------------------------------------------------------------------
+
+
+def load(path: str | Path) -> State:
+    """Read and validate a scenario file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    return loads(text, where=str(path))
+
+
+def loads(text: str, where: str = "scenario") -> State:
+    """Parse and validate scenario JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(
+            f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    return from_dict(data, where=where)
+
+
+def from_dict(data: Any, where: str = "scenario") -> State:
+    """Build a valid state from the parsed JSON object."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{where}: a scenario is a JSON object, got {type(data).__name__}")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise ScenarioError(f"{where}: format must be {FORMAT!r}, got {fmt!r}")
+    unknown = sorted(set(data) - TOP_KEYS)
+    if unknown:
+        raise ScenarioError(f"{where}: unknown key {unknown[0]!r}")
+    board = _board(data.get("board"), where)
+    pieces = tuple(_piece(item, i, where, board) for i, item in enumerate(_list(data, "pieces", where)))
+    crafts = tuple(
+        _craft(item, i, where) for i, item in enumerate(_list(data, "crafts", where, required=False))
+    )
+    order = data.get("player_order", [c.player for c in crafts])
+    if not isinstance(order, list) or not all(isinstance(p, str) for p in order):
+        raise ScenarioError(f"{where}: player_order must be a list of player names, got {order!r}")
+    rnd = data.get("round", 1)
+    if not isinstance(rnd, int) or isinstance(rnd, bool):
+        raise ScenarioError(f"{where}: round must be a whole number, got {rnd!r}")
+    mode = data.get("mode", "racing")
+    if not isinstance(mode, str):
+        raise ScenarioError(f"{where}: mode must be a string, got {mode!r}")
+    rules = RuleSettings.from_dict(data.get("rules", {}), where=f"{where}: rules")
+    state = State(
+        mode=mode,
+        pieces=pieces,
+        crafts=crafts,
+        player_order=tuple(order),
+        round=rnd,
+        rules=rules,
+        board=board,
+    )
+    return state.validate(where)
+
+
+def _list(data: dict, key: str, where: str, required: bool = True) -> list:
+    if key not in data:
+        if required:
+            raise ScenarioError(f"{where}: missing key {key!r}")
+        return []
+    value = data[key]
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}: {key!r} must be a list, got {type(value).__name__}")
+    return value
+
+
+def _board(value: Any, where: str) -> Board:
+    if value is None:
+        return STANDARD_BOARD
+    mask = value.get("mask") if isinstance(value, dict) else None
+    if (
+        not isinstance(mask, list)
+        or not mask
+        or not all(isinstance(row, str) and set(row) <= {"#", "."} for row in mask)
+    ):
+        raise ScenarioError(f"{where}: board must be {{\"mask\": [rows of '#' and '.']}}")
+    return Board(mask)
+
+
+def _cell(value: Any, at: str, board: Board | None = None) -> Cell:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise ScenarioError(f"{at}: cell must be [row, col], got {value!r}")
+    cell = (value[0], value[1])
+    if board is not None and cell not in board:
+        raise ScenarioError(f"{at}: cell {cell} is off the board")
+    return cell
+
+
+def _direction(value: Any, at: str, key: str) -> int:
+    if not isinstance(value, str):
+        raise ScenarioError(f"{at}: {key} must be one of E SE SW W NW NE, got {value!r}")
+    try:
+        return parse_direction(value)
+    except ValueError:
+        raise ScenarioError(f"{at}: {key} {value!r} is not one of E SE SW W NW NE") from None
+
+
+def _opt_str(item: dict, key: str, at: str) -> str | None:
+    value = item.get(key)
+    if value is not None and not isinstance(value, str):
+        raise ScenarioError(f"{at}: {key} must be a string, got {value!r}")
+    return value
+
+
+def _piece(item: Any, index: int, where: str, board: Board) -> Piece:
+    if not isinstance(item, dict):
+        raise ScenarioError(f"{where}: pieces[{index}] must be an object, got {item!r}")
+    pid = item.get("id")
+    at = f"{where}: piece {pid!r}" if isinstance(pid, str) and pid else f"{where}: pieces[{index}]"
+    if not isinstance(pid, str) or not pid:
+        raise ScenarioError(f"{at}: needs a non-empty string id")
+    unknown = sorted(set(item) - PIECE_KEYS)
+    if unknown:
+        raise ScenarioError(f"{at}: unknown key {unknown[0]!r}")
+    kind = item.get("kind")
+    if not isinstance(kind, str):
+        raise ScenarioError(f"{at}: needs a kind")
+    orientation = None
+    key = "facing" if kind == PLATFORM else "orientation"
+    if key in item:
+        orientation = _direction(item[key], at, key)
+    elif kind in MOVING_KINDS or kind == TURRET:
+        raise ScenarioError(f"{at}: needs an orientation (E SE SW W NW NE)")
+    priority = item.get("priority")
+    if priority is not None and (not isinstance(priority, int) or isinstance(priority, bool)):
+        raise ScenarioError(f"{at}: priority must be a whole number, got {priority!r}")
+    return Piece(
+        id=pid,
+        kind=kind,
+        cell=_cell(item.get("cell"), at, board),
+        colour=_opt_str(item, "colour", at),
+        orientation=orientation,
+        priority=priority,
+        symbol=_opt_str(item, "symbol", at),
+        target=_opt_str(item, "target", at),
+        team=_opt_str(item, "team", at),
+    )
+
+
+def _craft(item: Any, index: int, where: str) -> Craft:
+    if not isinstance(item, dict):
+        raise ScenarioError(f"{where}: crafts[{index}] must be an object, got {item!r}")
+    player = item.get("player")
+    if not isinstance(player, str) or not player:
+        raise ScenarioError(f"{where}: crafts[{index}] needs a player name")
+    at = f"{where}: craft {player!r}"
+    unknown = sorted(set(item) - CRAFT_KEYS)
+    if unknown:
+        raise ScenarioError(f"{at}: unknown key {unknown[0]!r}")
+    cell_value = item.get("cell")
+    cell = None if cell_value is None else _cell(cell_value, at)
+    if "facing" not in item:
+        raise ScenarioError(f"{at}: needs a facing (E SE SW W NW NE)")
+    damage = item.get("damage", 0)
+    if not isinstance(damage, int) or isinstance(damage, bool):
+        raise ScenarioError(f"{at}: damage must be a whole number, got {damage!r}")
+    tokens = item.get("tokens", [])
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        raise ScenarioError(f"{at}: tokens must be a list of symbols, got {tokens!r}")
+    flags = {}
+    for key in ("destroy_used", "power_used"):
+        value = item.get(key, False)
+        if not isinstance(value, bool):
+            raise ScenarioError(f"{at}: {key} must be true or false, got {value!r}")
+        flags[key] = value
+    return Craft(
+        player=player,
+        cell=cell,
+        facing=_direction(item["facing"], at, "facing"),
+        pilot=_opt_str(item, "pilot", at),
+        damage=damage,
+        tokens=tuple(tokens),
+        team=_opt_str(item, "team", at),
+        **flags,
+    )
+
+
+# --- writing -------------------------------------------------------------------
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    """The scenario object of a state (canonical: same state, same object)."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "mode": state.mode,
+        "rules": state.rules.to_dict(),
+        "pieces": [_piece_dict(p) for p in state.pieces],
+        "crafts": [_craft_dict(c) for c in state.crafts],
+        "player_order": list(state.player_order),
+        "round": state.round,
+    }
+    if state.board != STANDARD_BOARD:
+        data["board"] = {"mask": list(state.board.mask)}
+    return data
+
+
+def _piece_dict(p: Piece) -> dict[str, Any]:
+    d: dict[str, Any] = {"id": p.id, "kind": p.kind}
+    if p.colour is not None:
+        d["colour"] = p.colour
+    d["cell"] = list(p.cell)
+    if p.orientation is not None:
+        d["facing" if p.kind == PLATFORM else "orientation"] = direction_name(p.orientation)
+    for key in ("priority", "symbol", "target", "team"):
+        value = getattr(p, key)
+        if value is not None:
+            d[key] = value
+    return d
+
+
+def _craft_dict(c: Craft) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "player": c.player,
+        "pilot": c.pilot,
+        "cell": None if c.cell is None else list(c.cell),
+        "facing": direction_name(c.facing),
+        "damage": c.damage,
+        "tokens": list(c.tokens),
+        "destroy_used": c.destroy_used,
+        "power_used": c.power_used,
+    }
+    if c.team is not None:
+        d["team"] = c.team
+    return d
+
+
+def dumps(state: State) -> str:
+    """Scenario JSON text: two-space indent, one piece per line, newline at the end."""
+    data = to_dict(state)
+    lines = ["{"]
+    items = list(data.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key in ("pieces", "crafts") and value:
+            lines.append(f"  {json.dumps(key)}: [")
+            for j, entry in enumerate(value):
+                inner = "," if j < len(value) - 1 else ""
+                lines.append(f"    {json.dumps(entry, ensure_ascii=False)}{inner}")
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def save(state: State, path: str | Path) -> None:
+    """Write a scenario file atomically (a failed write leaves the old file)."""
+    path = Path(path)
+    text = dumps(state)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)

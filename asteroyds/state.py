@@ -1,0 +1,228 @@
+"""The board state: who is where. Immutable, compared by value, cheap to copy.
+
+Phases never change a state; they build a new one. ``State.pieces`` keeps the
+order the scenario gave (so files round-trip exactly); rules code that needs
+an order sorts explicitly (by priority, by player order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from .errors import ScenarioError
+from .hexgrid import STANDARD_BOARD, Board, Cell, direction_name
+from .pieces import (
+    DIE_COLOURS,
+    DRONE,
+    GATE,
+    KIND_COLOURS,
+    KINDS,
+    MAX_DAMAGE,
+    MOVING_KINDS,
+    PILOTS,
+    PLATFORM,
+    TURRET,
+    Craft,
+    Piece,
+)
+from .rules import DEFAULT_RULES, MODES, RuleSettings
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything on the table between two phases.
+
+    >>> from asteroyds.setups import racing
+    >>> s = racing(seed=1, players=["blue", "red"])
+    >>> len(s.pieces), [c.player for c in s.crafts]
+    (36, ['blue', 'red'])
+    """
+
+    mode: str
+    pieces: tuple[Piece, ...]
+    crafts: tuple[Craft, ...] = ()
+    player_order: tuple[str, ...] = ()
+    round: int = 1
+    rules: RuleSettings = DEFAULT_RULES
+    board: Board = STANDARD_BOARD
+    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    # --- look-ups -------------------------------------------------------------
+    def piece(self, piece_id: str) -> Piece:
+        try:
+            return self._pieces_by_id()[piece_id]
+        except KeyError:
+            raise ScenarioError(f"no piece with id {piece_id!r}") from None
+
+    def has_piece(self, piece_id: str) -> bool:
+        return piece_id in self._pieces_by_id()
+
+    def craft(self, player: str) -> Craft:
+        for craft in self.crafts:
+            if craft.player == player:
+                return craft
+        raise ScenarioError(f"no craft for player {player!r}")
+
+    def pieces_at(self, cell: Cell) -> tuple[Piece, ...]:
+        """Non-craft pieces in a cell (two only for a drone inside its turret)."""
+        return self._by_cell().get(cell, ())
+
+    def crafts_at(self, cell: Cell) -> tuple[Craft, ...]:
+        """Crafts in a cell, in player order."""
+        return tuple(c for c in self.crafts_in_order() if c.cell == cell)
+
+    def crafts_in_order(self) -> tuple[Craft, ...]:
+        """Crafts in turn order, starting with player one."""
+        rank = {p: i for i, p in enumerate(self.player_order)}
+        return tuple(sorted(self.crafts, key=lambda c: rank.get(c.player, len(rank))))
+
+    def moving_tiles(self, die_colour: str | None = None) -> tuple[Piece, ...]:
+        """Moving tiles (moved by ``die_colour`` if given), in resolution order.
+
+        Drones move first, then everything in ascending priority (RULES §4).
+        """
+        tiles = [
+            p
+            for p in self.pieces
+            if p.kind in MOVING_KINDS and (die_colour is None or p.moved_by(die_colour))
+        ]
+        return tuple(sorted(tiles, key=lambda p: (p.kind != DRONE, p.priority or 0, p.id)))
+
+    def _pieces_by_id(self) -> dict[str, Piece]:
+        cached = self._cache.get("by_id")
+        if cached is None:
+            cached = self._cache["by_id"] = {p.id: p for p in self.pieces}
+        return cached
+
+    def _by_cell(self) -> dict[Cell, tuple[Piece, ...]]:
+        cached = self._cache.get("by_cell")
+        if cached is None:
+            grouped: dict[Cell, list[Piece]] = {}
+            for p in self.pieces:
+                grouped.setdefault(p.cell, []).append(p)
+            cached = self._cache["by_cell"] = {k: tuple(v) for k, v in grouped.items()}
+        return cached
+
+    # --- building new states --------------------------------------------------
+    def replace(self, **changes: object) -> State:
+        """A new state with some fields changed (the caches start empty)."""
+        changes.setdefault("_cache", {})
+        return replace(self, **changes)
+
+    def with_pieces(self, pieces: Iterable[Piece]) -> State:
+        return self.replace(pieces=tuple(pieces))
+
+    def with_crafts(self, crafts: Iterable[Craft]) -> State:
+        return self.replace(crafts=tuple(crafts))
+
+    def update_crafts(self, changed: Mapping[str, Craft]) -> State:
+        return self.with_crafts(changed.get(c.player, c) for c in self.crafts)
+
+    def update_pieces(self, changed: Mapping[str, Piece], removed: Iterable[str] = ()) -> State:
+        gone = set(removed)
+        return self.with_pieces(changed.get(p.id, p) for p in self.pieces if p.id not in gone)
+
+    # --- checks ---------------------------------------------------------------
+    def validate(self, where: str = "state") -> State:
+        """Check every invariant; raise :class:`ScenarioError` naming the first broken one."""
+        if self.mode not in MODES:
+            raise ScenarioError(f"{where}: unknown mode {self.mode!r} (expected one of {MODES})")
+        if not isinstance(self.round, int) or self.round < 1:
+            raise ScenarioError(f"{where}: round must be a whole number >= 1, got {self.round!r}")
+        ids: dict[str, Piece] = {}
+        priorities: dict[int, str] = {}
+        occupant: dict[Cell, Piece] = {}
+        for p in self.pieces:
+            at = f"{where}: piece {p.id!r}"
+            if not isinstance(p.id, str) or not p.id:
+                raise ScenarioError(f"{where}: a piece has no id: {p!r}")
+            if p.id in ids:
+                raise ScenarioError(f"{at}: duplicate id")
+            ids[p.id] = p
+            if p.kind not in KINDS:
+                raise ScenarioError(f"{at}: unknown kind {p.kind!r} (expected one of {KINDS})")
+            if p.cell not in self.board:
+                raise ScenarioError(f"{at}: cell {p.cell} is off the board")
+            if p.kind in MOVING_KINDS:
+                if p.colour not in KIND_COLOURS[p.kind]:
+                    raise ScenarioError(
+                        f"{at}: colour {p.colour!r} is not allowed for a {p.kind} "
+                        f"(expected one of {KIND_COLOURS[p.kind]})"
+                    )
+                if p.orientation not in range(6):
+                    raise ScenarioError(f"{at}: needs an orientation (E SE SW W NW NE)")
+                if not isinstance(p.priority, int) or isinstance(p.priority, bool) or p.priority < 1:
+                    raise ScenarioError(f"{at}: priority must be a whole number >= 1, got {p.priority!r}")
+                if p.priority in priorities:
+                    raise ScenarioError(
+                        f"{at}: duplicate priority {p.priority} (also {priorities[p.priority]!r})"
+                    )
+                priorities[p.priority] = p.id
+            if p.kind == GATE and not p.symbol:
+                raise ScenarioError(f"{at}: a gate needs a symbol")
+            if p.kind == TURRET and p.orientation not in range(6):
+                raise ScenarioError(f"{at}: a turret needs an orientation (E SE SW W NW NE)")
+            other = occupant.get(p.cell)
+            if other is not None:
+                pair = {other.kind, p.kind}
+                if pair != {DRONE, TURRET}:
+                    raise ScenarioError(
+                        f"{at}: cell {p.cell} already holds {other.describe()} ({other.id!r})"
+                    )
+            if p.kind != DRONE or other is None:
+                occupant[p.cell] = p
+        players: set[str] = set()
+        for c in self.crafts:
+            at = f"{where}: craft {c.player!r}"
+            if c.player in players:
+                raise ScenarioError(f"{at}: two crafts for one player")
+            players.add(c.player)
+            if c.pilot is not None and c.pilot not in PILOTS:
+                raise ScenarioError(f"{at}: unknown pilot {c.pilot!r} (expected one of {PILOTS})")
+            if not isinstance(c.damage, int) or not 0 <= c.damage <= MAX_DAMAGE:
+                raise ScenarioError(f"{at}: damage must be 0..{MAX_DAMAGE}, got {c.damage!r}")
+            if c.facing not in range(6):
+                raise ScenarioError(f"{at}: facing must be one of E SE SW W NW NE")
+            if (c.cell is None) != (c.damage == MAX_DAMAGE):
+                raise ScenarioError(
+                    f"{at}: a destroyed craft has damage {MAX_DAMAGE} and cell null, and only it"
+                )
+            if c.cell is None:
+                continue
+            if c.cell not in self.board:
+                raise ScenarioError(f"{at}: cell {c.cell} is off the board")
+            here = self.pieces_at(c.cell)
+            for p in here:
+                allowed = p.kind == PLATFORM or (p.kind == GATE and self.mode == "racing")
+                if not allowed:
+                    raise ScenarioError(f"{at}: cell {c.cell} holds {p.describe()} ({p.id!r})")
+            if len(set(c.tokens)) != len(c.tokens):
+                raise ScenarioError(f"{at}: a token is listed twice in {list(c.tokens)!r}")
+        if sorted(self.player_order) != sorted(players):
+            raise ScenarioError(
+                f"{where}: player_order {list(self.player_order)!r} must list each craft's "
+                f"player once ({sorted(players)!r})"
+            )
+        return self
+
+    def __str__(self) -> str:
+        lines = [f"{self.mode} round {self.round}, player order {', '.join(self.player_order)}"]
+        for p in self.pieces:
+            lines.append(f"  {p}")
+        for c in self.crafts_in_order():
+            lines.append(f"  {c}")
+        return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        from .render.svg import state_svg
+
+        return state_svg(self)
+
+
+def die_colours_of(piece: Piece) -> tuple[str, ...]:
+    """The colour phases in which ``piece`` moves, in the standard die order."""
+    return tuple(c for c in DIE_COLOURS if piece.moved_by(c))
+
+
+__all__ = ["State", "die_colours_of", "direction_name"]
