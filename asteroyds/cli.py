@@ -14,9 +14,11 @@ from pathlib import Path
 
 from . import scenario
 from .asteroids import resolve_asteroids
+from .damage import POLICIES, policy
 from .dice import Dice
 from .errors import AsteroydsError
 from .events import Event
+from .pieces import PLAYER_COLOURS
 from .setups import SETUP_NAMES, setup
 from .state import State
 
@@ -57,6 +59,126 @@ def cmd_asteroids(args: argparse.Namespace) -> str:
     return _output(after, events, args.json)
 
 
+def cmd_render(args: argparse.Namespace) -> str:
+    from .render.svg import state_svg
+
+    state = load_state(args.scenario, args.seed)
+    svg = state_svg(state, size=args.size)
+    if args.output == "-":
+        return svg
+    try:
+        Path(args.output).write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        raise AsteroydsError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
+    return ""
+
+
+def _read_programs(path: str) -> dict[str, str]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise AsteroydsError(f"{path}: cannot read the programs file ({exc.strerror or exc})") from None
+    except json.JSONDecodeError as exc:
+        raise AsteroydsError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
+    ):
+        raise AsteroydsError(
+            f'{path}: expected an object mapping player to program, like {{"blue": "F F R L U . S"}}'
+        )
+    return data
+
+
+def cmd_round(args: argparse.Namespace) -> str:
+    from .round import play_round
+
+    state = load_state(args.scenario, args.seed)
+    programs = _read_programs(args.programs)
+    decide = policy(destroy=args.destroy, lawrence=args.lawrence)
+    after, events, result = play_round(state, Dice.of(args.dice), programs, decide=decide)
+    if args.json:
+        payload = {"scenario": scenario.to_dict(after), "events": [e.to_dict() for e in events]}
+        if result is not None:
+            payload["outcome"] = result.to_dict()
+        return json.dumps(payload, indent=2, ensure_ascii=False)
+    return "\n".join(e.text() for e in events)
+
+
+def cmd_play(args: argparse.Namespace) -> str:
+    from .simulate import play_bot_game
+
+    if not 1 <= args.players <= len(PLAYER_COLOURS):
+        raise AsteroydsError(f"--players must be 1..{len(PLAYER_COLOURS)}, got {args.players}")
+    styles = [s for part in args.bots for s in part.split(",") if s] or ["greedy"]
+    if len(styles) == 1:
+        styles = styles * args.players
+    if len(styles) != args.players:
+        raise AsteroydsError(f"--bots gives {len(styles)} styles for {args.players} players")
+    game = play_bot_game(
+        players=PLAYER_COLOURS[: args.players],
+        styles=styles,
+        seed=args.seed,
+        mode=args.mode,
+        max_rounds=args.max_rounds,
+        echo=lambda line: print(line, flush=True),
+    )
+    if game.outcome is None:
+        return f"No winner after {args.max_rounds} rounds (stopped by --max-rounds)."
+    return ""
+
+
+def notebooks_dir() -> Path:
+    """The tutorial notebooks: next to the package in a checkout (and on Binder)."""
+    return Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def cmd_app(args: argparse.Namespace) -> str:
+    import subprocess
+    import threading
+    import urllib.request
+    import webbrowser
+
+    folder = notebooks_dir()
+    if not (folder / WELCOME).exists():
+        raise AsteroydsError(f"{folder}: the notebooks are not there (run the app from a checkout)")
+    host = "127.0.0.1" if args.ip in ("0.0.0.0", "") else args.ip
+    url = f"http://{host}:{args.port}/voila/render/{WELCOME}"
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(folder),
+        "--no-browser",
+        f"--port={args.port}",
+        f"--Voila.ip={args.ip}",
+        "--Voila.port_retries=0",
+    ]
+
+    def open_when_ready() -> None:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(url, timeout=1).close()
+            except OSError:
+                threading.Event().wait(0.2)
+                continue
+            print(f"Asteroyds Academy is running at {url}", flush=True)
+            if not args.no_browser:
+                webbrowser.open(url)
+            return
+
+    threading.Thread(target=open_when_ready, daemon=True).start()
+    try:
+        code = subprocess.call(command)
+    except KeyboardInterrupt:
+        code = 0
+    if code not in (0, -2, 130):
+        raise AsteroydsError(f"voila stopped with exit code {code} (is port {args.port} free?)")
+    return ""
+
+
+WELCOME = "00_welcome.ipynb"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="asteroyds", description="Asteroyds Academy: rules engine and app.")
     parser.add_argument("--version", action="version", version="asteroyds 0.1.0")
@@ -69,6 +191,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed for a built-in setup (default 0)")
     p.add_argument("--json", action="store_true", help="print the resulting scenario and events")
     p.set_defaults(run=cmd_asteroids)
+
+    p = sub.add_parser("render", help="draw a scenario as an SVG picture")
+    p.add_argument("scenario", help="scenario file, or a setup name: " + ", ".join(SETUP_NAMES))
+    p.add_argument("-o", "--output", required=True, help="SVG file to write ('-' for stdout)")
+    p.add_argument("--seed", type=int, default=0, help="seed for a built-in setup (default 0)")
+    p.add_argument("--size", type=float, default=24.0, help="hex radius in pixels (default 24)")
+    p.set_defaults(run=cmd_render)
+
+    p = sub.add_parser("round", help="play one whole round of a scenario")
+    p.add_argument("scenario", help="scenario file, or a setup name: " + ", ".join(SETUP_NAMES))
+    p.add_argument("--dice", nargs=3, type=int, required=True, metavar=("R", "W", "B"))
+    p.add_argument("--programs", required=True, help='JSON file: {"blue": "F F R L U . S", ...}')
+    p.add_argument("--destroy", choices=POLICIES, default="never", help="destroy an asteroid on collision")
+    p.add_argument("--lawrence", choices=POLICIES, default="never", help="use Lawrence's emergency shield")
+    p.add_argument("--seed", type=int, default=0, help="seed for a built-in setup (default 0)")
+    p.add_argument("--json", action="store_true", help="print the resulting scenario and events")
+    p.set_defaults(run=cmd_round)
+
+    p = sub.add_parser("play", help="watch bots play a whole game in the terminal")
+    p.add_argument("--players", type=int, default=2, help="number of players, 1-6 (default 2)")
+    p.add_argument("--seed", type=int, default=0, help="seed for the setup and the dice (default 0)")
+    p.add_argument("--bots", nargs="*", default=["greedy"], help="bot style per player: greedy or random")
+    p.add_argument("--mode", choices=("racing",), default="racing")
+    p.add_argument("--max-rounds", type=int, default=100, help="stop after this many rounds (default 100)")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("app", help="serve the tutorial and sandbox with Voila (the web app)")
+    p.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    p.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0 for a class server)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.set_defaults(run=cmd_app)
     return parser
 
 

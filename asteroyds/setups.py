@@ -263,12 +263,35 @@ def targets(
 SETUPS = {"racing": racing, "shooting": shooting, "drones": drones, "targets": targets}
 
 
-def setup(name: str, seed: int = 0, players: Sequence[str] | None = None, **options: Any) -> State:
-    """A built-in setup by name (``racing``, ``shooting``, ``drones``, ``targets``)."""
+def setup(
+    name: str,
+    seed: int = 0,
+    players: Sequence[str] | None = None,
+    remove: Sequence[str] = (),
+    **options: Any,
+) -> State:
+    """A built-in setup by name (``racing``, ``shooting``, ``drones``, ``targets``).
+
+    ``remove`` lists asteroid ids to take out: the "fewer asteroids" variant
+    (RULES §10) for a gentler first game.
+    """
     try:
         build = SETUPS[name]
     except KeyError:
         raise ScenarioError(f"unknown setup {name!r} (expected one of {', '.join(SETUP_NAMES)})") from None
     if players is not None:
         options["players"] = players
-    return build(seed=seed, **options)
+    return remove_asteroids(build(seed=seed, **options), remove)
+
+
+def remove_asteroids(state: State, ids: Sequence[str]) -> State:
+    """The "fewer asteroids" variant: the same state without these asteroids."""
+    for pid in ids:
+        if not state.has_piece(pid) or state.piece(pid).kind != ASTEROID:
+            asteroids = sorted(p.id for p in state.pieces if p.kind == ASTEROID)
+            raise ScenarioError(
+                f"cannot remove {pid!r}: not an asteroid of this setup ({', '.join(asteroids)})"
+            )
+    if not ids:
+        return state
+    return state.update_pieces({}, removed=ids)

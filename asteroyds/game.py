@@ -1,0 +1,434 @@
+"""The Game: a setup plus the list of inputs, replayed into states and events.
+
+In the spirit of python-chess and OpenSpiel: the game is its inputs (dice,
+programs, decisions); states, events and animations are recomputed by replay,
+so undo and rewind are exact and a saved game reloads byte for byte.
+
+>>> game = Game.new(players=["blue", "red"], seed=1)
+>>> game.roll((3, 5, 2))
+Dice(red=3, white=5, blue=2)
+>>> game.submit("blue", "F F F . . . S")
+>>> _ = game.play_phases()
+>>> game.round, game.phase
+(2, 'roll')
+>>> Game.loads(game.dumps()).state == game.state
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import scenario
+from .asteroids import resolve_asteroids
+from .damage import Decide, Decision
+from .dice import Dice, phase_order
+from .errors import DecisionError, RuleError, ScenarioError
+from .events import Event
+from .flight import fly
+from .outcome import Outcome
+from .program import Program, as_program, shields_of, validate_program
+from .round import DiceRolled, end_round, programs_for
+from .rules import DEFAULT_RULES, RuleSettings
+from .setups import setup
+from .state import State
+
+FORMAT = "asteroyds/game@1"
+PHASES: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "end", "over")
+
+
+class _Pending(Exception):
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.question)
+        self.decision = decision
+
+
+class Game:
+    """A game in progress: ``phase`` says what input comes next.
+
+    - ``roll`` → :meth:`roll` (seeded, or given dice for a demonstration)
+    - ``plan`` → :meth:`submit` each player's program, then :meth:`resolve_asteroids`
+    - ``fly`` → :meth:`fly`
+    - ``end`` → :meth:`end_round`
+    - ``over`` → :attr:`outcome` says who won
+
+    A phase that needs a player's decision (destroy an asteroid? Lawrence's
+    emergency shield?) stops with :attr:`pending` set and nothing applied;
+    :meth:`answer` gives the answer and finishes the phase. A ``policy``
+    answers at once instead (bots, the command line).
+    """
+
+    def __init__(self, initial: State, seed: int = 0, policy: Decide | None = None) -> None:
+        initial.validate("game setup")
+        self.initial = initial
+        self.seed = seed
+        self.policy = policy
+        self.inputs: list[dict[str, Any]] = []
+        self._reset()
+
+    # --- creation ----------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        mode: str = "racing",
+        players: Sequence[str] = ("blue",),
+        pilots: Sequence[str | None] | None = None,
+        seed: int = 0,
+        rules: RuleSettings = DEFAULT_RULES,
+        policy: Decide | None = None,
+        remove: Sequence[str] = (),
+    ) -> Game:
+        """A game on a built-in setup; the same seed gives the same layout and dice.
+
+        ``remove`` takes asteroids out (the "fewer asteroids" variant).
+        """
+        state = setup(mode, seed=seed, players=list(players), pilots=pilots, rules=rules, remove=remove)
+        return cls(state, seed=seed, policy=policy)
+
+    @classmethod
+    def from_scenario(
+        cls, state_or_path: State | str | Path, seed: int = 0, policy: Decide | None = None
+    ) -> Game:
+        state = state_or_path if isinstance(state_or_path, State) else scenario.load(state_or_path)
+        return cls(state, seed=seed, policy=policy)
+
+    def _reset(self) -> None:
+        self.state: State = self.initial
+        self.phase: str = "roll"
+        self.dice: Dice | None = None
+        self.order: tuple[str, ...] = phase_order()
+        self.programs: dict[str, Program] = {}
+        self.round_events: list[Event] = []
+        self.log: list[tuple[int, str, Event]] = []
+        self.outcome: Outcome | None = None
+        self.pending: Decision | None = None
+        self._pending_phase: str | None = None
+        self._answers: dict[str, bool] = {}
+        self.history: list[State] = [self.initial]
+
+    # --- reading -------------------------------------------------------------------
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def rules(self) -> RuleSettings:
+        return self.state.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.state.player_order
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def waiting_for(self) -> tuple[str, ...]:
+        """Players still expected to submit a program (crafts still flying)."""
+        if self.phase != "plan":
+            return ()
+        return tuple(
+            c.player
+            for c in self.state.crafts_in_order()
+            if c.cell is not None and c.player not in self.programs
+        )
+
+    def events(self, phase: str | None = None) -> list[Event]:
+        """Events of the current round (optionally of one phase: asteroids, fly, end)."""
+        return [e for (_, ph, e) in self.log if ph == phase] if phase else list(self.round_events)
+
+    def _log(self, phase: str, events: Sequence[Event]) -> None:
+        for e in events:
+            self.log.append((self.state.round, phase, e))
+        self.round_events.extend(events)
+
+    # --- inputs ------------------------------------------------------------------
+    def roll(self, dice: Dice | Sequence[int] | None = None) -> Dice:
+        """Roll the dice (seeded) or set them; starts the planning phase."""
+        self._expect("roll")
+        if dice is None:
+            rng = random.Random(f"asteroyds:{self.seed}:round{self.round}:dice")
+            dice = Dice(rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
+        dice = Dice.of(dice)
+        order = phase_order()
+        if self.rules.random_dice_order:
+            order = phase_order(random.Random(f"asteroyds:{self.seed}:round{self.round}:order"))
+        self._apply({"roll": list(dice.as_tuple()), "order": list(order)})
+        return dice
+
+    def submit(self, player: str, program: Program | str) -> None:
+        """Submit (or replace) one player's program during planning; illegal ones change nothing."""
+        self._expect("plan")
+        try:
+            craft = self.state.craft(player)
+        except ScenarioError:
+            raise RuleError(f"{player}: no such player in this game ({', '.join(self.players)})") from None
+        if craft.cell is None:
+            raise RuleError(f"{player}: this craft is destroyed and cannot fly")
+        checked = validate_program(as_program(program), craft, self.state.mode)
+        self._apply({"program": player, "text": str(checked)})
+
+    def resolve_asteroids(self) -> list[Event]:
+        """Move the asteroids (players who did not submit keep an empty chart, shield on)."""
+        self._expect("plan", "asteroids")
+        return self._run_phase("asteroids")
+
+    def fly(self) -> list[Event]:
+        self._expect("fly")
+        return self._run_phase("fly")
+
+    def end_round(self) -> list[Event]:
+        self._expect("end")
+        return self._apply({"end": True})
+
+    def answer(self, yes: bool) -> list[Event]:
+        """Answer the pending decision and finish the phase that asked it."""
+        if self.pending is None or self._pending_phase is None:
+            raise DecisionError("no decision is pending")
+        if not isinstance(yes, bool):
+            raise DecisionError(f"the answer must be True or False, got {yes!r}")
+        self._answers[self.pending.key] = yes
+        phase = self._pending_phase
+        self.pending = None
+        self._pending_phase = None
+        return self._run_phase(phase)
+
+    def play_phases(self) -> list[Event]:
+        """Run every remaining phase of this round (stops early at a pending decision)."""
+        events: list[Event] = []
+        while self.pending is None and self.phase in ("plan", "asteroids", "fly", "end"):
+            step = {
+                "plan": self.resolve_asteroids,
+                "asteroids": self.resolve_asteroids,
+                "fly": self.fly,
+                "end": self.end_round,
+            }[self.phase]
+            events += step()
+        return events
+
+    def play_round(
+        self,
+        programs: Mapping[str, Program | str],
+        dice: Dice | Sequence[int] | None = None,
+    ) -> list[Event]:
+        """Roll (or set) the dice, submit every program, and play the whole round."""
+        checked = programs_for(self.state, programs)  # all or nothing
+        self.roll(dice)
+        for player, program in checked.items():
+            self.submit(player, program)
+        return self.play_phases()
+
+    def _run_phase(self, phase: str) -> list[Event]:
+        try:
+            return self._apply({phase: True, "answers": dict(sorted(self._answers.items()))})
+        except _Pending as pending:
+            self.pending = pending.decision
+            self._pending_phase = phase
+            return []
+
+    def _decide(self, decision: Decision) -> bool:
+        if decision.key in self._answers:
+            return self._answers[decision.key]
+        if self.policy is not None and not self._replaying:
+            value = bool(self.policy(decision))
+            self._answers[decision.key] = value
+            return value
+        raise _Pending(decision)
+
+    _replaying = False
+
+    def _expect(self, *phases: str) -> None:
+        if self.pending is not None:
+            raise RuleError(f"a decision is pending: {self.pending.question}")
+        if self.phase not in phases:
+            wanted = " or ".join(phases)
+            raise RuleError(f"the game is in the {self.phase!r} phase, not {wanted!r}")
+
+    # --- the one place inputs change the game ------------------------------------
+    def _apply(self, item: dict[str, Any]) -> list[Event]:
+        """Apply one input; record it only if it succeeded (so bad input changes nothing)."""
+        events = self._execute(item)
+        if not self._replaying:
+            self.inputs.append(item)
+        return events
+
+    def _execute(self, item: dict[str, Any]) -> list[Event]:
+        if "roll" in item:
+            self.dice = Dice.of(item["roll"])
+            self.order = tuple(item.get("order", phase_order()))
+            self.programs = {}
+            self.round_events = []
+            self.phase = "plan"
+            events: list[Event] = [DiceRolled(self.round, *self.dice.as_tuple(), self.order)]
+            self._log("roll", events)
+            return events
+        if "program" in item:
+            player = item["program"]
+            program = validate_program(as_program(item["text"]), self.state.craft(player), self.state.mode)
+            self.programs[player] = program
+            return []
+        if "answers" in item:
+            self._answers = dict(item["answers"])
+        if "asteroids" in item:
+            assert self.dice is not None
+            self.programs = programs_for(self.state, self.programs)
+            state, events = resolve_asteroids(
+                self.state,
+                self.dice,
+                shields=shields_of(self.programs),
+                order=self.order,
+                decide=self._decide,
+            )
+            self._finish_phase(item, state, "asteroids", events, next_phase="fly")
+            return events
+        if "fly" in item:
+            live = {p: prog for p, prog in self.programs.items() if self.state.craft(p).cell is not None}
+            state, events = fly(self.state, live, decide=self._decide)
+            self._finish_phase(item, state, "fly", events, next_phase="end")
+            return events
+        if "end" in item:
+            state, events, result = end_round(self.state, self.round_events)
+            self.state = state
+            self._log("end", events)
+            self.history.append(state)
+            self.outcome = result
+            self.phase = "over" if result is not None else "roll"
+            self.dice = None
+            self.programs = {}
+            return events
+        raise ScenarioError(f"unknown game input {item!r}")
+
+    def _finish_phase(
+        self, item: dict[str, Any], state: State, phase: str, events: list[Event], next_phase: str
+    ) -> None:
+        # Record every answer the phase used (a policy's included), so replay needs no policy.
+        item["answers"] = dict(sorted(self._answers.items()))
+        self.state = state
+        self._answers = {}
+        self._log(phase, events)
+        self.phase = next_phase
+
+    # --- undo, rewind, save, load ------------------------------------------------
+    def replay(self, inputs: Sequence[dict[str, Any]]) -> None:
+        """Reset to the setup and apply these inputs (raises if one is invalid)."""
+        self._reset()
+        self._replaying = True
+        try:
+            for item in inputs:
+                try:
+                    self._execute(dict(item))
+                except _Pending as pending:
+                    raise ScenarioError(
+                        f"replay stopped at an unanswered decision: {pending.decision.question}"
+                    ) from None
+        finally:
+            self._replaying = False
+        self.inputs = [dict(item) for item in inputs]
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last input (a roll, a program, a phase)."""
+        if self.pending is not None:
+            self.pending = None
+            self._pending_phase = None
+            self._answers = {}
+            return {}
+        if not self.inputs:
+            raise RuleError("nothing to undo")
+        last = self.inputs[-1]
+        self.replay(self.inputs[:-1])
+        return last
+
+    def rewind(self, n_inputs: int) -> None:
+        """Go back to the point after the first ``n_inputs`` inputs."""
+        if not 0 <= n_inputs <= len(self.inputs):
+            raise RuleError(f"can rewind to 0..{len(self.inputs)} inputs, not {n_inputs}")
+        self.replay(self.inputs[:n_inputs])
+
+    def rewind_to_round(self, round_number: int) -> None:
+        """Go back to the start of a round (before its dice were rolled)."""
+        count = 0
+        for i, item in enumerate(self.inputs):
+            if "roll" in item:
+                count += 1
+                if count == round_number:
+                    self.rewind(i)
+                    return
+        if round_number == count + 1 and self.phase == "roll":
+            return
+        raise RuleError(f"round {round_number} has not started")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "seed": self.seed,
+            "setup": scenario.to_dict(self.initial),
+            "inputs": [dict(item) for item in self.inputs],
+        }
+
+    def dumps(self) -> str:
+        """The saved game as JSON text: one input per line, stable bytes."""
+        data = self.to_dict()
+        setup_text = scenario.dumps(self.initial).rstrip("\n").replace("\n", "\n  ")
+        inputs = ",\n    ".join(json.dumps(item, sort_keys=True) for item in data["inputs"])
+        body = f'{{\n  "format": "{FORMAT}",\n  "seed": {self.seed},\n  "setup": {setup_text},\n'
+        body += f'  "inputs": [\n    {inputs}\n  ]\n}}\n' if inputs else '  "inputs": []\n}\n'
+        return body
+
+    def save(self, path: str | Path) -> None:
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(self.dumps(), encoding="utf-8")
+        tmp.replace(path)
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "game", policy: Decide | None = None) -> Game:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ScenarioError(f"{where}: not a saved game (format must be {FORMAT!r})")
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int):
+            raise ScenarioError(f"{where}: seed must be a whole number, got {seed!r}")
+        inputs = data.get("inputs", [])
+        if not isinstance(inputs, list) or not all(isinstance(i, dict) for i in inputs):
+            raise ScenarioError(f"{where}: inputs must be a list of objects")
+        game = cls(scenario.from_dict(data.get("setup"), where=f"{where}: setup"), seed=seed, policy=policy)
+        try:
+            game.replay(inputs)
+        except (RuleError, DecisionError) as exc:
+            raise ScenarioError(f"{where}: the inputs do not replay: {exc}") from None
+        return game
+
+    @classmethod
+    def loads(cls, text: str, where: str = "game", policy: Decide | None = None) -> Game:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ScenarioError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        return cls.from_dict(data, where=where, policy=policy)
+
+    @classmethod
+    def load(cls, path: str | Path, policy: Decide | None = None) -> Game:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ScenarioError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        return cls.loads(text, where=str(path), policy=policy)
+
+    def export_scenario(self) -> str:
+        """The current state as a scenario file's text."""
+        return scenario.dumps(self.state)
+
+    def _repr_svg_(self) -> str:
+        return self.state._repr_svg_()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.state.mode} round {self.round} phase {self.phase!r} players {list(self.players)}>"
+        )
+
+
+Policy = Callable[[Decision], bool]

@@ -1,0 +1,84 @@
+"""Racing (and shooting) victory, RULES §8.
+
+The game ends at the end of a round in which a player holds all 4 gate
+tokens. Several finishers: the one who took their last token in the earliest
+column wins (0 = a gate moved onto the craft during the asteroid phase); then
+the least damage; a remaining tie is a shared victory. With the "return to a
+platform" variant the landing column counts instead. If every craft is
+destroyed the game ends with no winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..events import Event, TokenTaken
+from ..outcome import Finisher, Outcome
+from ..pieces import GATE
+from ..state import State
+
+
+def gate_symbols(state: State) -> tuple[str, ...]:
+    """The symbols a racer must collect: one per gate of the setup (normally A–D)."""
+    return tuple(sorted({p.symbol for p in state.pieces if p.kind == GATE and p.symbol}))
+
+
+def finish_column(state: State, player: str, round_events: Sequence[Event]) -> int | None:
+    """The column in which this player completed the race this round, or None."""
+    craft = state.craft(player)
+    if craft.cell is None:
+        return None
+    needed = set(gate_symbols(state))
+    if not needed or not needed <= set(craft.tokens):
+        return None
+    if state.rules.return_to_platform:
+        landed = [
+            e.column
+            for e in round_events
+            if e.type == "craft_landed" and getattr(e, "player", None) == player
+        ]
+        return landed[-1] if landed else None
+    taken = [e.column for e in round_events if isinstance(e, TokenTaken) and e.player == player]
+    # Tokens only grow, so the last token taken this round completed the set; a
+    # set completed in an earlier round cannot happen (the game would have ended).
+    return taken[-1] if taken else 0
+
+
+def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
+    """Who won at the end of this round, if anyone."""
+    finishers = []
+    for craft in state.crafts_in_order():
+        column = finish_column(state, craft.player, round_events)
+        if column is not None:
+            finishers.append(Finisher(craft.player, column, craft.damage))
+    if finishers:
+        best = min((f.column, f.damage) for f in finishers)
+        winners = tuple(f.player for f in finishers if (f.column, f.damage) == best)
+        return Outcome(winners=winners, reason=_reason(finishers, winners), finishers=tuple(finishers))
+    if state.crafts and all(c.cell is None for c in state.crafts):
+        return Outcome(winners=(), reason="Every craft is destroyed: nobody wins.")
+    return None
+
+
+def _reason(finishers: list[Finisher], winners: tuple[str, ...]) -> str:
+    def where(f: Finisher) -> str:
+        return (
+            "during the asteroid phase"
+            if f.column == 0
+            else ("in the red column" if f.column == 7 else f"in column {f.column}")
+        )
+
+    if len(finishers) == 1:
+        f = finishers[0]
+        return f"{f.player} holds all the gate tokens ({where(f)}) and wins."
+    if len(winners) > 1:
+        names = " and ".join(winners)
+        return f"{names} finished in the same column with the same damage: a shared victory."
+    win = next(f for f in finishers if f.player == winners[0])
+    same_column = [f for f in finishers if f.column == win.column]
+    if len(same_column) > 1:
+        return (
+            f"{win.player} wins: finished {where(win)} like "
+            f"{', '.join(f.player for f in same_column if f is not win)}, with less damage ({win.damage})."
+        )
+    return f"{win.player} wins: took the last token earliest ({where(win)})."

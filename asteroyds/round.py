@@ -1,0 +1,121 @@
+"""A whole round as a composition of pure phases (RULES §3).
+
+``play_round`` = the asteroid phase, then flight, then the end of the round
+(victory check, charts reset, the next player becomes player one). The
+:class:`~asteroyds.game.Game` drives the same functions one phase at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .asteroids import resolve_asteroids
+from .damage import Decide, never
+from .dice import Dice
+from .events import Event
+from .flight import fly
+from .modes import outcome as mode_outcome
+from .outcome import Outcome
+from .pieces import DIE_COLOURS
+from .program import Program, as_program, shields_of, validate_program
+from .state import State
+
+
+@dataclass(slots=True)
+class DiceRolled(Event):
+    TYPE: ClassVar[str] = "dice_rolled"
+    round: int
+    red: int
+    white: int
+    blue: int
+    order: tuple[str, ...]
+
+    def text(self) -> str:
+        order = "" if self.order == DIE_COLOURS else f" (this round the colours move {', '.join(self.order)})"
+        return (
+            f"Round {self.round}: the dice show red {self.red}, white {self.white}, blue {self.blue}{order}"
+        )
+
+
+@dataclass(slots=True)
+class RoundEnded(Event):
+    TYPE: ClassVar[str] = "round_ended"
+    round: int
+    player_one: str
+
+    def text(self) -> str:
+        return f"End of round {self.round}: charts reset; {self.player_one} is now player one"
+
+
+@dataclass(slots=True)
+class GameOver(Event):
+    TYPE: ClassVar[str] = "game_over"
+    winners: tuple[str, ...]
+    reason: str
+
+    def text(self) -> str:
+        return f"Game over. {self.reason}"
+
+
+def programs_for(state: State, programs: Mapping[str, Program | str]) -> dict[str, Program]:
+    """Validated programs for every craft still flying; a missing one is an empty chart.
+
+    Raises ProgramError naming the player and the column; an unknown player is
+    rejected too. Nothing is changed.
+    """
+    from .errors import ProgramError
+
+    players = {c.player: c for c in state.crafts}
+    for player in programs:
+        if player not in players:
+            raise ProgramError(f"{player}: no such player in this game ({', '.join(sorted(players))})")
+    result: dict[str, Program] = {}
+    for player in state.player_order:
+        craft = players[player]
+        if craft.cell is None:
+            continue
+        given = programs.get(player)
+        program = Program.empty() if given is None else as_program(given, player=player)
+        result[player] = validate_program(program, craft, state.mode)
+    return result
+
+
+def end_round(state: State, round_events: Sequence[Event]) -> tuple[State, list[Event], Outcome | None]:
+    """Check victory, then rotate player one and advance the round counter."""
+    result = mode_outcome(state, round_events)
+    order = state.player_order[1:] + state.player_order[:1] if state.player_order else ()
+    after = state.replace(player_order=order, round=state.round + 1)
+    events: list[Event] = [RoundEnded(state.round, order[0] if order else "")]
+    if result is not None:
+        events.append(GameOver(result.winners, result.reason))
+    return after, events, result
+
+
+def play_round(
+    state: State,
+    dice: Dice | Sequence[int],
+    programs: Mapping[str, Program | str],
+    decide: Decide = never,
+    order: Sequence[str] = DIE_COLOURS,
+) -> tuple[State, list[Event], Outcome | None]:
+    """One whole round; programs are validated first, so bad input changes nothing.
+
+    >>> from asteroyds.setups import racing
+    >>> s = racing(seed=1, players=["blue", "red"])
+    >>> after, events, result = play_round(s, (3, 5, 2), {"blue": "F F F . . . S"})
+    >>> after.round, after.player_order, result
+    (2, ('red', 'blue'), None)
+    """
+    dice = Dice.of(dice)
+    checked = programs_for(state, programs)
+    events: list[Event] = [DiceRolled(state.round, *dice.as_tuple(), tuple(order))]
+    state, phase_events = resolve_asteroids(
+        state, dice, shields=shields_of(checked), order=order, decide=decide
+    )
+    events += phase_events
+    state, phase_events = fly(state, checked, decide=decide)
+    events += phase_events
+    state, phase_events, result = end_round(state, events)
+    return state, events + phase_events, result

@@ -1,0 +1,60 @@
+"""Whole games played by bots: for the terminal, the property tests and the benchmarks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from .bot import decision_policy, plan
+from .game import Game
+from .pieces import PILOTS
+from .rules import DEFAULT_RULES, RuleSettings
+
+
+def play_bot_game(
+    players: Sequence[str],
+    styles: Sequence[str] | None = None,
+    seed: int = 0,
+    mode: str = "racing",
+    max_rounds: int = 100,
+    pilots: Sequence[str | None] | None = None,
+    rules: RuleSettings = DEFAULT_RULES,
+    echo: Callable[[str], None] | None = None,
+    on_round: Callable[[Game], None] | None = None,
+) -> Game:
+    """Play until the game is over or ``max_rounds`` rounds were played.
+
+    Everything is drawn from ``seed``: the setup, the dice, the bots' choices.
+    """
+    styles = list(styles or ["greedy"] * len(players))
+    rng = random.Random(f"asteroyds:bots:{seed}")
+    game = Game.new(
+        mode=mode, players=players, pilots=pilots, seed=seed, rules=rules, policy=decision_policy(rng)
+    )
+    bot_style = dict(zip(players, styles, strict=True))
+    while not game.is_over and game.round <= max_rounds:
+        dice = game.roll()
+        if echo:
+            echo(f"--- Round {game.round}: dice red {dice.red}, white {dice.white}, blue {dice.blue}")
+        for player in game.waiting_for():
+            program = plan(game.state, player, dice, style=bot_style[player], rng=rng)
+            game.submit(player, program)
+            if echo:
+                echo(f"{player} ({bot_style[player]}) programs {program}")
+        events = game.play_phases()
+        if echo:
+            for event in events:
+                echo(event.text())
+        if on_round:
+            on_round(game)
+    if echo:
+        scores = ", ".join(
+            f"{c.player}: tokens {''.join(c.tokens) or '-'}, damage {c.damage}" for c in game.state.crafts
+        )
+        echo(f"=== {game.outcome.reason if game.outcome else 'No winner yet.'} ({scores})")
+    return game
+
+
+def random_pilots(players: Sequence[str], rng: random.Random) -> list[str]:
+    """Distinct pilots for the players, drawn from the six of the box."""
+    return rng.sample(list(PILOTS), len(players))
