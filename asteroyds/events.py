@@ -255,3 +255,188 @@ class TokenTaken(Event):
             else ("in the red column" if self.column == 7 else f"in column {self.column}")
         )
         return f"The {self.player} player takes token {self.symbol} ({self.source}) {when}"
+
+
+# --- flight ---------------------------------------------------------------------
+
+
+def _column_words(column: int) -> str:
+    return "the red column" if column == 7 else f"column {column}"
+
+
+_TURNS: dict[int, str] = {
+    1: "pivots right",
+    2: "pivots right twice",
+    3: "turns back",
+    4: "pivots left twice",
+    5: "pivots left",
+}
+
+
+@dataclass(slots=True)
+class FlightStarted(Event):
+    """A craft starts its program (phase 3, RULES §5); ``shielded``: red token on Shield."""
+
+    TYPE: ClassVar[str] = "flight_started"
+    player: str
+    program: str
+    shielded: bool
+
+    def text(self) -> str:
+        shield = "shield on" if self.shielded else "shield off: the red column is a 7th action"
+        return f"The {self.player} craft flies {self.program} ({shield})"
+
+
+@dataclass(slots=True)
+class ColumnPlayed(Event):
+    """A craft starts the action of one column (1-6, 7 = red); empty columns are not played."""
+
+    TYPE: ClassVar[str] = "column_played"
+    player: str
+    column: int
+    token: str
+    action: str
+
+    def text(self) -> str:
+        return f"The {self.player} craft plays {_column_words(self.column)}: {self.action} ({self.token})"
+
+
+@dataclass(slots=True)
+class PilotPowerUsed(Event):
+    """A pilot's once-per-game column power is executed (RULES §9)."""
+
+    TYPE: ClassVar[str] = "pilot_power_used"
+    player: str
+    pilot: str
+    column: int
+    token: str
+    power: str
+
+    def text(self) -> str:
+        return (
+            f"{self.pilot}, the {self.player} pilot, uses the power in "
+            f"{_column_words(self.column)}: {self.power}"
+        )
+
+
+@dataclass(slots=True)
+class CraftTurned(Event):
+    """A craft pivots in place (one notch, or half a turn for Turn back)."""
+
+    TYPE: ClassVar[str] = "craft_turned"
+    player: str
+    start_facing: int
+    end_facing: int
+    column: int
+
+    def text(self) -> str:
+        turn = _TURNS.get((self.end_facing - self.start_facing) % 6, "keeps its facing")
+        return f"The {self.player} craft {turn} to face {direction_name(self.end_facing)}"
+
+
+@dataclass(slots=True)
+class CraftMoved(Event):
+    """A craft moves one space (``backwards`` for Yayenek's power: the facing is kept)."""
+
+    TYPE: ClassVar[str] = "craft_moved"
+    player: str
+    start: Cell
+    end: Cell
+    facing: int
+    column: int
+    backwards: bool = False
+
+    def text(self) -> str:
+        if self.backwards:
+            return (
+                f"The {self.player} craft moves backwards to {_cell(self.end)}, "
+                f"still facing {direction_name(self.facing)}"
+            )
+        return f"The {self.player} craft moves forward to {_cell(self.end)}"
+
+
+@dataclass(slots=True)
+class CraftCollided(Event):
+    """A craft could not enter ``blocked_at`` (None: the border) and stays in ``cell``.
+
+    ``reason`` is the kind of what stood there (asteroid, gate, pod, platform,
+    turret, drone) or ``border``; ``blocker`` is its piece id.
+    """
+
+    TYPE: ClassVar[str] = "craft_collided"
+    player: str
+    cell: Cell
+    blocked_at: Cell | None
+    reason: str
+    blocker: str | None
+    blocker_name: str
+    column: int
+
+    def text(self) -> str:
+        if self.blocked_at is None:
+            return f"The {self.player} craft hits the border beyond {_cell(self.cell)}: program cancelled"
+        return (
+            f"The {self.player} craft hits {self.blocker_name} at {_cell(self.blocked_at)}: program cancelled"
+        )
+
+
+@dataclass(slots=True)
+class AsteroidRammed(Event):
+    """A craft chose to ram an asteroid to destroy it (once per game): the damage follows."""
+
+    TYPE: ClassVar[str] = "asteroid_rammed"
+    player: str
+    piece: str
+    piece_name: str
+    cell: Cell
+    column: int
+
+    def text(self) -> str:
+        return f"The {self.player} craft rams {self.piece_name} at {_cell(self.cell)} to destroy it"
+
+
+@dataclass(slots=True)
+class AsteroidDestroyed(Event):
+    """A craft rammed and destroyed an asteroid (once per game); it leaves the game."""
+
+    TYPE: ClassVar[str] = "asteroid_destroyed"
+    player: str
+    piece: str
+    piece_name: str
+    cell: Cell
+    column: int
+
+    def text(self) -> str:
+        return f"The {self.player} craft destroys {self.piece_name} at {_cell(self.cell)}: it leaves the game"
+
+
+@dataclass(slots=True)
+class ProgramCancelled(Event):
+    """After a collision, the tokens of the later columns that are not played."""
+
+    TYPE: ClassVar[str] = "program_cancelled"
+    player: str
+    column: int
+    skipped: tuple[str, ...]
+
+    def text(self) -> str:
+        return (
+            f"The rest of the {self.player} craft's program is cancelled: {' '.join(self.skipped)} not played"
+        )
+
+
+@dataclass(slots=True)
+class CraftLanded(Event):
+    """Return-to-platform variant (RULES §10): a craft with every token lands; its program ends."""
+
+    TYPE: ClassVar[str] = "craft_landed"
+    player: str
+    cell: Cell
+    column: int
+    platform: str
+
+    def text(self) -> str:
+        return (
+            f"The {self.player} craft lands on platform {self.platform} at {_cell(self.cell)} "
+            f"in {_column_words(self.column)}: its program ends"
+        )

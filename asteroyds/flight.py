@@ -1,0 +1,315 @@
+"""Phase 3, flying: a pure function of (state, programs, rules, decide).
+
+RULES §5, §6, §9 and §10, to the letter. Players fly in turn order (player
+one first), each executing columns 1–6 and then the red column when its
+token is not on Shield. Every action is a short sequence of primitive steps
+(:mod:`asteroyds.pilots`): a pivot, or one space forward or backwards. A step
+into an asteroid, gate (except in racing, where gates are crossed), pod,
+platform, turret, drone or across the border is a collision: the craft stays,
+takes 2 damage (1 with the shield) and the rest of its program is cancelled;
+a pivot before the blocked step has already happened. Crafts never collide
+with each other.
+
+Mid-flight choices (destroy an asteroid? Lawrence's emergency shield?) go
+through ``decide``; the questions carry keys unique within the round, such as
+``r3:fly:blue:c2:s1:destroy`` (round 3, blue, column 2, first step).
+
+>>> from asteroyds.setups import racing
+>>> state = racing(seed=1, players=["blue"])
+>>> after, events = fly(state, {"blue": "F F . . . . S"})
+>>> print(events[-1])
+The blue craft moves forward to (5, 5)
+>>> after.craft("blue").cell, state.craft("blue").cell
+((5, 5), (5, 7))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
+
+from .damage import DESTROY_ASTEROID, Decide, Decision, apply_damage, never
+from .errors import ProgramError, RuleError
+from .events import (
+    AsteroidDestroyed,
+    AsteroidRammed,
+    ColumnPlayed,
+    CraftCollided,
+    CraftLanded,
+    CraftMoved,
+    CraftTurned,
+    Event,
+    FlightStarted,
+    PilotPowerUsed,
+    ProgramCancelled,
+    TokenTaken,
+)
+from .hexgrid import Cell
+from .pieces import ASTEROID, FIXED_KINDS, GATE, PLATFORM, Craft, Piece
+from .pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
+from .program import SHIELD, SHOOT, TOKEN_NAMES, Program, as_program, column_name, validate_program
+from .rules import RuleSettings
+from .state import State
+
+COLLISION_DAMAGE = 2  # RULES §5: 2 damage, 1 with the shield
+DESTROY_DAMAGE = 4  # RULES §5: destroying an asteroid costs 4, 3 with the shield
+
+# One planned column: (column, token, English name of the action, the steps as
+# (pivot, move) pairs (see pilots.PRIMITIVES), the power's English or None,
+# the tokens of the later columns that a collision here would cancel).
+PlannedColumn = tuple[int, str, str, tuple[tuple[int, "int | None"], ...], "str | None", tuple[str, ...]]
+
+
+def fly(
+    state: State,
+    programs: Mapping[str, Program | str],
+    rules: RuleSettings | None = None,
+    decide: Decide = never,
+) -> tuple[State, list[Event]]:
+    """Fly every craft that has a program; return the new state and the events.
+
+    ``rules`` defaults to ``state.rules`` (only ``return_to_platform`` matters
+    here). ``decide`` answers the mid-flight questions. Programs are validated
+    first (:func:`~asteroyds.program.validate_program`), so a bad one raises
+    :class:`ProgramError` before anything flies. The input state is never changed.
+    """
+    rules = state.rules if rules is None else rules
+    flights = _checked(state, programs)
+    return _Flight(state, rules, decide).run(flights)
+
+
+def _checked(state: State, programs: Mapping[str, Program | str]) -> list[tuple[Craft, Program]]:
+    """The crafts that fly, in turn order, with their validated programs."""
+    crafts = {c.player: c for c in state.crafts}
+    for player in programs:
+        if player not in crafts:
+            known = ", ".join(state.player_order)
+            raise ProgramError(f"{player}: no such player in this game ({known})")
+    if state.mode == "capture":
+        raise RuleError(
+            "capture mode resolves one column at a time, lasers first (RULES §11): "
+            "it is handled by asteroyds.modes.capture, not available yet"
+        )
+    flights = []
+    for player in state.player_order:
+        value = programs.get(player)
+        craft = crafts[player]
+        if value is None or craft.cell is None:
+            continue
+        program = validate_program(as_program(value, player), craft, state.mode)
+        if SHOOT in program.tokens:
+            column = program.tokens.index(SHOOT) + 1
+            raise RuleError(
+                f"{player}, {column_name(column)}: 'X' cannot be flown yet: "
+                "shooting is handled by asteroyds.shooting, not available yet"
+            )
+        flights.append((craft, program))
+    return flights
+
+
+@lru_cache(maxsize=2048)
+def _plan(program: Program, pilot: str | None) -> tuple[PlannedColumn, ...]:
+    """The columns to execute, compiled to primitive steps (empty ones and the shield left out)."""
+    tokens = program.tokens
+    planned = []
+    for column, token in enumerate(tokens, 1):
+        if token == "." or token == SHIELD:
+            continue
+        if token in PILOT_TOKENS:
+            info = PILOT_TABLE[pilot or ""]
+            steps, power = info.steps(token), info.explain(token)
+        else:
+            steps, power = ACTION_STEPS[token], None
+        later = tuple(t for t in tokens[column:] if t != "." and t != SHIELD)
+        effects = tuple(PRIMITIVES[s] for s in steps)
+        planned.append((column, token, TOKEN_NAMES[token], effects, power, later))
+    return tuple(planned)
+
+
+class _Flight:
+    """Mutable working copy of the crafts for one flight phase."""
+
+    def __init__(self, state: State, rules: RuleSettings, decide: Decide) -> None:
+        self.state = state
+        self.decide = decide
+        self.racing = state.mode == "racing"
+        self.landing = rules.return_to_platform
+        self.neighbours = state.board._step
+        # The one object in each cell a craft may run into (a drone inside its turret: the turret).
+        occupant: dict[Cell, Piece] = {}
+        for p in state.pieces:
+            if p.cell not in occupant or p.kind in FIXED_KINDS:
+                occupant[p.cell] = p
+        self.occupant = occupant
+        self.removed: list[str] = []
+        self.craft: Craft | None = None  # the craft now flying, as it is now
+        self.crafts: dict[str, Craft] = {}
+        self.events: list[Event] = []
+        self.prefix = f"r{state.round}:fly"
+
+    def run(self, flights: list[tuple[Craft, Program]]) -> tuple[State, list[Event]]:
+        for craft, program in flights:
+            self.crafts[craft.player] = self.fly_one(craft, program)
+        return self.result(), self.events
+
+    def result(self) -> State:
+        s = self.state
+        changed = self.crafts
+        crafts = tuple([changed.get(c.player, c) for c in s.crafts])
+        pieces = s.pieces
+        if self.removed:
+            gone = set(self.removed)
+            pieces = tuple([p for p in pieces if p.id not in gone])
+        # State.replace keeps every other field (scores, rules, ...) whatever the state grows.
+        return s.replace(pieces=pieces, crafts=crafts)
+
+    # --- one craft's program -----------------------------------------------------
+    def fly_one(self, craft: Craft, program: Program) -> Craft:
+        """Execute one program; return the craft as it ends.
+
+        The hot loop: pivots and free steps are handled inline; a step into
+        anything (or across the border) goes to :meth:`enter`.
+        """
+        player = craft.player
+        shielded = program.red == SHIELD
+        events = self.events
+        append = events.append
+        neighbours, occupant = self.neighbours, self.occupant
+        append(FlightStarted(player, str(program), shielded))
+        self.craft = craft
+        cell, facing = craft.cell, craft.facing
+        for column, token, action, effects, power, later in _plan(program, craft.pilot):
+            append(ColumnPlayed(player, column, token, action))
+            if power is not None:
+                self.craft = _with(self.craft, cell, facing, power_used=True)
+                append(PilotPowerUsed(player, craft.pilot, column, token, power))
+            for index, (pivot, move) in enumerate(effects, 1):
+                if move is None:
+                    start, facing = facing, (facing + pivot) % 6
+                    append(CraftTurned(player, start, facing, column))
+                    continue
+                target = neighbours[cell][(facing + move) % 6]
+                if target is not None and target not in occupant:
+                    append(CraftMoved(player, cell, target, facing, column, move == 3))
+                    cell = target
+                    continue
+                self.craft = _with(self.craft, cell, facing)
+                if not self.enter(target, column, index, move == 3, shielded, later):
+                    return self.craft
+                cell = self.craft.cell
+        return _with(self.craft, cell, facing)
+
+    def enter(
+        self, target: Cell | None, column: int, index: int, backwards: bool, shielded: bool, later: tuple
+    ) -> bool:
+        """A step into an occupied cell or across the border; False when the program stops."""
+        craft = self.craft
+        piece = None if target is None else self.occupant[target]
+        if piece is not None:
+            kind = piece.kind
+            if kind == GATE and self.racing:
+                self.move(target, column, backwards)
+                self.take_token(piece, column)
+                return True
+            if kind == PLATFORM and self.landing and self.holds_every_token(craft):
+                self.move(target, column, backwards)
+                self.events.append(CraftLanded(craft.player, target, column, piece.id))
+                return False
+            if kind == ASTEROID and not craft.destroy_used:
+                destroyed = self.offer_destroy(piece, column, index, shielded)
+                if destroyed is not None:
+                    if not destroyed:
+                        return False  # the ramming cost the craft its last points
+                    self.move(target, column, backwards)
+                    return True
+        return self.collide(target, piece, column, index, shielded, later)
+
+    def move(self, target: Cell, column: int, backwards: bool) -> None:
+        craft = self.craft
+        self.events.append(CraftMoved(craft.player, craft.cell, target, craft.facing, column, backwards))
+        self.craft = _with(craft, target, craft.facing)
+
+    def collide(
+        self, target: Cell | None, piece: Piece | None, column: int, index: int, shielded: bool, later: tuple
+    ) -> bool:
+        """Bounce off: stay, take 2 damage (1 with the shield), cancel the rest of the program."""
+        craft = self.craft
+        if piece is None:
+            reason, blocker, name = "border", None, "the border"
+        else:
+            reason, blocker, name = piece.kind, piece.id, piece.describe()
+        self.events.append(CraftCollided(craft.player, craft.cell, target, reason, blocker, name, column))
+        key = f"{self.prefix}:{craft.player}:c{column}:s{index}"
+        craft, damage_events = apply_damage(
+            craft, COLLISION_DAMAGE, shielded, f"hitting {name}", self.decide, key=key
+        )
+        self.craft = craft
+        self.events.extend(damage_events)
+        if craft.cell is not None and later:
+            self.events.append(ProgramCancelled(craft.player, column, later))
+        return False
+
+    def offer_destroy(self, asteroid: Piece, column: int, index: int, shielded: bool) -> bool | None:
+        """Ask whether to ram ``asteroid`` to destroy it (once per game, RULES §5).
+
+        None: declined (the craft bounces off). True: the asteroid leaves the
+        game and the craft may enter. False: the cost destroyed the craft; the
+        asteroid stays.
+        """
+        craft = self.craft
+        name = asteroid.describe()
+        cost = DESTROY_DAMAGE - (1 if shielded else 0)
+        bounce = COLLISION_DAMAGE - (1 if shielded else 0)
+        key = f"{self.prefix}:{craft.player}:c{column}:s{index}:destroy"
+        question = Decision(
+            kind=DESTROY_ASTEROID,
+            player=craft.player,
+            key=key,
+            question=(
+                f"{craft.player}: destroy {name} at {asteroid.cell} instead of bouncing off? "
+                f"Once per game; it costs {cost} damage point{'s' * (cost != 1)} instead of {bounce}, "
+                f"and the craft has {craft.damage} (6 destroys it)."
+            ),
+            piece=asteroid.id,
+            amount=cost,
+        )
+        if not self.decide(question):
+            return None
+        craft = _with(craft, craft.cell, craft.facing, destroy_used=True)
+        self.events.append(AsteroidRammed(craft.player, asteroid.id, name, asteroid.cell, column))
+        craft, damage_events = apply_damage(
+            craft, DESTROY_DAMAGE, shielded, f"ramming {name} to destroy it", self.decide, key=key
+        )
+        self.craft = craft
+        self.events.extend(damage_events)
+        if craft.cell is None:
+            return False
+        del self.occupant[asteroid.cell]
+        self.removed.append(asteroid.id)
+        self.events.append(AsteroidDestroyed(craft.player, asteroid.id, name, asteroid.cell, column))
+        return True
+
+    def take_token(self, gate: Piece, column: int) -> None:
+        """RULES §6: sharing a space with a gate gives its token, once."""
+        craft = self.craft
+        symbol = gate.symbol
+        if symbol is None or symbol in craft.tokens:
+            return
+        self.craft = _with(craft, craft.cell, craft.facing, tokens=craft.tokens + (symbol,))
+        self.events.append(TokenTaken(craft.player, symbol, gate.describe(), column))
+
+    def holds_every_token(self, craft: Craft) -> bool:
+        """Return-to-platform variant: does the craft hold the token of every gate in play?"""
+        needed = {p.symbol for p in self.state.pieces if p.kind == GATE and p.symbol}
+        return bool(needed) and needed <= set(craft.tokens)
+
+
+def _with(craft: Craft, cell: Cell | None, facing: int, **changes: object) -> Craft:
+    """A copy of ``craft`` at a new position (and other ``changes``); the craft itself if nothing changed."""
+    if not changes and cell == craft.cell and facing == craft.facing:
+        return craft
+    return replace(craft, cell=cell, facing=facing, **changes)
+
+
+__all__ = ["COLLISION_DAMAGE", "DESTROY_DAMAGE", "fly"]

@@ -1,0 +1,339 @@
+"""The status chart (RULES §5) as a value, and the program notation (DESIGN.md §3).
+
+A program is seven space-separated tokens: columns 1–6 (the blue action
+columns), then the red column (the energy reserve). Columns 1–6 hold ``F``
+forward, ``R`` right, ``L`` left, ``U`` turn back, ``X`` shoot, ``.`` empty,
+or the pilot token (``P``; ``PL``/``PR`` for M'Hand; ``PL``, ``PR``, ``PLL``,
+``PRR`` for 1634). The red column holds ``S`` (the shield, where its token
+starts) or ``F``, ``R``, ``L``, ``X``: a 7th action, and the shield is off.
+
+Two levels of checking, as in python-chess's "bad syntax" and "illegal":
+:func:`parse_program` reads the notation (any known token anywhere);
+:func:`validate_program` checks that a craft may play it in a mode. Every
+error is a :class:`ProgramError` naming the player, the column and the token.
+
+>>> p = parse_program("F F R L U . S")
+>>> p
+Program.parse('F F R L U . S')
+>>> p.shielded, str(p.with_column(7, "F"))
+(True, 'F F R L U . F')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .errors import ProgramError
+from .pieces import Craft
+from .pilots import PILOT_TABLE, PILOT_TOKENS
+
+Token = str
+
+FORWARD, RIGHT, LEFT, TURN_BACK, SHOOT, EMPTY, SHIELD = "F", "R", "L", "U", "X", ".", "S"
+BLUE_COLUMNS = 6
+RED_COLUMN = 7
+COLUMNS: tuple[int, ...] = tuple(range(1, RED_COLUMN + 1))
+
+# What may be written in each kind of column (the order is the order of legal_tokens()).
+BLUE_TOKENS: tuple[Token, ...] = (EMPTY, FORWARD, RIGHT, LEFT, TURN_BACK, SHOOT, *PILOT_TOKENS)
+RED_TOKENS: tuple[Token, ...] = (SHIELD, FORWARD, RIGHT, LEFT, SHOOT)
+# Every token the notation knows; which column may hold it is a question of legality.
+TOKENS: tuple[Token, ...] = (*BLUE_TOKENS, SHIELD)
+TOKEN_NAMES: dict[Token, str] = {
+    EMPTY: "empty",
+    FORWARD: "forward",
+    RIGHT: "right",
+    LEFT: "left",
+    TURN_BACK: "turn back",
+    SHOOT: "shoot",
+    SHIELD: "shield",
+    "P": "pilot power",
+    "PL": "pilot power, left",
+    "PR": "pilot power, right",
+    "PLL": "pilot power, left twice",
+    "PRR": "pilot power, right twice",
+}
+
+_KNOWN = frozenset(TOKENS)
+_EXPECTED = "expected one of . F R L U X P PL PR PLL PRR in columns 1-6, or S F R L X in the red column"
+_EXAMPLE = "'F F R L U . S'"
+
+
+def column_name(column: int) -> str:
+    """How messages name a column: ``column 3``, ``column 7 (red)``."""
+    return f"column {column} (red)" if column == RED_COLUMN else f"column {column}"
+
+
+def _check_column(column: object) -> int:
+    if not isinstance(column, int) or isinstance(column, bool) or column not in COLUMNS:
+        raise ProgramError(f"no column {column!r}: columns are 1-6 and 7 for the red column")
+    return column
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """One player's status chart for a round: six blue columns and the red column.
+
+    ``str()`` is the notation and ``repr()`` evaluates back to an equal program.
+    A program is a value: :meth:`with_column` and :meth:`cleared` return new ones.
+
+    >>> Program.empty()
+    Program.parse('. . . . . . S')
+    >>> Program(("F", "F", "P", ".", ".", "."), "L").cleared(7)
+    Program.parse('F F P . . . S')
+    """
+
+    columns: tuple[Token, ...]
+    red: Token = SHIELD
+
+    def __post_init__(self) -> None:
+        columns = self.columns
+        if type(columns) is not tuple:
+            if isinstance(columns, str) or not hasattr(columns, "__iter__"):
+                raise ProgramError(f"a program's columns are a tuple of 6 tokens, got {columns!r}")
+            columns = tuple(columns)
+            object.__setattr__(self, "columns", columns)
+        if len(columns) != BLUE_COLUMNS:
+            raise ProgramError(
+                f"a program has {BLUE_COLUMNS} blue columns and the red one, got {len(columns)} "
+                f"blue columns: {columns!r}"
+            )
+        for column, token in enumerate(columns, 1):
+            if token not in _KNOWN:
+                raise ProgramError(f"{column_name(column)}: unknown token {token!r} ({_EXPECTED})")
+        if self.red not in _KNOWN:
+            raise ProgramError(f"{column_name(RED_COLUMN)}: unknown token {self.red!r} ({_EXPECTED})")
+
+    # --- reading ---------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> Program:
+        """Same as :func:`parse_program`."""
+        return parse_program(text)
+
+    @classmethod
+    def empty(cls) -> Program:
+        """The chart at the start of a round: no action, the red token on Shield."""
+        return _EMPTY
+
+    @property
+    def tokens(self) -> tuple[Token, ...]:
+        """All seven tokens: columns 1–6, then the red column."""
+        return (*self.columns, self.red)
+
+    @property
+    def shielded(self) -> bool:
+        """Is the shield up this round (the red token on Shield)?"""
+        return self.red == SHIELD
+
+    @property
+    def pilot_column(self) -> int | None:
+        """The column holding the pilot token, if any (the first one)."""
+        for column, token in enumerate(self.tokens, 1):
+            if token in PILOT_TOKENS:
+                return column
+        return None
+
+    def token(self, column: int) -> Token:
+        """The token in a column (1–6, 7 for the red column)."""
+        return self.tokens[_check_column(column) - 1]
+
+    # --- new programs ----------------------------------------------------------
+    def with_column(self, column: int, token: Token) -> Program:
+        """A copy with ``token`` in ``column`` (syntax only; see :func:`validate_program`)."""
+        _check_column(column)
+        if not isinstance(token, str):
+            raise ProgramError(f"{column_name(column)}: a token is text, got {token!r}")
+        token = token.strip().upper()
+        if column == RED_COLUMN:
+            return Program(self.columns, token)
+        columns = list(self.columns)
+        columns[column - 1] = token
+        return Program(tuple(columns), self.red)
+
+    def cleared(self, column: int) -> Program:
+        """A copy with ``column`` emptied; clearing the red column puts its token back on Shield."""
+        return self.with_column(column, SHIELD if _check_column(column) == RED_COLUMN else EMPTY)
+
+    def __str__(self) -> str:
+        return " ".join(self.columns) + " " + self.red
+
+    def __repr__(self) -> str:
+        return f"Program.parse({str(self)!r})"
+
+
+_EMPTY = Program((EMPTY,) * BLUE_COLUMNS, SHIELD)
+
+
+# --- the notation --------------------------------------------------------------
+
+
+def parse_program(text: str, player: str | None = None) -> Program:
+    """Read the notation: seven tokens, case-insensitive (syntax only).
+
+    ``player`` only names the player in error messages.
+
+    >>> parse_program("f f r l u . s")
+    Program.parse('F F R L U . S')
+    >>> parse_program("F F Q . . . S", player="blue")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    asteroyds.errors.ProgramError: blue, column 3: unknown token 'Q' (expected one of ...)
+    """
+    try:
+        if not isinstance(text, str):
+            raise ProgramError(f"a program is text like {_EXAMPLE}, got {text!r}")
+        return _parse(text)
+    except ProgramError as exc:
+        if player:
+            joint = ", " if str(exc).startswith("column") else ": "
+            raise ProgramError(f"{player}{joint}{exc}") from None
+        raise
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Program:
+    tokens = text.split()
+    if len(tokens) != RED_COLUMN:
+        raise ProgramError(
+            f"a program has 7 tokens (columns 1-6, then the red column) like {_EXAMPLE}; "
+            f"got {len(tokens)} in {text!r}"
+        )
+    for column, raw in enumerate(tokens, 1):
+        if raw.upper() not in _KNOWN:
+            raise ProgramError(f"{column_name(column)}: unknown token {raw!r} ({_EXPECTED})")
+    upper = [t.upper() for t in tokens]
+    return Program(tuple(upper[:BLUE_COLUMNS]), upper[BLUE_COLUMNS])
+
+
+def as_program(value: Program | str, player: str | None = None) -> Program:
+    """A :class:`Program` from a program or its notation."""
+    if isinstance(value, Program):
+        return value
+    if isinstance(value, str):
+        return parse_program(value, player)
+    who = f"{player}: " if player else ""
+    raise ProgramError(f"{who}a program is a Program or text like {_EXAMPLE}, got {value!r}")
+
+
+# --- legality ------------------------------------------------------------------
+
+
+def _problem(
+    token: Token, column: int, pilot: str | None, power_used: bool, mode: str, pilot_column: int | None
+) -> str | None:
+    """Why ``token`` may not be played in ``column``, or None if it may (RULES §5, §9)."""
+    if column == RED_COLUMN:
+        if token == TURN_BACK:
+            return "Turn back 'U' is not on the red column (it offers S, F, R, L and X)"
+        if token in PILOT_TOKENS:
+            return f"the pilot token {token!r} goes in a blue column (1-6), not in the red column"
+        if token == EMPTY:
+            return (
+                "the red column is never empty: its token sits on Shield 'S' or on an action "
+                "(F, R, L, X); got '.'"
+            )
+    elif token == SHIELD:
+        return "Shield 'S' is only in the red column (column 7)"
+    if token == SHOOT and mode == "racing":
+        return "Shoot 'X' is not allowed in racing mode"
+    if token in PILOT_TOKENS:
+        if pilot is None:
+            return f"{token!r} is a pilot power, but this craft has no pilot"
+        info = PILOT_TABLE.get(pilot)
+        if info is None:
+            return f"{token!r} is a pilot power, but the pilot {pilot!r} is unknown"
+        if token not in info.tokens:
+            return info.refusal(token)
+        if power_used:
+            return f"{pilot}'s power was already used this game, so {token!r} cannot be played"
+        if pilot_column is not None:
+            return (
+                f"only one pilot token per program: {token!r} repeats the one in {column_name(pilot_column)}"
+            )
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _first_problem(
+    program: Program, pilot: str | None, power_used: bool, mode: str
+) -> tuple[int, str] | None:
+    pilot_column = None
+    for column, token in enumerate(program.tokens, 1):
+        problem = _problem(token, column, pilot, power_used, mode, pilot_column)
+        if problem is not None:
+            return column, problem
+        if token in PILOT_TOKENS:
+            pilot_column = column
+    return None
+
+
+def validate_program(program: Program | str, craft: Craft, mode: str) -> Program:
+    """Check that ``craft`` may play ``program`` in ``mode``; return it, or raise ProgramError.
+
+    >>> from asteroyds.pieces import Craft
+    >>> validate_program("F F R L U . X", Craft("blue", (6, 7), 3), "racing")
+    Traceback (most recent call last):
+    ...
+    asteroyds.errors.ProgramError: blue, column 7 (red): Shoot 'X' is not allowed in racing mode
+    """
+    program = as_program(program, craft.player)
+    found = _first_problem(program, craft.pilot, craft.power_used, mode)
+    if found is not None:
+        column, problem = found
+        raise ProgramError(f"{craft.player}, {column_name(column)}: {problem}")
+    return program
+
+
+def legal_tokens(craft: Craft, mode: str, column: int, program: Program | None = None) -> tuple[Token, ...]:
+    """The tokens ``craft`` may put in ``column`` (given the rest of ``program``, if any).
+
+    >>> from asteroyds.pieces import Craft
+    >>> legal_tokens(Craft("blue", (6, 7), 3, pilot="M'Hand"), "racing", 2)
+    ('.', 'F', 'R', 'L', 'U', 'PL', 'PR')
+    >>> legal_tokens(Craft("blue", (6, 7), 3), "shooting", 7)
+    ('S', 'F', 'R', 'L', 'X')
+    """
+    _check_column(column)
+    pilot_column = None
+    if program is not None:
+        for other, token in enumerate(program.tokens, 1):
+            if other != column and token in PILOT_TOKENS:
+                pilot_column = other
+                break
+    return _legal(craft.pilot, craft.power_used, mode, column, pilot_column)
+
+
+@lru_cache(maxsize=1024)
+def _legal(
+    pilot: str | None, power_used: bool, mode: str, column: int, pilot_column: int | None
+) -> tuple[Token, ...]:
+    vocabulary = RED_TOKENS if column == RED_COLUMN else BLUE_TOKENS
+    return tuple(t for t in vocabulary if _problem(t, column, pilot, power_used, mode, pilot_column) is None)
+
+
+def shields_of(programs: Mapping[str, Program | str]) -> dict[str, bool]:
+    """Whose shield is up this round: ``{player: red column on Shield}``.
+
+    >>> shields_of({"blue": "F F F . . . S", "red": "F . . . . . L"})
+    {'blue': True, 'red': False}
+    """
+    return {player: as_program(program, player).shielded for player, program in programs.items()}
+
+
+__all__ = [
+    "BLUE_TOKENS",
+    "COLUMNS",
+    "RED_COLUMN",
+    "RED_TOKENS",
+    "TOKENS",
+    "TOKEN_NAMES",
+    "Program",
+    "as_program",
+    "column_name",
+    "legal_tokens",
+    "parse_program",
+    "shields_of",
+    "validate_program",
+]
