@@ -30,6 +30,7 @@ from .dice import Dice, phase_order
 from .errors import DecisionError, RuleError, ScenarioError
 from .events import Event
 from .flight import fly
+from .modes import start_round
 from .outcome import Outcome
 from .program import Program, as_program, shields_of, validate_program
 from .round import DiceRolled, end_round, programs_for
@@ -263,7 +264,8 @@ class Game:
             self.programs = {}
             self.round_events = []
             self.phase = "plan"
-            events: list[Event] = [DiceRolled(self.round, *self.dice.as_tuple(), self.order)]
+            self.state, started = start_round(self.state)
+            events: list[Event] = [DiceRolled(self.round, *self.dice.as_tuple(), self.order), *started]
             self._log("roll", events)
             return events
         if "program" in item:

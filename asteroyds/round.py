@@ -16,6 +16,7 @@ from .damage import Decide, never
 from .dice import Dice
 from .events import Event
 from .flight import fly
+from .modes import finish_round, start_round
 from .modes import outcome as mode_outcome
 from .outcome import Outcome
 from .pieces import DIE_COLOURS
@@ -83,11 +84,12 @@ def programs_for(state: State, programs: Mapping[str, Program | str]) -> dict[st
 
 
 def end_round(state: State, round_events: Sequence[Event]) -> tuple[State, list[Event], Outcome | None]:
-    """Check victory, then rotate player one and advance the round counter."""
-    result = mode_outcome(state, round_events)
+    """The mode's clean-up, the victory check, then rotate player one and advance the round."""
+    state, cleanup = finish_round(state, round_events)
+    result = mode_outcome(state, [*round_events, *cleanup])
     order = state.player_order[1:] + state.player_order[:1] if state.player_order else ()
     after = state.replace(player_order=order, round=state.round + 1)
-    events: list[Event] = [RoundEnded(state.round, order[0] if order else "")]
+    events: list[Event] = [*cleanup, RoundEnded(state.round, order[0] if order else "")]
     if result is not None:
         events.append(GameOver(result.winners, result.reason))
     return after, events, result
@@ -109,8 +111,9 @@ def play_round(
     (2, ('red', 'blue'), None)
     """
     dice = Dice.of(dice)
+    state, started = start_round(state)
     checked = programs_for(state, programs)
-    events: list[Event] = [DiceRolled(state.round, *dice.as_tuple(), tuple(order))]
+    events: list[Event] = [DiceRolled(state.round, *dice.as_tuple(), tuple(order)), *started]
     state, phase_events = resolve_asteroids(
         state, dice, shields=shields_of(checked), order=order, decide=decide
     )
