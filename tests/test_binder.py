@@ -1,0 +1,87 @@
+"""The Binder environment, approximated without Docker (STACK-NOTES: Binder).
+
+repo2docker installs ``binder/requirements.txt`` from the repository root into a
+fresh environment and ignores pyproject.toml. This test does the same in a fresh
+virtual environment and serves the welcome chapter with Voila from it.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_binder_requirements_install_and_serve_the_welcome_chapter(tmp_path):
+    venv = tmp_path / "binder-env"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    install = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert install.returncode == 0, install.stderr[-3000:]
+    # The project came from the requirements file, not from the test's own environment.
+    where = subprocess.run(
+        [str(python), "-c", "import asteroyds, voila, bqplot, ipywidgets; print(asteroyds.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert str(venv) in where.stdout or str(ROOT) in where.stdout
+
+    port = free_port()
+    log = (tmp_path / "voila.log").open("w")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    server = subprocess.Popen(
+        [
+            str(python),
+            "-m",
+            "voila",
+            "notebooks/00_welcome.ipynb",
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0",
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    try:
+        page = ""
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as response:
+                    page = response.read().decode("utf-8", "replace")
+                break
+            except OSError:
+                if server.poll() is not None:
+                    break
+                time.sleep(0.5)
+        assert "Asteroyds Academy" in page, (tmp_path / "voila.log").read_text()[-3000:]
+        assert "Traceback" not in page
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
