@@ -1,0 +1,792 @@
+"""The board view: hexes, pieces, crafts and teaching overlays, drawn with bqplot.
+
+Two layers. :func:`scene` and :func:`overlay` turn a :class:`State` into plain
+lists of polygons, dots and texts per mark (no widgets; pixel y points down as
+in :mod:`asteroyds.render.layout`). :class:`BoardView` owns one bqplot figure
+with a fixed set of marks and pushes those lists into them, in place, inside
+``hold_sync()``; it never rebuilds the figure.
+
+>>> from asteroyds import setup
+>>> view = BoardView(setup("racing", seed=1, players=["blue", "red"]))
+>>> len(view.marks["board"].x), view.summary().split()[0]
+(158, 'GA@1,3')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import math
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import NamedTuple
+
+import bqplot
+import ipywidgets as widgets
+import numpy as np
+
+from ..asteroids import STEPS
+from ..dice import Dice
+from ..hexgrid import Board, Cell, direction_name
+from ..pieces import DIE_COLOURS, DRONE, GATE, PLATFORM, POD, TURRET, Piece, die_direction
+from ..render.layout import Layout
+from ..state import State
+from . import theme
+from .theme import COLOURS
+
+Point = tuple[float, float]
+Curve = list[Point]
+ClickCallback = Callable[[Cell], object]
+
+HEX_SIZE = 20.0  # hex radius in data units (the layout's pixels)
+PADDING = 16.0  # space around the board, in data units
+SIZES: dict[str, int] = {"normal": 760, "large": 1180}  # figure width in screen pixels
+FONT = 0.58  # label sizes, in hex radii
+SMALL_FONT = 0.36
+CLICK_RADIUS = 0.92  # click targets: circles of this many hex radii (neighbours barely overlap)
+TILE_INSET = 0.9  # tiles are drawn a little smaller than their hex
+# Sizes that follow the hex size on screen, in hex radii: stroke widths (with a minimum in
+# pixels), circle radii and font sizes, per mark.
+STROKES: dict[str, tuple[float, int]] = {
+    "platforms": (0.13, 3),
+    "bars": (0.2, 3),
+    "path": (0.14, 3),
+    "collisions": (0.2, 4),
+    "shadow": (0.28, 6),
+    "arrows": (0.13, 3),
+    "halo": (0.2, 4),
+    "highlight": (0.18, 4),
+}
+DOT_RADII: dict[str, float] = {"pods": 0.55, "pips": 0.1, "discs": 0.42, "hit": CLICK_RADIUS}
+FONTS: dict[str, float] = {"labels": FONT, "small": SMALL_FONT, "damage": SMALL_FONT}
+
+
+class Arrow(NamedTuple):
+    """One intended move: ``piece`` moves ``steps`` spaces ``direction`` in the ``die`` phase."""
+
+    piece: str
+    die: str
+    direction: int
+    steps: int
+
+    def __str__(self) -> str:
+        return f"{self.piece}:{self.die}:{direction_name(self.direction)}:{self.steps}"
+
+
+@dataclass
+class Shapes:
+    """Curves for one ``Lines`` mark: a stroke and a fill colour each (shorter curves are padded)."""
+
+    curves: list[Curve] = field(default_factory=list)
+    strokes: list[str] = field(default_factory=list)
+    fills: list[str] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)  # what each curve draws: a piece id, a cell
+
+    def add(self, curve: Curve, stroke: str, fill: str = "none", key: str = "") -> None:
+        self.curves.append(curve)
+        self.strokes.append(stroke)
+        self.fills.append(fill)
+        self.keys.append(key)
+
+
+@dataclass
+class Dots:
+    """Points for one ``Scatter`` mark (one colour per mark)."""
+
+    points: list[Point] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+
+    def add(self, point: Point, key: str = "") -> None:
+        self.points.append(point)
+        self.keys.append(key)
+
+
+@dataclass
+class Texts:
+    """Points for one ``Label`` mark, with a text and a colour each."""
+
+    points: list[Point] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    colours: list[str] = field(default_factory=list)
+
+    def add(self, point: Point, text: str, colour: str) -> None:
+        self.points.append(point)
+        self.text.append(text)
+        self.colours.append(colour)
+
+
+Layer = Shapes | Dots | Texts
+STATE_LAYERS: tuple[str, ...] = (
+    "rim",
+    "board",
+    "platforms",
+    "tiles",
+    "halves",
+    "pods",
+    "discs",
+    "bars",
+    "pips",
+    "labels",
+    "small",
+    "halo",
+    "crafts",
+    "damage",
+)
+BOARD_LAYERS: tuple[str, ...] = ("rim", "board")
+OVERLAY_LAYERS: tuple[str, ...] = ("path", "collisions", "shadow", "arrows", "highlight")
+
+
+# --- geometry ----------------------------------------------------------------------------
+def board_layout() -> Layout:
+    """The layout every view uses (data units; the figure scales them to the screen)."""
+    return Layout(size=HEX_SIZE, origin=(PADDING, PADDING))
+
+
+def extent(board: Board) -> tuple[float, float]:
+    """Width and height of the drawing of ``board``, padding included."""
+    w, h = board_layout().board_size(board.rows, board.cols)
+    return (w + 2 * PADDING, h + 2 * PADDING)
+
+
+def cell_fraction(cell: Cell, board: Board) -> tuple[float, float]:
+    """Where a cell's centre is, as fractions (0..1) of the figure's width and height (y down)."""
+    x, y = board_layout().cell_to_pixel(cell)
+    width, height = extent(board)
+    return (x / width, y / height)
+
+
+def hex_curve(lay: Layout, cell: Cell, inset: float = 1.0) -> Curve:
+    """A closed hexagon (7 points) around a cell, scaled by ``inset``."""
+    cx, cy = lay.cell_to_pixel(cell)
+    pts = [(cx + inset * (x - cx), cy + inset * (y - cy)) for x, y in lay.corners(cell)]
+    return pts + pts[:1]
+
+
+def along(origin: Point, direction: float, reach: float, side: float = 0.0) -> Point:
+    """The point ``reach`` ahead in ``direction`` (60° steps, y down) and ``side`` to its right."""
+    a = math.radians(60 * direction)
+    ux, uy = math.cos(a), math.sin(a)
+    return (origin[0] + ux * reach - uy * side, origin[1] + uy * reach + ux * side)
+
+
+def dart(centre: Point, facing: int, size: float) -> Curve:
+    """A closed arrowhead pointing ``facing`` (a craft)."""
+    tip = along(centre, facing, 0.74 * size)
+    return [
+        tip,
+        along(centre, facing, -0.52 * size, 0.56 * size),
+        along(centre, facing, -0.26 * size),
+        along(centre, facing, -0.52 * size, -0.56 * size),
+        tip,
+    ]
+
+
+def arrow_curve(lay: Layout, cell: Cell, direction: int, steps: int, shift: float = 0.0) -> Curve:
+    """An open arrow (shaft and head, 5 points) from a tile towards where it moves."""
+    centre = along(lay.cell_to_pixel(cell), direction, 0.0, shift * lay.size)
+    w = lay.width
+    reach = 0.92 * w if steps <= 1 else 1.8 * w
+    tip = along(centre, direction, reach)
+    start = along(centre, direction, 0.28 * w)
+    barb = 0.26 * w
+    return [start, tip, along(tip, direction, -barb, 0.17 * w), tip, along(tip, direction, -barb, -0.17 * w)]
+
+
+def cross_curves(lay: Layout, cell: Cell) -> list[Curve]:
+    """The two strokes of an X over a cell (a collision)."""
+    cx, cy = lay.cell_to_pixel(cell)
+    r = 0.42 * lay.size
+    return [[(cx - r, cy - r), (cx + r, cy + r)], [(cx - r, cy + r), (cx + r, cy - r)]]
+
+
+# --- what to draw ----------------------------------------------------------------------
+def scene(state: State) -> dict[str, Layer]:
+    """The picture of a state, per mark: board, pieces, crafts and their labels."""
+    lay = board_layout()
+    layers: dict[str, Layer] = {name: _empty_layer(name) for name in STATE_LAYERS}
+    rim, board = layers["rim"], layers["board"]
+    assert isinstance(rim, Shapes) and isinstance(board, Shapes)
+    for cell in state.board.cells:
+        key = _cell_key(cell)
+        rim.add(hex_curve(lay, cell, 1.25), COLOURS["board_edge"], COLOURS["board_edge"], key)
+        board.add(hex_curve(lay, cell), COLOURS["hex_edge"], COLOURS["hex"], key)
+    # Fixed pieces first, so a drone inside its turret is drawn on top of it.
+    drones = {p.cell for p in state.pieces if p.kind == DRONE}
+    for piece in sorted(state.pieces, key=lambda p: p.is_moving):
+        _draw_piece(lay, piece, layers, piece.cell in drones)
+    _draw_crafts(lay, state, layers)
+    return layers
+
+
+def _empty_layer(name: str) -> Layer:
+    if name in DOT_RADII:
+        return Dots()
+    return Texts() if name in FONTS else Shapes()
+
+
+def _draw_piece(lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: bool = False) -> None:
+    """Add one piece's shapes; ``drone_here``: a drone shares the cell (it sits in its turret)."""
+    tiles, halves, platforms, bars = (layers[k] for k in ("tiles", "halves", "platforms", "bars"))
+    pods, discs, pips = (layers[k] for k in ("pods", "discs", "pips"))
+    labels, small = layers["labels"], layers["small"]
+    assert isinstance(tiles, Shapes) and isinstance(halves, Shapes) and isinstance(platforms, Shapes)
+    assert isinstance(bars, Shapes) and isinstance(pods, Dots) and isinstance(discs, Dots)
+    assert isinstance(pips, Dots) and isinstance(labels, Texts) and isinstance(small, Texts)
+    centre = lay.cell_to_pixel(p.cell)
+    s = lay.size
+    edge = COLOURS["tile_edge"]
+    body = hex_curve(lay, p.cell, TILE_INSET)
+    if p.kind == POD:
+        pods.add(centre, p.id)
+    elif p.kind == PLATFORM:
+        colour = theme.player_colour(p.colour)
+        platforms.add(hex_curve(lay, p.cell, 0.78), colour, colour, p.id)
+    elif p.kind == TURRET:
+        tiles.add(body, COLOURS["outline"], COLOURS["turret"], p.id)
+        bars.add(
+            [centre, lay.edge_midpoint(p.cell, p.orientation or 0, 0.92)], COLOURS["turret_barrel"], key=p.id
+        )
+        if not drone_here:  # else the drone shows the symbol
+            labels.add(centre, p.symbol or "", COLOURS["ink_light"])
+    elif p.kind == GATE:
+        ring = theme.tile_fill(p.colour)
+        tiles.add(body, edge, ring, p.id)
+        halves.add(hex_curve(lay, p.cell, 0.7), ring, COLOURS["gate_ground"], p.id)
+        labels.add((centre[0], centre[1] - 0.12 * s), p.symbol or "?", COLOURS["ink_light"])
+        small.add((centre[0], centre[1] + 0.42 * s), str(p.priority), COLOURS["ink_light"])
+        pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.86), p.id)
+    elif p.kind == DRONE:
+        r = 0.8 * s
+        top, right, bottom, left = (
+            (centre[0], centre[1] - r),
+            (centre[0] + r, centre[1]),
+            (centre[0], centre[1] + r),
+            (centre[0] - r, centre[1]),
+        )
+        tiles.add([top, right, bottom, left, top], edge, theme.tile_fill(p.colour), p.id)
+        halves.add([top, right, bottom, top], edge, theme.tile_second(p.colour) or COLOURS["red"], p.id)
+        discs.add(centre, p.id)
+        labels.add(centre, str(p.priority), COLOURS["ink_dark"])
+        if p.symbol:  # above the number, on the diamond's white half
+            small.add((centre[0] - 0.24 * s, centre[1] - 0.5 * s), p.symbol, COLOURS["ink_dark"])
+        pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.6), p.id)
+    else:  # an asteroid; a bicolour is white on the left and shows its number on a white disc
+        second = theme.tile_second(p.colour)
+        tiles.add(body, edge, theme.tile_fill(p.colour), p.id)
+        if second is not None:
+            c = body
+            halves.add([c[0], c[1], c[2], c[3], c[0]], edge, second, p.id)
+            discs.add(centre, p.id)
+            labels.add(centre, str(p.priority), COLOURS["ink_dark"])
+        else:
+            labels.add(centre, str(p.priority), theme.tile_ink(p.colour))
+        if p.target:
+            small.add(
+                (centre[0] + 0.45 * s, centre[1] - 0.5 * s), _target_tag(p.target), COLOURS["collision"]
+            )
+        pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.72), p.id)
+
+
+def _draw_crafts(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None:
+    halo, crafts, damage = layers["halo"], layers["crafts"], layers["damage"]
+    assert isinstance(halo, Shapes) and isinstance(crafts, Shapes) and isinstance(damage, Texts)
+    s = lay.size
+    for craft in state.crafts_in_order():
+        if craft.cell is None:
+            continue
+        cx, cy = lay.cell_to_pixel(craft.cell)
+        sharing = state.crafts_at(craft.cell)
+        scale = 1.0
+        if len(sharing) > 1:
+            scale = 0.6
+            cx += (sharing.index(craft) - (len(sharing) - 1) / 2) * 0.6 * s
+        elif any(p.kind in (GATE, TURRET, DRONE) for p in state.pieces_at(craft.cell)):
+            scale = 0.8  # leave the gate's ring visible around it
+        body = dart((cx, cy), craft.facing, s * scale)
+        halo.add(body, COLOURS["halo"], key=craft.player)
+        crafts.add(body, COLOURS["outline"], theme.player_colour(craft.player), craft.player)
+        at = along((cx, cy), craft.facing, -0.08 * s * scale)
+        damage.add(at, str(craft.damage), theme.player_ink(craft.player))
+
+
+def _target_tag(target: str) -> str:
+    side, _, number = target.partition("-")
+    return f"{side[:1].upper()}{number}"
+
+
+def _cell_key(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def intended_moves(state: State, dice: Dice | Sequence[int]) -> tuple[Arrow, ...]:
+    """For each moving tile and each of its dice: where these dice send it (display only).
+
+    >>> from asteroyds import setup
+    >>> intended_moves(setup("racing", seed=1, players=["blue"]), (3, 5, 2))[0]
+    Arrow(piece='W3', die='white', direction=4, steps=1)
+    """
+    dice = Dice.of(dice)
+    return tuple(
+        Arrow(p.id, colour, die_direction(p.orientation or 0, dice.value(colour)), STEPS[colour])
+        for p in state.moving_tiles()
+        for colour in DIE_COLOURS
+        if p.moved_by(colour)
+    )
+
+
+def overlay(
+    state: State,
+    arrows: Sequence[Arrow] = (),
+    highlighted: Iterable[Cell] = (),
+    path: Sequence[Cell] = (),
+    collisions: Iterable[Cell] = (),
+    path_colour: str | None = None,
+) -> dict[str, Shapes]:
+    """The overlay curves per mark: intended-move arrows, highlights, a path and its collisions."""
+    lay = board_layout()
+    layers = {name: Shapes() for name in OVERLAY_LAYERS}
+    count: dict[str, int] = {}
+    for a in arrows:
+        count[a.piece] = count.get(a.piece, 0) + 1
+    seen: dict[str, int] = {}
+    for a in arrows:  # a bicolour tile's two arrows are drawn side by side
+        k = seen[a.piece] = seen.get(a.piece, -1) + 1
+        shift = (k - (count[a.piece] - 1) / 2) * 0.32
+        curve = arrow_curve(lay, state.piece(a.piece).cell, a.direction, a.steps, shift)
+        layers["shadow"].add(curve, COLOURS["outline"], key=str(a))
+        layers["arrows"].add(curve, theme.die_colour(a.die), key=str(a))
+    for cell in highlighted:
+        layers["highlight"].add(hex_curve(lay, cell, 0.97), COLOURS["highlight"], key=_cell_key(cell))
+    if path:
+        points = [lay.cell_to_pixel(c) for c in path]
+        layers["path"].add(points if len(points) > 1 else points * 2, path_colour or COLOURS["path"])
+    for cell in collisions:
+        for curve in cross_curves(lay, cell):
+            layers["collisions"].add(curve, COLOURS["collision"], key=_cell_key(cell))
+    return layers
+
+
+def describe_cell(state: State, cell: Cell) -> str:
+    """What stands on a cell, in words.
+
+    >>> from asteroyds import setup
+    >>> describe_cell(setup("racing", seed=1, players=["blue"]), (5, 7))
+    '(5, 7): platform L1, the blue craft (damage 0)'
+    """
+    if cell not in state.board:
+        return f"({cell[0]}, {cell[1]}) is off the board"
+    here = [p.describe() for p in state.pieces_at(cell)]
+    here += [f"the {c.player} craft (damage {c.damage})" for c in state.crafts_at(cell)]
+    return f"({cell[0]}, {cell[1]}): {', '.join(here) if here else 'empty space'}"
+
+
+def summary(state: State) -> str:
+    """Every piece as ``id@row,col`` and every craft as ``player@row,col``, in state order."""
+    parts = [f"{p.id}@{_cell_key(p.cell)}" for p in state.pieces]
+    parts += [
+        f"{c.player}@{'destroyed' if c.cell is None else _cell_key(c.cell)}" for c in state.crafts_in_order()
+    ]
+    return " ".join(parts)
+
+
+# --- pushing data into marks -----------------------------------------------------------
+def _put_shapes(mark: bqplot.Lines, shapes: Shapes, fill: bool) -> None:
+    """Curves into a Lines mark as 2-D arrays (curves padded to one length by repeating their end)."""
+    if shapes.curves:
+        n = max(2, *(len(c) for c in shapes.curves))
+        arr = np.asarray([c + [c[-1]] * (n - len(c)) for c in shapes.curves], dtype=float)
+    else:
+        arr = np.zeros((1, 2, 2))
+    with mark.hold_sync():
+        mark.x, mark.y = arr[:, :, 0], arr[:, :, 1]
+        mark.colors = shapes.strokes or ["transparent"]
+        if fill:
+            mark.fill_colors = shapes.fills or ["transparent"]
+            # one opacity per curve: the mark's first one (set when the mark was built) for all
+            opacity = mark.fill_opacities[0] if len(mark.fill_opacities) else 1.0
+            mark.fill_opacities = [opacity] * max(1, len(shapes.curves))
+        mark.visible = bool(shapes.curves)
+
+
+def _put_dots(mark: bqplot.Scatter, dots: Dots) -> None:
+    arr = np.asarray(dots.points or [(0.0, 0.0)], dtype=float)
+    with mark.hold_sync():
+        mark.x, mark.y = arr[:, 0], arr[:, 1]
+        mark.visible = bool(dots.points)
+
+
+def _put_texts(mark: bqplot.Label, texts: Texts) -> None:
+    arr = np.asarray(texts.points or [(0.0, 0.0)], dtype=float)
+    with mark.hold_sync():
+        mark.x, mark.y = arr[:, 0], arr[:, 1]
+        mark.text = list(texts.text) or [""]
+        mark.colors = list(texts.colours) or ["transparent"]
+        mark.visible = bool(texts.text)
+
+
+def _put(mark: bqplot.Mark, layer: Layer) -> None:
+    if isinstance(layer, Shapes):
+        _put_shapes(mark, layer, fill=mark.fill != "none")
+    elif isinstance(layer, Dots):
+        _put_dots(mark, layer)
+    else:
+        _put_texts(mark, layer)
+
+
+# --- the widget --------------------------------------------------------------------------
+class BoardView(widgets.VBox):
+    """The board of a state, with overlays and hex clicks (bqplot).
+
+    ``size`` is ``"normal"`` or ``"large"`` (projectors); ``animation_duration``
+    (ms) animates :meth:`update` in the browser.
+    """
+
+    def __init__(self, state: State, *, size: str = "normal", animation_duration: int = 0) -> None:
+        if size not in SIZES:
+            raise ValueError(f"size must be one of {tuple(SIZES)}, got {size!r}")
+        super().__init__()
+        self._state = state
+        self._size = size
+        self._dice: Dice | None = None
+        self._arrows: tuple[Arrow, ...] = ()
+        self._highlighted: tuple[Cell, ...] = ()
+        self._path: tuple[Cell, ...] = ()
+        self._collisions: tuple[Cell, ...] = ()
+        self._path_colour: str | None = None
+        self._callbacks: list[ClickCallback] = []
+        self._caption_text = ""
+        self._updates = 0
+        self._drawn_board: Board | None = None
+        self._build(animation_duration)
+        self._draw_state()
+        self._draw_overlays()
+        self.layout.width = "max-content"
+        self.add_class("asteroyds-panel")
+        self.add_class("asteroyds-board-view")
+
+    # --- reading -------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def size(self) -> str:
+        return self._size
+
+    @property
+    def figure(self) -> bqplot.Figure:
+        """The bqplot figure (CSS class ``asteroyds-board``)."""
+        return self._figure
+
+    @property
+    def marks(self) -> Mapping[str, bqplot.Mark]:
+        """The marks by name, read-only (tests read them; the view owns their data)."""
+        return MappingProxyType(self._marks)
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice whose intended moves are shown, if any."""
+        return self._dice
+
+    @property
+    def intended_moves(self) -> tuple[Arrow, ...]:
+        return self._arrows
+
+    @property
+    def highlighted(self) -> tuple[Cell, ...]:
+        return self._highlighted
+
+    @property
+    def path(self) -> tuple[Cell, ...]:
+        return self._path
+
+    @property
+    def collisions(self) -> tuple[Cell, ...]:
+        return self._collisions
+
+    def describe_cell(self, cell: Cell) -> str:
+        """What stands on a cell, in words."""
+        return describe_cell(self._state, cell)
+
+    def summary(self) -> str:
+        """The pieces as ``id@row,col`` (the page carries it for browser tests)."""
+        return summary(self._state)
+
+    # --- changing ------------------------------------------------------------------------
+    def update(self, state: State) -> None:
+        """Redraw for a new state, in place; the intended-move arrows follow the tiles."""
+        self._state = state
+        if self._dice is not None:
+            self._arrows = intended_moves(state, self._dice)
+        self._draw_state()
+        self._draw_overlays()
+
+    def show_intended_moves(self, dice: Dice | Sequence[int] | None) -> None:
+        """Arrows showing where each moving tile goes for these dice (``None`` hides them)."""
+        self._dice = None if dice is None else Dice.of(dice)
+        self._arrows = () if self._dice is None else intended_moves(self._state, self._dice)
+        self._draw_overlays()
+
+    def highlight(self, cells: Iterable[Cell]) -> None:
+        """Outline these cells (the piece being resolved now); an empty list clears them."""
+        self._highlighted = tuple(_as_cell(c) for c in cells)
+        self._draw_overlays()
+
+    def show_path(
+        self, cells: Iterable[Cell], collisions: Iterable[Cell] = (), colour: str | None = None
+    ) -> None:
+        """A craft's ghost path: a dashed line through ``cells``, a red X on each collision.
+
+        ``colour`` is a player's name (its colour is used) or ``None``.
+        """
+        self._path = tuple(_as_cell(c) for c in cells)
+        self._collisions = tuple(_as_cell(c) for c in collisions)
+        self._path_colour = None if colour is None else theme.player_colour(colour)
+        self._draw_overlays()
+
+    def clear_overlays(self) -> None:
+        """Remove the arrows, highlights and path."""
+        self._dice, self._arrows = None, ()
+        self._highlighted, self._path, self._collisions = (), (), ()
+        self._draw_overlays()
+
+    def set_caption(self, text: str) -> None:
+        """Replace the line under the board (plain text; ``""`` restores the default)."""
+        self._caption_text = text
+        self._caption.value = html.escape(text) if text else self._default_caption()
+
+    # --- clicks --------------------------------------------------------------------------
+    def on_hex_click(self, callback: ClickCallback, remove: bool = False) -> None:
+        """Call ``callback((row, col))`` when a hex is clicked."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def click(self, cell: Cell) -> None:
+        """Act as if ``cell`` had been clicked (keyboard front-ends, tests)."""
+        cell = _as_cell(cell)
+        if cell not in self._state.board:
+            raise ValueError(f"cell {cell} is off the board")
+        self._error.value = ""
+        for callback in list(self._callbacks):
+            try:
+                callback(cell)
+            except Exception as exc:  # shown in the widget, never a traceback in Voila
+                self._error.value = theme.error_html(exc)
+
+    def _on_element_click(self, _mark: object, content: Mapping[str, object]) -> None:
+        data = content.get("data")
+        index = data.get("index") if isinstance(data, Mapping) else None
+        cells = self._state.board.cells
+        if isinstance(index, int) and 0 <= index < len(cells):
+            self.click(cells[index])
+
+    # --- building and drawing ------------------------------------------------------------
+    def _build(self, animation_duration: int) -> None:
+        width_units, height_units = extent(self._state.board)
+        sc = {
+            "x": bqplot.LinearScale(min=0.0, max=width_units, allow_padding=False),
+            "y": bqplot.LinearScale(min=0.0, max=height_units, reverse=True, allow_padding=False),
+        }
+        self._scales = sc
+
+        def lines(**kw: object) -> bqplot.Lines:
+            kw.setdefault("fill_opacities", [1.0])
+            return bqplot.Lines(x=np.zeros((1, 2)), y=np.zeros((1, 2)), scales=sc, enable_hover=False, **kw)
+
+        def dots(fill: str, stroke: str | None, stroke_width: float = 1.0) -> bqplot.Scatter:
+            return bqplot.Scatter(
+                x=np.zeros(1),
+                y=np.zeros(1),
+                scales=sc,
+                marker="circle",
+                colors=[fill],
+                stroke=stroke,
+                stroke_width=stroke_width,
+                enable_hover=False,
+                display_names=False,
+            )
+
+        def label() -> bqplot.Label:
+            return bqplot.Label(
+                x=np.zeros(1),
+                y=np.zeros(1),
+                text=[""],
+                scales=sc,
+                font_unit="px",
+                align="middle",
+                font_weight="bold",
+                enable_hover=False,
+            )
+
+        rng = random.Random(2010)
+        n_stars = 170 if self._size == "normal" else 260
+        stars = bqplot.Scatter(
+            x=np.array([rng.uniform(0, width_units) for _ in range(n_stars)]),
+            y=np.array([rng.uniform(0, height_units) for _ in range(n_stars)]),
+            scales=sc,
+            colors=[COLOURS["star"]],
+            default_size=3,
+            opacities=[0.6],
+            stroke=None,
+            enable_hover=False,
+            display_names=False,
+        )
+        self._marks: dict[str, bqplot.Mark] = {
+            "stars": stars,
+            "rim": lines(fill="inside", stroke_width=1),
+            "board": lines(fill="inside", stroke_width=1.2),
+            "platforms": lines(fill="inside", fill_opacities=[0.25]),
+            "tiles": lines(fill="inside", stroke_width=1.5),
+            "halves": lines(fill="inside", stroke_width=1.5),
+            "pods": dots(COLOURS["pod"], COLOURS["pod_edge"], 2),
+            "bars": lines(),
+            "pips": dots(COLOURS["pip"], COLOURS["halo"], 1.2),
+            # overlays pass under the numbers, so every priority stays readable
+            "path": lines(line_style="dashed"),
+            "collisions": lines(),
+            "shadow": lines(),
+            "arrows": lines(),
+            "discs": dots(COLOURS["white"], COLOURS["tile_edge"], 1.2),
+            "labels": label(),
+            "small": label(),
+            "halo": lines(),
+            "crafts": lines(fill="inside", stroke_width=1.5),
+            "damage": label(),
+            "highlight": lines(),
+        }
+        # On top: one transparent circle per hex catches the clicks (a Lines mark reports no index).
+        hit = dots(COLOURS["background"], None)
+        hit.opacities = [0.0]
+        hit.on_element_click(self._on_element_click)
+        self._marks["hit"] = hit
+        fig = bqplot.Figure(
+            marks=list(self._marks.values()),
+            axes=[],
+            fig_margin={"top": 0, "bottom": 0, "left": 0, "right": 0},
+            padding_x=0.0,
+            padding_y=0.0,
+            background_style={"fill": COLOURS["background"]},
+            animation_duration=animation_duration,
+            layout=widgets.Layout(width=f"{SIZES[self._size]}px"),
+        )
+        fig.add_class("asteroyds-board")
+        self._figure = fig
+        self._caption = widgets.HTML()
+        self._caption.add_class("asteroyds-caption")
+        self._error = widgets.HTML()
+        self._error.add_class("asteroyds-error")
+        self._state_html = widgets.HTML(layout=widgets.Layout(display="none"))
+        self._state_html.add_class("asteroyds-board-state")
+        self.children = [widgets.HTML(theme.CSS), fig, self._caption, self._error, self._state_html]
+
+    def _fit(self, width_units: float, height_units: float) -> None:
+        """Scales, aspect ratio and every pixel size (strokes, dots, fonts) for a board's extent."""
+        ratio, fig = width_units / height_units, self._figure
+        width = SIZES[self._size]
+        px = width / width_units * HEX_SIZE  # screen pixels per hex radius
+        with self._hold(), fig.hold_sync():
+            self._scales["x"].max, self._scales["y"].max = width_units, height_units
+            if ratio > fig.max_aspect_ratio:  # keep min <= max at every step (traitlets checks)
+                fig.max_aspect_ratio, fig.min_aspect_ratio = ratio, ratio
+            else:
+                fig.min_aspect_ratio, fig.max_aspect_ratio = ratio, ratio
+            fig.layout.height = f"{round(width / ratio)}px"
+            for name, (fraction, least) in STROKES.items():
+                self._marks[name].stroke_width = max(least, round(fraction * px))
+            for name, radius in DOT_RADII.items():
+                self._marks[name].default_size = round(math.pi * (radius * px) ** 2)
+            for name, size in FONTS.items():
+                font = round(size * px)
+                self._marks[name].default_size = font
+                self._marks[name].y_offset = round(font * 0.36)
+
+    def _hold(self) -> contextlib.ExitStack:
+        stack = contextlib.ExitStack()
+        for mark in self._marks.values():
+            stack.enter_context(mark.hold_sync())
+        return stack
+
+    def _draw_state(self) -> None:
+        layers = scene(self._state)
+        board = self._state.board
+        new_board = board != self._drawn_board
+        with self._hold():
+            for name, layer in layers.items():
+                if new_board or name not in BOARD_LAYERS:  # the hexes only change with the board
+                    _put(self._marks[name], layer)
+            if new_board:
+                lay = board_layout()
+                _put_dots(self._marks["hit"], Dots([lay.cell_to_pixel(c) for c in board.cells]))
+        self._drawn_board = board
+        if new_board:
+            self._fit(*extent(board))
+        self._updates += 1
+        if not self._caption_text:
+            self._caption.value = self._default_caption()
+
+    def _draw_overlays(self) -> None:
+        layers = overlay(
+            self._state, self._arrows, self._highlighted, self._path, self._collisions, self._path_colour
+        )
+        with self._hold():
+            for name, layer in layers.items():
+                _put(self._marks[name], layer)
+        self._publish()
+
+    def _default_caption(self) -> str:
+        s = self._state
+        players = ", ".join(f"<b>{html.escape(p)}</b>" for p in s.player_order) or "no crafts"
+        return (
+            f"{html.escape(s.mode.title())} · round {s.round} · {players} · "
+            "dot = the tile's “1” edge · number on a craft = its damage"
+        )
+
+    def _publish(self) -> None:
+        """Write the machine-readable state into the hidden HTML element (for browser tests)."""
+        s = self._state
+        crafts = " ".join(
+            f"{c.player}@{'destroyed' if c.cell is None else _cell_key(c.cell)}"
+            f":{direction_name(c.facing)}:{c.damage}"
+            for c in s.crafts_in_order()
+        )
+        width_units, height_units = extent(s.board)
+        attrs = {
+            "data-pieces": " ".join(f"{p.id}@{_cell_key(p.cell)}" for p in s.pieces),
+            "data-crafts": crafts,
+            "data-dice": "" if self._dice is None else ",".join(map(str, self._dice.as_tuple())),
+            "data-moves": " ".join(map(str, self._arrows)),
+            "data-highlight": " ".join(map(_cell_key, self._highlighted)),
+            "data-path": " ".join(map(_cell_key, self._path)),
+            "data-collisions": " ".join(map(_cell_key, self._collisions)),
+            "data-extent": f"{width_units:.3f},{height_units:.3f}",
+            "data-round": str(s.round),
+            "data-updates": str(self._updates),
+        }
+        body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
+        self._state_html.value = (
+            f'<div class="asteroyds-board-data" {body}>{html.escape(self.summary())}</div>'
+        )
+
+
+def _as_cell(cell: Sequence[int]) -> Cell:
+    return (int(cell[0]), int(cell[1]))
+
+
+__all__ = [
+    "Arrow",
+    "BoardView",
+    "Dots",
+    "Shapes",
+    "Texts",
+    "cell_fraction",
+    "describe_cell",
+    "extent",
+    "intended_moves",
+    "overlay",
+    "scene",
+    "summary",
+]

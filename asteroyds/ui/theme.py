@@ -1,0 +1,139 @@
+"""The colour table and shared look of the widgets (a light board in dark space).
+
+One table for every view, so a red asteroid on the board and the red die look
+alike. The static SVG renderer's table (:data:`asteroyds.render.svg.COLOURS`)
+is the source: every colour it defines is taken from it, under the names the
+widgets use; the defaults below only fill in what it lacks (and stand in if
+it is missing).
+
+>>> tile_fill("white/red") == COLOURS["white"], tile_second("white/red") == COLOURS["red"]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import html
+
+# The widgets' names, with the SVG renderer's name for the same colour and a default.
+_TABLE: dict[str, tuple[str | None, str]] = {
+    # space and the board
+    "background": ("background", "#0b1533"),
+    "star": ("star", "#dfe8ff"),
+    "board_edge": ("board-edge", "#2c3c66"),
+    "hex": ("hex", "#e4e9f2"),
+    "hex_edge": ("hex-stroke", "#a3afc4"),
+    "text": ("title", "#e8eeff"),
+    "muted": (None, "#9aa6cc"),
+    # tiles and dice
+    "red": ("tile-red", "#d62f36"),
+    "white": ("tile-white", "#fbfbf6"),
+    "blue": ("tile-blue", "#2163c8"),
+    "tile_edge": ("tile-stroke", "#1c2436"),
+    "gate_ground": ("gate-ground", "#27314f"),
+    "ink_dark": ("text-dark", "#1c2436"),
+    "ink_light": ("text-light", "#ffffff"),
+    "pip": ("pip", "#1c2436"),
+    "halo": ("halo", "#ffffff"),
+    "outline": ("outline", "#0d1324"),
+    # fixed pieces
+    "pod": ("pod", "#8e96a3"),
+    "pod_light": ("pod-light", "#c3c9d2"),
+    "pod_edge": ("pod-stroke", "#4a515c"),
+    "turret": ("turret", "#353b48"),
+    "turret_barrel": ("turret-barrel", "#c7ccd6"),
+    # overlays
+    "highlight": ("highlight", "#ffd21f"),
+    "path": ("path", "#00a6a6"),
+    "collision": (None, "#ff2b2b"),
+    "damage": (None, "#ff7b7b"),
+    "arrow_shadow": ("outline", "#0d1324"),
+    "craft_edge": ("outline", "#0d1324"),
+    # players: crafts and platforms
+    "player_blue": ("blue", "#2f6fe0"),
+    "player_red": ("red", "#e23b3b"),
+    "player_green": ("green", "#25a347"),
+    "player_yellow": ("yellow", "#f4c51b"),
+    "player_orange": ("orange", "#f5861f"),
+    "player_purple": ("purple", "#8d4fd0"),
+    "player_other": ("player", "#9aa3b2"),
+}
+
+try:
+    from ..render.svg import COLOURS as SVG_COLOURS
+except ImportError:  # pragma: no cover - the SVG renderer is optional for the widgets
+    SVG_COLOURS = {}
+
+COLOURS: dict[str, str] = {
+    name: str(SVG_COLOURS.get(svg_name, default)) if svg_name else default
+    for name, (svg_name, default) in _TABLE.items()
+}
+
+FONT = "'DejaVu Sans', Verdana, Helvetica, Arial, sans-serif"
+LIGHT_PLAYERS: frozenset[str] = frozenset({"yellow", "orange", "green"})
+
+
+def player_colour(player: str | None) -> str:
+    """The colour of a player's craft or platform (grey for none or an unknown one)."""
+    return COLOURS.get(f"player_{player}", COLOURS["player_other"])
+
+
+def player_ink(player: str | None) -> str:
+    """Text colour readable on a player's colour."""
+    return COLOURS["ink_dark"] if player in LIGHT_PLAYERS else COLOURS["ink_light"]
+
+
+def tile_fill(colour: str | None) -> str:
+    """The main colour of a tile: white for the bicolours, else the tile's own colour."""
+    first = (colour or "white").split("/")[0]
+    return COLOURS.get(first, COLOURS["player_other"])
+
+
+def tile_second(colour: str | None) -> str | None:
+    """The second colour of a bicolour tile (its right half), or ``None``."""
+    parts = (colour or "").split("/")
+    return COLOURS.get(parts[1], COLOURS["player_other"]) if len(parts) == 2 else None
+
+
+def tile_ink(colour: str | None) -> str:
+    """Text colour readable on a single-coloured tile."""
+    return COLOURS["ink_dark"] if (colour or "white") == "white" else COLOURS["ink_light"]
+
+
+def die_colour(colour: str) -> str:
+    """Fill of a die face: the tile colour of the same name."""
+    return COLOURS.get(colour, COLOURS["player_other"])
+
+
+def error_html(exc: BaseException) -> str:
+    """A one-line error for a widget's message area (never a traceback in Voila)."""
+    text = html.escape(f"{type(exc).__name__}: {exc}")
+    style = f"color:{COLOURS['collision']};font-weight:bold"
+    return f'<span class="asteroyds-error-text" style="{style}">⚠ {text}</span>'
+
+
+# Shared CSS for the widgets; each view carries it in a small HTML child (repeats are harmless).
+CSS = f"""
+<style>
+.asteroyds-panel {{
+  background: {COLOURS["background"]}; color: {COLOURS["text"]};
+  border-radius: 10px; padding: 10px 14px; font-family: {FONT};
+}}
+.asteroyds-panel .widget-html-content, .asteroyds-panel .widget-label {{ color: {COLOURS["text"]}; }}
+.asteroyds-panel .asteroyds-title {{ font-weight: bold; font-size: 13px; letter-spacing: .12em;
+  color: {COLOURS["muted"]}; }}
+.asteroyds-panel .asteroyds-caption, .asteroyds-panel .asteroyds-caption .widget-html-content {{
+  color: {COLOURS["muted"]}; font-size: 13px; }}
+.asteroyds-panel .asteroyds-caption b {{ color: {COLOURS["text"]}; }}
+.asteroyds-panel .asteroyds-board .toolbar_div {{ display: none !important; }}
+.asteroyds-panel .jupyter-button {{ background: #26305a; color: {COLOURS["text"]}; border-radius: 5px; }}
+.asteroyds-panel .jupyter-button:hover:enabled {{ background: #34427a; }}
+.asteroyds-panel .jupyter-button.mod-active {{ background: #4a5da8; color: #ffffff; font-weight: bold; }}
+.asteroyds-panel .jupyter-button:disabled {{ opacity: .45; }}
+.asteroyds-panel .asteroyds-primary {{ background: {COLOURS["player_yellow"]}; color: {COLOURS["ink_dark"]};
+  font-weight: bold; }}
+.asteroyds-panel .asteroyds-primary:hover:enabled {{ background: #ffd84d; }}
+.asteroyds-panel select, .asteroyds-panel input {{ background-color: #141b3a; color: {COLOURS["text"]};
+  border: 1px solid #34427a; border-radius: 4px; }}
+.asteroyds-panel .widget-hprogress .progress {{ background-color: #1b2347; border-radius: 5px; }}
+</style>
+"""

@@ -1,0 +1,144 @@
+"""Browser-test fixtures: a Voila server over ``notebooks/`` and Debian's Chromium via Playwright.
+
+Policy: these tests skip only when ``/usr/bin/chromium`` is missing and
+``ASTEROYDS_REQUIRE_BROWSER`` is not set; with the variable set, a missing
+browser is a failure (CI sets it).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SERVER_TIMEOUT = 90.0  # seconds for Voila to answer
+RENDER_TIMEOUT = 120_000  # ms for a notebook to execute and its widgets to render
+
+
+def _browser_available() -> None:
+    """Skip or fail according to the project policy when Chromium is missing."""
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("ASTEROYDS_REQUIRE_BROWSER"):
+        pytest.fail(
+            f"browser tests need {CHROMIUM} (ASTEROYDS_REQUIRE_BROWSER is set): "
+            "install it with `apt-get install -y chromium`"
+        )
+    pytest.skip(f"{CHROMIUM} not found (set ASTEROYDS_REQUIRE_BROWSER=1 to make this a failure)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start ``voila notebooks/`` on a free port; yield its base URL; stop it at the end."""
+    _browser_available()
+    port = _free_port()
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(NOTEBOOKS),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        "--show_tracebacks=True",
+    ]
+    url = f"http://127.0.0.1:{port}"
+    with open(log_path, "wb") as log:  # a file, never a pipe: a full pipe blocks the server
+        server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + SERVER_TIMEOUT
+            while not _answers(url + "/"):
+                if server.poll() is not None:
+                    pytest.fail(f"Voila exited with {server.returncode}:\n{log_path.read_text()[-3000:]}")
+                if time.monotonic() > deadline:
+                    pytest.fail(
+                        f"Voila did not answer in {SERVER_TIMEOUT:.0f} s:\n{log_path.read_text()[-3000:]}"
+                    )
+                time.sleep(0.25)
+            yield url
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (``playwright install`` cannot download here)."""
+    _browser_available()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    """A fresh page (own context) per test; console errors are collected on ``page.errors``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, device_scale_factor=1)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))  # type: ignore[attr-defined]
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def open_notebook(page: object, base_url: str, name: str, wait_for: str | None = None) -> None:
+    """Load ``/voila/render/NAME.ipynb`` and wait until it has executed and its widgets rendered."""
+    page.goto(f"{base_url}/voila/render/{name}.ipynb", timeout=RENDER_TIMEOUT)  # type: ignore[attr-defined]
+    # Voila removes #loading once every cell has executed.
+    page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)  # type: ignore[attr-defined]
+    page.wait_for_selector(wait_for or ".jupyter-widgets", timeout=RENDER_TIMEOUT)  # type: ignore[attr-defined]
+
+
+def screenshot(target: object, name: str) -> Path:
+    """Save a PNG of a page or element into ``test-artifacts/`` (gitignored); return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    target.screenshot(path=str(path))  # type: ignore[attr-defined]
+    return path

@@ -1,0 +1,28 @@
+"""The skip rule for browser tests: skip only without Chromium and without ASTEROYDS_REQUIRE_BROWSER."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from . import conftest
+
+pytestmark = pytest.mark.ui
+
+
+def test_missing_browser_skips_unless_required(monkeypatch, tmp_path):
+    monkeypatch.setattr(conftest, "CHROMIUM", Path(tmp_path / "no-chromium"))
+    monkeypatch.delenv("ASTEROYDS_REQUIRE_BROWSER", raising=False)
+    with pytest.raises(pytest.skip.Exception):
+        conftest._browser_available()
+    monkeypatch.setenv("ASTEROYDS_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="ASTEROYDS_REQUIRE_BROWSER is set"):
+        conftest._browser_available()
+
+
+def test_present_browser_neither_skips_nor_fails(monkeypatch, tmp_path):
+    fake = tmp_path / "chromium"
+    fake.touch()
+    monkeypatch.setattr(conftest, "CHROMIUM", fake)
+    conftest._browser_available()
