@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from .damage import Decide, apply_damage, never
 from .dice import Dice
+from .errors import RuleError
 from .events import (
     CraftHit,
     Event,
@@ -31,7 +32,19 @@ from .events import (
     TokenTaken,
 )
 from .hexgrid import Cell
-from .pieces import BLUE, DIE_COLOURS, DIE_OFFSET, FIXED_KINDS, GATE, MOVED_BY, RED, Craft, Piece
+from .pieces import (
+    BLUE,
+    DIE_COLOURS,
+    DIE_OFFSET,
+    DRONE,
+    FIXED_KINDS,
+    GATE,
+    MOVED_BY,
+    MOVING_KINDS,
+    RED,
+    Craft,
+    Piece,
+)
 from .rules import RuleSettings
 from .state import State
 
@@ -56,7 +69,10 @@ def resolve_asteroids(
     """
     del rules  # the asteroid phase has no variant of its own; kept for a uniform API
     dice = Dice.of(dice)
-    return _Resolver(state, shields, decide).run(dice, tuple(order))
+    order = tuple(order)
+    if len(order) != len(DIE_COLOURS) or set(order) != set(DIE_COLOURS):
+        raise RuleError(f"the colour order must list red, white and blue once each, got {list(order)!r}")
+    return _Resolver(state, shields, decide).run(dice, order)
 
 
 class _Resolver:
@@ -68,13 +84,23 @@ class _Resolver:
         self.racing = state.mode == "racing"
         self.decide = decide
         self.shields = shields
-        self.pieces: dict[str, Piece] = {p.id: p for p in state.pieces}
-        self.pos: dict[str, Cell] = {p.id: p.cell for p in state.pieces if p.is_moving}
+        # One pass over the pieces builds every index (this runs once per phase, on every roll).
+        self.pieces: dict[str, Piece] = {}
+        self.pos: dict[str, Cell] = {}
         # occupant: the one object blocking each cell (a drone inside its turret is not listed).
         self.occupant: dict[Cell, str] = {}
+        self.tiles: list[Piece] = []
+        pieces, pos, occupant, tiles = self.pieces, self.pos, self.occupant, self.tiles
         for p in state.pieces:
-            if p.is_fixed or p.cell not in self.occupant:
-                self.occupant[p.cell] = p.id
+            pid, cell, kind = p.id, p.cell, p.kind
+            pieces[pid] = p
+            if kind in MOVING_KINDS:
+                pos[pid] = cell
+                tiles.append(p)
+            if kind in FIXED_KINDS or cell not in occupant:
+                occupant[cell] = pid
+        # Resolution order: drones first, then ascending priority (RULES §4).
+        tiles.sort(key=_resolution_key)
         self.crafts: dict[str, Craft] = {c.player: c for c in state.crafts}
         self.crafts_at: dict[Cell, list[str]] = {}
         for player in state.player_order:
@@ -85,7 +111,7 @@ class _Resolver:
         self.crossed: list[str] = []
 
     def run(self, dice: Dice, order: tuple[str, ...]) -> tuple[State, list[Event]]:
-        tiles = self.state.moving_tiles()
+        tiles = self.tiles
         for colour in order:
             die = dice.value(colour)
             movers = [p for p in tiles if colour in MOVED_BY[p.colour]]
@@ -100,13 +126,23 @@ class _Resolver:
             p
             if p.id not in pos or pos[p.id] == p.cell
             else Piece(
-                p.id, p.kind, pos[p.id], p.colour, p.orientation, p.priority, p.symbol, p.target, p.team
+                p.id,
+                p.kind,
+                pos[p.id],
+                p.colour,
+                p.orientation,
+                p.priority,
+                p.symbol,
+                p.target,
+                p.team,
+                p.carrier,
+                p.home,
             )
             for p in self.state.pieces
         ]
         crafts = tuple([self.crafts[c.player] for c in self.state.crafts])
         s = self.state
-        return State(s.mode, tuple(pieces), crafts, s.player_order, s.round, s.rules, s.board)
+        return State(s.mode, tuple(pieces), crafts, s.player_order, s.round, s.rules, s.board, s.scores)
 
     # --- one element's move ----------------------------------------------------
     def move(self, piece: Piece, colour: str, die: int) -> None:
@@ -152,7 +188,7 @@ class _Resolver:
                     )
                 )
                 for player in hit:
-                    self.hit_craft(player, piece, target)
+                    self.hit_craft(player, piece, target, colour)
                 break
             cell = pos[pid]
             steps += 1
@@ -233,7 +269,7 @@ class _Resolver:
         self.pos[pid] = end
 
     # --- crafts --------------------------------------------------------------
-    def hit_craft(self, player: str, piece: Piece, cell: Cell) -> None:
+    def hit_craft(self, player: str, piece: Piece, cell: Cell, colour: str) -> None:
         craft = self.crafts[player]
         self.events.append(CraftHit(player=player, by=piece.id, by_name=piece.describe(), cell=cell))
         shielded = True if self.shields is None else bool(self.shields.get(player, True))
@@ -243,7 +279,9 @@ class _Resolver:
             shielded,
             f"being hit by {piece.describe()}",
             self.decide,
-            key=f"asteroids:{piece.id}",
+            # A bicolour tile or a drone may hit the same craft in two colour phases:
+            # each damage event is its own question (RULES §9, Lawrence).
+            key=f"r{self.state.round}:asteroids:{colour}:{piece.id}",
         )
         self.crafts[player] = craft
         self.events.extend(events)
@@ -263,6 +301,10 @@ class _Resolver:
             return
         self.crafts[player] = replace(craft, tokens=craft.tokens + (gate.symbol,))
         self.events.append(TokenTaken(player=player, symbol=gate.symbol, source=gate.describe(), column=0))
+
+
+def _resolution_key(piece: Piece) -> tuple[bool, int]:
+    return (piece.kind != DRONE, piece.priority or 0)
 
 
 def _crafts_name(players: Sequence[str]) -> str:
