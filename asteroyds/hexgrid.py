@@ -5,8 +5,8 @@ axial ``(q, r)`` coordinates as in Red Blob Games' "Hexagonal Grids". Moving
 pieces around only needs a neighbour table, which :class:`Board` precomputes
 so the rules never do coordinate arithmetic in their inner loops.
 
->>> neighbour((6, 8), NE)
-(5, 9)
+>>> neighbour((6, 8), NE), neighbour((5, 8), NE)  # even row 6, odd row 5
+((5, 8), (4, 9))
 >>> STANDARD_BOARD.is_on_board((0, 0)), STANDARD_BOARD.is_on_board((0, 3))
 (False, True)
 """

@@ -26,8 +26,9 @@ from .state import State
 
 FORMAT = "asteroyds/scenario@1"
 PIECE_KEYS = {"id", "kind", "colour", "cell", "orientation", "facing", "priority", "symbol", "target", "team"}
+PIECE_KEYS |= {"carrier", "home"}  # asteroyds, capture mode (RULES §11)
 CRAFT_KEYS = {"player", "pilot", "cell", "facing", "damage", "tokens", "destroy_used", "power_used", "team"}
-TOP_KEYS = {"format", "mode", "rules", "pieces", "crafts", "player_order", "round", "board"}
+TOP_KEYS = {"format", "mode", "rules", "pieces", "crafts", "player_order", "round", "scores", "board"}
 
 
 # --- reading -------------------------------------------------------------------
@@ -40,6 +41,8 @@ def load(path: str | Path) -> State:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScenarioError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     return loads(text, where=str(path))
 
 
@@ -51,6 +54,8 @@ def loads(text: str, where: str = "scenario") -> State:
         raise ScenarioError(
             f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
+    except RecursionError:
+        raise ScenarioError(f"{where}: not a scenario (JSON nested too deeply)") from None
     return from_dict(data, where=where)
 
 
@@ -78,7 +83,11 @@ def from_dict(data: Any, where: str = "scenario") -> State:
     mode = data.get("mode", "racing")
     if not isinstance(mode, str):
         raise ScenarioError(f"{where}: mode must be a string, got {mode!r}")
-    rules = RuleSettings.from_dict(data.get("rules", {}), where=f"{where}: rules")
+    try:
+        rules = RuleSettings.from_dict(data.get("rules", {}), where=f"{where}: rules")
+    except ScenarioError as exc:  # RuleSettings' own checks do not know the file
+        message = str(exc)
+        raise ScenarioError(message if message.startswith(where) else f"{where}: {message}") from None
     state = State(
         mode=mode,
         pieces=pieces,
@@ -87,8 +96,19 @@ def from_dict(data: Any, where: str = "scenario") -> State:
         round=rnd,
         rules=rules,
         board=board,
+        scores=_scores(data.get("scores", {}), where),
     )
     return state.validate(where)
+
+
+def _scores(value: Any, where: str) -> tuple[tuple[str, int], ...]:
+    """Capture mode's team scores: ``{"red": 1, "white": 0}`` (the file's order is kept)."""
+    ok = isinstance(value, dict) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value.values()
+    )
+    if not ok:
+        raise ScenarioError(f"{where}: scores must map each team to a whole number, got {value!r}")
+    return tuple(value.items())
 
 
 def _list(data: dict, key: str, where: str, required: bool = True) -> list:
@@ -158,7 +178,9 @@ def _piece(item: Any, index: int, where: str, board: Board) -> Piece:
     if not isinstance(kind, str):
         raise ScenarioError(f"{at}: needs a kind")
     orientation = None
-    key = "facing" if kind == PLATFORM else "orientation"
+    key, wrong = ("facing", "orientation") if kind == PLATFORM else ("orientation", "facing")
+    if wrong in item:  # it would be silently dropped
+        raise ScenarioError(f"{at}: unknown key {wrong!r} for a {kind} (use {key!r})")
     if key in item:
         orientation = _direction(item[key], at, key)
     elif kind in MOVING_KINDS or kind == TURRET:
@@ -176,6 +198,8 @@ def _piece(item: Any, index: int, where: str, board: Board) -> Piece:
         symbol=_opt_str(item, "symbol", at),
         target=_opt_str(item, "target", at),
         team=_opt_str(item, "team", at),
+        carrier=_opt_str(item, "carrier", at),
+        home=None if item.get("home") is None else _cell(item["home"], f"{at}: home", board),
     )
 
 
@@ -231,6 +255,8 @@ def to_dict(state: State) -> dict[str, Any]:
         "player_order": list(state.player_order),
         "round": state.round,
     }
+    if state.scores:
+        data["scores"] = dict(state.scores)
     if state.board != STANDARD_BOARD:
         data["board"] = {"mask": list(state.board.mask)}
     return data
@@ -243,10 +269,12 @@ def _piece_dict(p: Piece) -> dict[str, Any]:
     d["cell"] = list(p.cell)
     if p.orientation is not None:
         d["facing" if p.kind == PLATFORM else "orientation"] = direction_name(p.orientation)
-    for key in ("priority", "symbol", "target", "team"):
+    for key in ("priority", "symbol", "target", "team", "carrier"):
         value = getattr(p, key)
         if value is not None:
             d[key] = value
+    if p.home is not None:
+        d["home"] = list(p.home)
     return d
 
 

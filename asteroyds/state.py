@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from .errors import ScenarioError
 from .hexgrid import STANDARD_BOARD, Board, Cell, direction_name
 from .pieces import (
+    ASTEROYD,
     DIE_COLOURS,
     DRONE,
     GATE,
@@ -46,6 +47,8 @@ class State:
     round: int = 1
     rules: RuleSettings = DEFAULT_RULES
     board: Board = STANDARD_BOARD
+    # Team scores, capture mode only (RULES §11): ((team, points), ...); empty elsewhere.
+    scores: tuple[tuple[str, int], ...] = ()
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     # --- look-ups -------------------------------------------------------------
@@ -133,6 +136,7 @@ class State:
         ids: dict[str, Piece] = {}
         priorities: dict[int, str] = {}
         occupant: dict[Cell, Piece] = {}
+        shared: set[Cell] = set()  # turret cells already holding their drone
         for p in self.pieces:
             at = f"{where}: piece {p.id!r}"
             if not isinstance(p.id, str) or not p.id:
@@ -163,13 +167,21 @@ class State:
                 raise ScenarioError(f"{at}: a gate needs a symbol")
             if p.kind == TURRET and p.orientation not in range(6):
                 raise ScenarioError(f"{at}: a turret needs an orientation (E SE SW W NW NE)")
+            if p.kind == ASTEROYD:
+                continue  # it may share a cell with crafts and asteroyds: see _check_capture
             other = occupant.get(p.cell)
             if other is not None:
-                pair = {other.kind, p.kind}
-                if pair != {DRONE, TURRET}:
+                # Only one object per cell, except one drone inside its own turret (RULES §7).
+                if {other.kind, p.kind} != {DRONE, TURRET} or p.cell in shared:
                     raise ScenarioError(
                         f"{at}: cell {p.cell} already holds {other.describe()} ({other.id!r})"
                     )
+                if other.symbol != p.symbol:
+                    raise ScenarioError(
+                        f"{at}: a drone can only be inside its own turret, but cell {p.cell} pairs "
+                        f"symbol {p.symbol!r} with {other.describe()} ({other.id!r}, symbol {other.symbol!r})"
+                    )
+                shared.add(p.cell)
             if p.kind != DRONE or other is None:
                 occupant[p.cell] = p
         players: set[str] = set()
@@ -194,7 +206,7 @@ class State:
                 raise ScenarioError(f"{at}: cell {c.cell} is off the board")
             here = self.pieces_at(c.cell)
             for p in here:
-                allowed = p.kind == PLATFORM or (p.kind == GATE and self.mode == "racing")
+                allowed = p.kind in (PLATFORM, ASTEROYD) or (p.kind == GATE and self.mode == "racing")
                 if not allowed:
                     raise ScenarioError(f"{at}: cell {c.cell} holds {p.describe()} ({p.id!r})")
             if len(set(c.tokens)) != len(c.tokens):
@@ -204,7 +216,73 @@ class State:
                 f"{where}: player_order {list(self.player_order)!r} must list each craft's "
                 f"player once ({sorted(players)!r})"
             )
+        self._check_capture(where)
         return self
+
+    def _check_capture(self, where: str) -> None:
+        """Asteroyds, teams and scores (Capture the Asteroyd, RULES §11)."""
+        crafts = {c.player: c for c in self.crafts}
+        capture = self.mode == "capture"
+        carried: dict[str, str] = {}
+        teams: dict[str, str] = {}
+        for p in self.pieces:
+            at = f"{where}: piece {p.id!r}"
+            if p.kind != ASTEROYD:
+                if p.carrier is not None or p.home is not None:
+                    raise ScenarioError(f"{at}: only an asteroyd has a carrier or a home")
+                if capture and p.kind in (PLATFORM, TURRET) and p.team not in DIE_COLOURS:
+                    raise ScenarioError(
+                        f"{at}: in capture mode a {p.kind} belongs to a team (red, white or blue), "
+                        f"got {p.team!r}"
+                    )
+                continue
+            if p.team not in DIE_COLOURS:
+                raise ScenarioError(f"{at}: an asteroyd needs a team (red, white or blue), got {p.team!r}")
+            if p.team in teams:
+                raise ScenarioError(f"{at}: the {p.team} team already has an asteroyd ({teams[p.team]!r})")
+            teams[p.team] = p.id
+            if p.home not in self.board:
+                raise ScenarioError(f"{at}: an asteroyd needs a home cell on the board, got {p.home!r}")
+            for label, cell in (("cell", p.cell), ("home", p.home)):
+                for q in self.pieces_at(cell):
+                    if q.kind != ASTEROYD:
+                        raise ScenarioError(f"{at}: its {label} {cell} holds {q.describe()} ({q.id!r})")
+            if p.carrier is None:
+                continue
+            craft = crafts.get(p.carrier)
+            if craft is None or craft.cell is None:
+                raise ScenarioError(f"{at}: carried by {p.carrier!r}, which is not a craft on the board")
+            if craft.cell != p.cell:
+                raise ScenarioError(
+                    f"{at}: carried by the {p.carrier} craft, so it must be in its cell {craft.cell}, "
+                    f"not {p.cell}"
+                )
+            if craft.team == p.team:
+                raise ScenarioError(f"{at}: the {p.carrier} craft cannot carry its own team's asteroyd")
+            if p.carrier in carried:
+                raise ScenarioError(f"{at}: the {p.carrier} craft already carries {carried[p.carrier]!r}")
+            carried[p.carrier] = p.id
+        if capture:
+            platforms = [p.team for p in self.pieces if p.kind == PLATFORM]
+            for c in self.crafts:
+                if c.team not in DIE_COLOURS:
+                    raise ScenarioError(
+                        f"{where}: craft {c.player!r}: in capture mode a craft belongs to a team "
+                        f"(red, white or blue), got {c.team!r}"
+                    )
+                if platforms.count(c.team) != 1:
+                    raise ScenarioError(
+                        f"{where}: craft {c.player!r}: the {c.team} team needs exactly one platform "
+                        f"(it has {platforms.count(c.team)})"
+                    )
+        seen: set[str] = set()
+        for entry in self.scores:
+            ok = isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str)
+            if not ok or not isinstance(entry[1], int) or isinstance(entry[1], bool):
+                raise ScenarioError(f"{where}: a score is a (team, whole number) pair, got {entry!r}")
+            if entry[0] in seen:
+                raise ScenarioError(f"{where}: the {entry[0]} team has two scores")
+            seen.add(entry[0])
 
     def __str__(self) -> str:
         lines = [f"{self.mode} round {self.round}, player order {', '.join(self.player_order)}"]
