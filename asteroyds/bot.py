@@ -3,8 +3,12 @@
 ``greedy`` sees the dice, works out where the asteroids will be, and searches
 every way to fly its six columns (breadth first over craft positions and
 facings) for the route that collects the most gates it still needs without
-a collision, then ends closest to the next one. ``random`` picks legal tokens
-at random (it crashes a lot, which is what the property tests want).
+a collision, then ends closest to the next one. In the shooting modes
+(shooting, targets, drones) Shoot is one more move of that search: the bot
+shoots when a gate, a drone or a target it wants is in line, and otherwise
+ends as close as it can to a space from which one is in line. ``random``
+picks legal tokens at random, Shoot included where the mode allows it (it
+crashes a lot, which is what the property tests want).
 
 >>> from asteroyds.setups import racing
 >>> state = racing(seed=1, players=["blue"])
@@ -21,8 +25,9 @@ from .asteroids import resolve_asteroids
 from .damage import Decision
 from .dice import Dice
 from .hexgrid import Cell, distance
-from .pieces import GATE, PLATFORM
+from .pieces import GATE, PLATFORM, Piece
 from .program import Program, legal_tokens
+from .shooting import obstacles, reward, run_laser
 from .state import State
 
 STYLES: tuple[str, ...] = ("greedy", "random")
@@ -62,8 +67,11 @@ def _random_program(state: State, player: str, rng: random.Random) -> Program:
     craft = state.craft(player)
     program = Program.empty()
     for column in range(1, 8):
-        options = [t for t in legal_tokens(craft, state.mode, column, program) if t != "X"]
-        weights = [0.2 if t in (".", "S") else (0.3 if t.startswith("P") else 1.0) for t in options]
+        options = list(legal_tokens(craft, state.mode, column, program, rules=state.rules))
+        weights = [
+            0.2 if t in (".", "S") else (0.3 if t.startswith("P") else (0.5 if t == "X" else 1.0))
+            for t in options
+        ]
         if column == 7:
             weights = [6.0 if t == "S" else 1.0 for t in options]
         token = rng.choices(options, weights)[0]
@@ -72,13 +80,14 @@ def _random_program(state: State, player: str, rng: random.Random) -> Program:
 
 
 def _greedy_program(state: State, player: str) -> Program:
+    if state.mode != "racing":
+        return _greedy_shooter(state, player)
     craft = state.craft(player)
     assert craft.cell is not None
-    racing = state.mode == "racing"
     blocked: set[Cell] = set()
     gates: dict[Cell, str] = {}
     for p in state.pieces:
-        if p.kind == GATE and racing:
+        if p.kind == GATE:
             gates[p.cell] = p.symbol or ""
         elif not (p.kind == PLATFORM and p.cell == craft.cell):
             blocked.add(p.cell)
@@ -113,6 +122,131 @@ def _greedy_program(state: State, player: str) -> Program:
         cell, _facing, got = key
         remaining = [c for c in targets if gates.get(c) not in got] or [cell]
         return (-len(got), min(distance(cell, c) for c in remaining), len(paths[key]))
+
+    best = min(sorted(paths, key=lambda k: paths[k]), key=score)
+    tokens = list(paths[best]) + ["."] * (6 - len(paths[best]))
+    return Program(tuple(tokens), "S")
+
+
+def wanted_pieces(state: State, player: str) -> dict[str, Piece]:
+    """What ``player`` wants to shoot in a shooting mode: token → the piece a hit gives it from.
+
+    A gate or drone symbol the player does not hold yet; in targets mode the
+    targets of the set its team aims at (never its own team's), shared out
+    among team-mates: each target goes to the nearest craft of the team (the
+    earlier in turn order on a tie), so that they do not all shoot the same
+    one; a craft nearest to none of them wants them all.
+    """
+    craft = state.craft(player)
+    aimed = {"left": "right", "right": "left"}.get(craft.team or "")  # modes.targets.aimed_side
+    wanted: dict[str, Piece] = {}
+    for p in state.pieces:
+        token = reward(state.mode, p)
+        if token is None or token in craft.tokens or token in wanted:
+            continue
+        if state.mode == "targets" and p.team != aimed:
+            continue
+        wanted[token] = p
+    mates = [c for c in state.crafts_in_order() if c.team == craft.team and c.cell is not None]
+    if state.mode == "targets" and craft.cell is not None and len(mates) > 1:
+        mine = {
+            token: p
+            for token, p in wanted.items()
+            if min(mates, key=lambda c: distance(c.cell, p.cell)).player == player
+        }
+        return mine or wanted
+    return wanted
+
+
+def _aim_map(
+    state: State, occupant: dict[Cell, Piece], blocked: set[Cell], piece: Piece
+) -> tuple[dict[Cell, int], dict[Cell, set[int]]]:
+    """Where ``piece`` can be shot from: steps from each free space to the nearest firing position.
+
+    A firing position is a space and a facing from which a laser would hit
+    ``piece`` first on this board. Returns (space → steps, firing space → facings).
+    """
+    step = state.board._step
+    facings: dict[Cell, set[int]] = {}
+    for away in range(6):
+        cell = step[piece.cell][away]
+        while cell is not None and cell not in occupant:
+            facings.setdefault(cell, set()).add((away + 3) % 6)
+            cell = step[cell][away]
+    steps = dict.fromkeys(facings, 0)
+    frontier = list(facings)
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            for near in step[cell]:
+                if near is not None and near not in steps and near not in blocked:
+                    steps[near] = steps[cell] + 1
+                    nxt.append(near)
+        frontier = nxt
+    return steps, facings
+
+
+def _greedy_shooter(state: State, player: str) -> Program:
+    """Greedy for shooting, targets and drones: six columns of moves and shots (breadth first)."""
+    craft = state.craft(player)
+    assert craft.cell is not None
+    occupant = obstacles(state)
+    blocked = {cell for cell, p in occupant.items() if not (p.kind == PLATFORM and cell == craft.cell)}
+    wanted = wanted_pieces(state, player)
+    one_shot = state.rules.one_shot_per_turn
+    neighbours = state.board._step
+    lasers: dict[tuple[Cell, int], str | None] = {}
+
+    def shot(cell: Cell, facing: int) -> str | None:
+        """The wanted token a shot from here would take, or None."""
+        key = (cell, facing)
+        if key not in lasers:
+            _path, piece = run_laser(neighbours, occupant, cell, facing)
+            token = reward(state.mode, piece)
+            lasers[key] = token if token in wanted else None
+        return lasers[key]
+
+    start = (craft.cell, craft.facing, frozenset())
+    paths: dict[tuple[Cell, int, frozenset[str]], tuple[str, ...]] = {start: ()}
+    frontier = [start]
+    for _depth in range(6):
+        nxt = []
+        for node in frontier:
+            cell, facing, got = node
+            moves = []
+            token = shot(cell, facing)
+            if token is not None and token not in got and not (one_shot and "X" in paths[node]):
+                moves.append(("X", (cell, facing, got | {token})))
+            moves.append(("U", (cell, (facing + 3) % 6, got)))
+            for name, pivot in MOVES:
+                new_facing = (facing + pivot) % 6
+                target = neighbours[cell][new_facing]
+                if target is not None and target not in blocked:
+                    moves.append((name, (target, new_facing, got)))
+            for name, key in moves:
+                if key not in paths:
+                    paths[key] = paths[node] + (name,)
+                    nxt.append(key)
+        frontier = nxt
+
+    # For each wanted token: the steps from every free space to the nearest firing position.
+    far = len(state.board) + 1
+    aims = {token: _aim_map(state, occupant, blocked, piece) for token, piece in wanted.items()}
+
+    def closeness(cell: Cell, facing: int, got: frozenset[str]) -> int:
+        """Steps to the nearest space from which a wanted piece is in line (plus one to turn there)."""
+        best = far
+        for token, (steps, facings) in aims.items():
+            if token not in got:
+                d = steps.get(cell, far)
+                if d == 0 and facing not in facings[cell]:
+                    d = 1
+                best = min(best, d)
+        return 0 if best == far and len(got) == len(wanted) else best
+
+    def score(key: tuple[Cell, int, frozenset[str]]) -> tuple[int, int, int]:
+        cell, facing, got = key
+        return (-len(got), closeness(cell, facing, got), len(paths[key]))
 
     best = min(sorted(paths, key=lambda k: paths[k]), key=score)
     tokens = list(paths[best]) + ["."] * (6 - len(paths[best]))

@@ -114,6 +114,11 @@ def cmd_play(args: argparse.Namespace) -> str:
         styles = styles * args.players
     if len(styles) != args.players:
         raise AsteroydsError(f"--bots gives {len(styles)} styles for {args.players} players")
+    from .bot import STYLES
+
+    for style in styles:
+        if style not in STYLES:
+            raise AsteroydsError(f"--bots: unknown bot style {style!r} (expected one of {', '.join(STYLES)})")
     game = play_bot_game(
         players=PLAYER_COLOURS[: args.players],
         styles=styles,
@@ -213,7 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=2, help="number of players, 1-6 (default 2)")
     p.add_argument("--seed", type=int, default=0, help="seed for the setup and the dice (default 0)")
     p.add_argument("--bots", nargs="*", default=["greedy"], help="bot style per player: greedy or random")
-    p.add_argument("--mode", choices=("racing",), default="racing")
+    p.add_argument("--mode", choices=("racing", "shooting", "targets", "drones"), default="racing")
     p.add_argument("--max-rounds", type=int, default=100, help="stop after this many rounds (default 100)")
     p.set_defaults(run=cmd_play)
 

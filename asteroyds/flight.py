@@ -8,7 +8,8 @@ into an asteroid, gate (except in racing, where gates are crossed), pod,
 platform, turret, drone or across the border is a collision: the craft stays,
 takes 2 damage (1 with the shield) and the rest of its program is cancelled;
 a pivot before the blocked step has already happened. Crafts never collide
-with each other.
+with each other. Shoot (``X``, every mode but racing) fires a laser
+(:mod:`asteroyds.shooting`, RULES §7) and does not move the craft.
 
 Mid-flight choices (destroy an asteroid? Lawrence's emergency shield?) go
 through ``decide``; the questions carry keys unique within the round, such as
@@ -48,8 +49,9 @@ from .events import (
 from .hexgrid import Cell
 from .pieces import ASTEROID, FIXED_KINDS, GATE, PLATFORM, Craft, Piece
 from .pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
-from .program import SHIELD, SHOOT, TOKEN_NAMES, Program, as_program, column_name, validate_program
+from .program import SHIELD, SHOOT, TOKEN_NAMES, Program, as_program, validate_program
 from .rules import RuleSettings
+from .shooting import LaserFired, TargetEliminated, reward, run_laser
 from .state import State
 
 COLLISION_DAMAGE = 2  # RULES §5: 2 damage, 1 with the shield
@@ -75,11 +77,13 @@ def fly(
     :class:`ProgramError` before anything flies. The input state is never changed.
     """
     rules = state.rules if rules is None else rules
-    flights = _checked(state, programs)
+    flights = _checked(state, programs, rules)
     return _Flight(state, rules, decide).run(flights)
 
 
-def _checked(state: State, programs: Mapping[str, Program | str]) -> list[tuple[Craft, Program]]:
+def _checked(
+    state: State, programs: Mapping[str, Program | str], rules: RuleSettings
+) -> list[tuple[Craft, Program]]:
     """The crafts that fly, in turn order, with their validated programs."""
     crafts = {c.player: c for c in state.crafts}
     for player in programs:
@@ -97,13 +101,7 @@ def _checked(state: State, programs: Mapping[str, Program | str]) -> list[tuple[
         craft = crafts[player]
         if value is None or craft.cell is None:
             continue
-        program = validate_program(as_program(value, player), craft, state.mode)
-        if SHOOT in program.tokens:
-            column = program.tokens.index(SHOOT) + 1
-            raise RuleError(
-                f"{player}, {column_name(column)}: 'X' cannot be flown yet: "
-                "shooting is handled by asteroyds.shooting, not available yet"
-            )
+        program = validate_program(as_program(value, player), craft, state.mode, rules=rules)
         flights.append((craft, program))
     return flights
 
@@ -119,8 +117,8 @@ def _plan(program: Program, pilot: str | None) -> tuple[PlannedColumn, ...]:
         if token in PILOT_TOKENS:
             info = PILOT_TABLE[pilot or ""]
             steps, power = info.steps(token), info.explain(token)
-        else:
-            steps, power = ACTION_STEPS[token], None
+        else:  # Shoot has no step: fly_one fires the laser instead
+            steps, power = ACTION_STEPS.get(token, ()), None
         later = tuple(t for t in tokens[column:] if t != "." and t != SHIELD)
         effects = tuple(PRIMITIVES[s] for s in steps)
         planned.append((column, token, TOKEN_NAMES[token], effects, power, later))
@@ -143,6 +141,7 @@ class _Flight:
                 occupant[p.cell] = p
         self.occupant = occupant
         self.removed: list[str] = []
+        self.changed: dict[str, Piece] = {}  # pieces changed in place (a shot target loses it)
         self.craft: Craft | None = None  # the craft now flying, as it is now
         self.crafts: dict[str, Craft] = {}
         self.events: list[Event] = []
@@ -158,6 +157,8 @@ class _Flight:
         changed = self.crafts
         crafts = tuple([changed.get(c.player, c) for c in s.crafts])
         pieces = s.pieces
+        if self.changed:
+            pieces = tuple([self.changed.get(p.id, p) for p in pieces])
         if self.removed:
             gone = set(self.removed)
             pieces = tuple([p for p in pieces if p.id not in gone])
@@ -181,6 +182,10 @@ class _Flight:
         cell, facing = craft.cell, craft.facing
         for column, token, action, effects, power, later in _plan(program, craft.pilot):
             append(ColumnPlayed(player, column, token, action))
+            if token == SHOOT:
+                self.craft = _with(self.craft, cell, facing)
+                self.shoot(column)
+                continue
             if power is not None:
                 self.craft = _with(self.craft, cell, facing, power_used=True)
                 append(PilotPowerUsed(player, craft.pilot, column, token, power))
@@ -288,10 +293,51 @@ class _Flight:
         del self.occupant[asteroid.cell]
         self.removed.append(asteroid.id)
         self.events.append(AsteroidDestroyed(craft.player, asteroid.id, name, asteroid.cell, column))
+        if asteroid.target is not None and self.state.mode == "targets":
+            self.eliminate(asteroid, column, "rammed")
         return True
 
+    # --- lasers (RULES §7) ------------------------------------------------------------
+    def shoot(self, column: int) -> None:
+        """Fire the laser straight ahead; a hit may give a token (and eliminate a target)."""
+        craft = self.craft
+        path, piece = run_laser(self.neighbours, self.occupant, craft.cell, craft.facing)
+        if piece is None:
+            self.events.append(
+                LaserFired(craft.player, column, craft.cell, craft.facing, path, None, None, None)
+            )
+            return
+        self.events.append(
+            LaserFired(
+                craft.player, column, craft.cell, craft.facing, path, piece.id, piece.kind, piece.describe()
+            )
+        )
+        if reward(self.state.mode, piece) is None:
+            return
+        if piece.kind == ASTEROID:
+            self.eliminate(piece, column, "shot")
+        else:
+            self.take_token(piece, column)
+
+    def eliminate(self, asteroid: Piece, column: int, how: str) -> None:
+        """Targets mode: the asteroid's target is eliminated and its token goes to the craft's player."""
+        craft = self.craft
+        target, name = asteroid.target, asteroid.describe()
+        self.events.append(
+            TargetEliminated(
+                craft.player, asteroid.id, name, target, asteroid.team or "", asteroid.cell, column, how
+            )
+        )
+        if how == "shot":  # the asteroid stays in play, without its target
+            kept = asteroid._replace(target=None, team=None)
+            self.changed[asteroid.id] = kept
+            self.occupant[asteroid.cell] = kept
+        if target not in craft.tokens:
+            self.craft = _with(craft, craft.cell, craft.facing, tokens=craft.tokens + (target,))
+            self.events.append(TokenTaken(craft.player, target, f"target {target} on {name}", column))
+
     def take_token(self, gate: Piece, column: int) -> None:
-        """RULES §6: sharing a space with a gate gives its token, once."""
+        """RULES §6: sharing a space with a gate gives its token, once (§7: or shooting a gate, a drone)."""
         craft = self.craft
         symbol = gate.symbol
         if symbol is None or symbol in craft.tokens:

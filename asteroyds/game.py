@@ -4,7 +4,8 @@ In the spirit of python-chess and OpenSpiel: the game is its inputs (dice,
 programs, decisions); states, events and animations are recomputed by replay,
 so undo and rewind are exact and a saved game reloads byte for byte.
 
->>> game = Game.new(players=["blue", "red"], seed=1)
+>>> from asteroyds import never
+>>> game = Game.new(players=["blue", "red"], seed=1, policy=never)
 >>> game.roll((3, 5, 2))
 Dice(red=3, white=5, blue=2)
 >>> game.submit("blue", "F F F . . . S")
@@ -170,7 +171,7 @@ class Game:
             raise RuleError(f"{player}: no such player in this game ({', '.join(self.players)})") from None
         if craft.cell is None:
             raise RuleError(f"{player}: this craft is destroyed and cannot fly")
-        checked = validate_program(as_program(program), craft, self.state.mode)
+        checked = validate_program(as_program(program), craft, self.state.mode, rules=self.rules)
         self._apply({"program": player, "text": str(checked)})
 
     def resolve_asteroids(self) -> list[Event]:
@@ -270,7 +271,9 @@ class Game:
             return events
         if "program" in item:
             player = item["program"]
-            program = validate_program(as_program(item["text"]), self.state.craft(player), self.state.mode)
+            program = validate_program(
+                as_program(item["text"]), self.state.craft(player), self.state.mode, rules=self.rules
+            )
             self.programs[player] = program
             return []
         if "answers" in item:
@@ -294,8 +297,8 @@ class Game:
             return events
         if "end" in item:
             state, events, result = end_round(self.state, self.round_events)
+            self._log("end", events)  # logged under the round that ends
             self.state = state
-            self._log("end", events)
             self.history.append(state)
             self.outcome = result
             self.phase = "over" if result is not None else "roll"

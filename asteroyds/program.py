@@ -28,6 +28,7 @@ from functools import lru_cache
 from .errors import ProgramError
 from .pieces import Craft
 from .pilots import PILOT_TABLE, PILOT_TOKENS
+from .rules import RuleSettings
 
 Token = str
 
@@ -221,9 +222,19 @@ def as_program(value: Program | str, player: str | None = None) -> Program:
 
 
 def _problem(
-    token: Token, column: int, pilot: str | None, power_used: bool, mode: str, pilot_column: int | None
+    token: Token,
+    column: int,
+    pilot: str | None,
+    power_used: bool,
+    mode: str,
+    pilot_column: int | None,
+    shot_column: int | None = None,
 ) -> str | None:
-    """Why ``token`` may not be played in ``column``, or None if it may (RULES §5, §9)."""
+    """Why ``token`` may not be played in ``column``, or None if it may (RULES §5, §9, §10).
+
+    ``shot_column`` is the column of an earlier Shoot when the "one shot per
+    turn" variant is on (None otherwise).
+    """
     if column == RED_COLUMN:
         if token == TURN_BACK:
             return "Turn back 'U' is not on the red column (it offers S, F, R, L and X)"
@@ -238,6 +249,11 @@ def _problem(
         return "Shield 'S' is only in the red column (column 7)"
     if token == SHOOT and mode == "racing":
         return "Shoot 'X' is not allowed in racing mode"
+    if token == SHOOT and shot_column is not None:
+        return (
+            f"only one shot per turn (variant one_shot_per_turn): 'X' repeats the one in "
+            f"{column_name(shot_column)}"
+        )
     if token in PILOT_TOKENS:
         if pilot is None:
             return f"{token!r} is a pilot power, but this craft has no pilot"
@@ -257,20 +273,27 @@ def _problem(
 
 @lru_cache(maxsize=4096)
 def _first_problem(
-    program: Program, pilot: str | None, power_used: bool, mode: str
+    program: Program, pilot: str | None, power_used: bool, mode: str, one_shot: bool = False
 ) -> tuple[int, str] | None:
-    pilot_column = None
+    pilot_column = shot_column = None
     for column, token in enumerate(program.tokens, 1):
-        problem = _problem(token, column, pilot, power_used, mode, pilot_column)
+        problem = _problem(token, column, pilot, power_used, mode, pilot_column, shot_column)
         if problem is not None:
             return column, problem
         if token in PILOT_TOKENS:
             pilot_column = column
+        elif token == SHOOT and one_shot:
+            shot_column = column
     return None
 
 
-def validate_program(program: Program | str, craft: Craft, mode: str) -> Program:
+def validate_program(
+    program: Program | str, craft: Craft, mode: str, *, rules: RuleSettings | None = None
+) -> Program:
     """Check that ``craft`` may play ``program`` in ``mode``; return it, or raise ProgramError.
+
+    ``rules`` brings the variants that restrict programs (RULES §10: one
+    shot per turn); without it, none is on.
 
     >>> from asteroyds.pieces import Craft
     >>> validate_program("F F R L U . X", Craft("blue", (6, 7), 3), "racing")
@@ -279,15 +302,26 @@ def validate_program(program: Program | str, craft: Craft, mode: str) -> Program
     asteroyds.errors.ProgramError: blue, column 7 (red): Shoot 'X' is not allowed in racing mode
     """
     program = as_program(program, craft.player)
-    found = _first_problem(program, craft.pilot, craft.power_used, mode)
+    one_shot = rules is not None and rules.one_shot_per_turn
+    found = _first_problem(program, craft.pilot, craft.power_used, mode, one_shot)
     if found is not None:
         column, problem = found
         raise ProgramError(f"{craft.player}, {column_name(column)}: {problem}")
     return program
 
 
-def legal_tokens(craft: Craft, mode: str, column: int, program: Program | None = None) -> tuple[Token, ...]:
+def legal_tokens(
+    craft: Craft,
+    mode: str,
+    column: int,
+    program: Program | None = None,
+    *,
+    rules: RuleSettings | None = None,
+) -> tuple[Token, ...]:
     """The tokens ``craft`` may put in ``column`` (given the rest of ``program``, if any).
+
+    With the "one shot per turn" variant (``rules``), Shoot is not offered
+    when another column of ``program`` already shoots.
 
     >>> from asteroyds.pieces import Craft
     >>> legal_tokens(Craft("blue", (6, 7), 3, pilot="M'Hand"), "racing", 2)
@@ -296,21 +330,34 @@ def legal_tokens(craft: Craft, mode: str, column: int, program: Program | None =
     ('S', 'F', 'R', 'L', 'X')
     """
     _check_column(column)
-    pilot_column = None
+    one_shot = rules is not None and rules.one_shot_per_turn
+    pilot_column = shot_column = None
     if program is not None:
         for other, token in enumerate(program.tokens, 1):
-            if other != column and token in PILOT_TOKENS:
+            if other == column:
+                continue
+            if token in PILOT_TOKENS and pilot_column is None:
                 pilot_column = other
-                break
-    return _legal(craft.pilot, craft.power_used, mode, column, pilot_column)
+            elif token == SHOOT and one_shot and shot_column is None:
+                shot_column = other
+    return _legal(craft.pilot, craft.power_used, mode, column, pilot_column, shot_column)
 
 
 @lru_cache(maxsize=1024)
 def _legal(
-    pilot: str | None, power_used: bool, mode: str, column: int, pilot_column: int | None
+    pilot: str | None,
+    power_used: bool,
+    mode: str,
+    column: int,
+    pilot_column: int | None,
+    shot_column: int | None = None,
 ) -> tuple[Token, ...]:
     vocabulary = RED_TOKENS if column == RED_COLUMN else BLUE_TOKENS
-    return tuple(t for t in vocabulary if _problem(t, column, pilot, power_used, mode, pilot_column) is None)
+    return tuple(
+        t
+        for t in vocabulary
+        if _problem(t, column, pilot, power_used, mode, pilot_column, shot_column) is None
+    )
 
 
 def shields_of(programs: Mapping[str, Program | str]) -> dict[str, bool]:

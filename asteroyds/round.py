@@ -79,7 +79,7 @@ def programs_for(state: State, programs: Mapping[str, Program | str]) -> dict[st
             continue
         given = programs.get(player)
         program = Program.empty() if given is None else as_program(given, player=player)
-        result[player] = validate_program(program, craft, state.mode)
+        result[player] = validate_program(program, craft, state.mode, rules=state.rules)
     return result
 
 

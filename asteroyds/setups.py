@@ -206,6 +206,7 @@ def targets(
     players: Sequence[str] = ("red", "blue"),
     pilots: Sequence[str | None] | None = None,
     rules: RuleSettings = DEFAULT_RULES,
+    handicap_team: str | None = None,
 ) -> State:
     """Targets mode: two teams start on the left and right edges.
 
@@ -213,6 +214,18 @@ def targets(
     (``left-1`` …, ``right-1`` …); the team starting on the right aims at the
     left set, and vice versa. Red, yellow and purple start left; blue, green
     and orange right.
+
+    Handicap (RULES §10, ``rules.targets_handicap = n``, 0-5): the weaker
+    team aims at ``n`` fewer targets: the ``n`` highest-numbered targets of
+    the set it aims at are taken off their asteroids (which stay in play).
+    The weaker team is ``handicap_team`` (``"left"`` or ``"right"``) if given,
+    else the team with fewer players (the only team, if one side is empty);
+    two teams of the same size need ``handicap_team``.
+
+    >>> from asteroyds.rules import RuleSettings
+    >>> s = targets(players=["red", "yellow", "blue"], rules=RuleSettings(targets_handicap=2))
+    >>> sorted(p.target for p in s.pieces if p.team == "left")  # blue, alone on the right, aims left
+    ['left-1', 'left-2', 'left-3', 'left-4']
     """
     _check_players(players, PLAYER_COLOURS)
     facts = board_facts()["setups"]["targets"]
@@ -238,7 +251,7 @@ def targets(
                 team=side,
             )
         marked.append(p)
-    pieces = marked
+    pieces = _handicap(marked, players, rules.targets_handicap, handicap_team)
     pieces += [Piece(id=f"P{i}", kind=POD, cell=_cell(c)) for i, c in enumerate(facts["pods"], 1)]
     starts = {s["colour"]: s for s in facts["starts"]}
     crafts = []
@@ -258,6 +271,30 @@ def targets(
         mode="targets", pieces=tuple(pieces), crafts=tuple(crafts), player_order=tuple(players), rules=rules
     )
     return state.validate("targets setup")
+
+
+def _handicap(pieces: list[Piece], players: Sequence[str], count: int, team: str | None) -> list[Piece]:
+    """Take ``count`` targets off the set the weaker team aims at (see :func:`targets`)."""
+    if team is not None and team not in TARGET_TEAMS:
+        raise ScenarioError(f"handicap_team must be 'left' or 'right', got {team!r}")
+    if count == 0:
+        return pieces
+    if team is None:
+        sizes = {side: sum(p in colours for p in players) for side, colours in TARGET_TEAMS.items()}
+        if sizes["left"] == sizes["right"]:
+            raise ScenarioError(
+                f"targets_handicap {count}: the teams have the same size ({sizes['left']} "
+                f"player{'s' * (sizes['left'] != 1)} each), so say which team gets fewer targets to shoot: "
+                "handicap_team='left' or 'right'"
+            )
+        present = [side for side in sizes if sizes[side]]
+        team = present[0] if len(present) == 1 else min(sizes, key=sizes.__getitem__)
+    aimed = "right" if team == "left" else "left"
+    numbered = sorted(
+        (p for p in pieces if p.team == aimed and p.target), key=lambda p: int(p.target.rsplit("-", 1)[1])
+    )
+    dropped = {p.id for p in numbered[len(numbered) - count :]}
+    return [p._replace(target=None, team=None) if p.id in dropped else p for p in pieces]
 
 
 SETUPS = {"racing": racing, "shooting": shooting, "drones": drones, "targets": targets}

@@ -36,6 +36,8 @@ def play_bot_game(
         dice = game.roll()
         if echo:
             echo(f"--- Round {game.round}: dice red {dice.red}, white {dice.white}, blue {dice.blue}")
+            for event in game.events()[1:]:  # the mode's start of round (drones are launched)
+                echo(event.text())
         for player in game.waiting_for():
             program = plan(game.state, player, dice, style=bot_style[player], rng=rng)
             game.submit(player, program)
@@ -49,10 +51,17 @@ def play_bot_game(
             on_round(game)
     if echo:
         scores = ", ".join(
-            f"{c.player}: tokens {''.join(c.tokens) or '-'}, damage {c.damage}" for c in game.state.crafts
+            f"{c.player}: tokens {_tokens(c.tokens)}, damage {c.damage}" for c in game.state.crafts
         )
         echo(f"=== {game.outcome.reason if game.outcome else 'No winner yet.'} ({scores})")
     return game
+
+
+def _tokens(tokens: Sequence[str]) -> str:
+    """Gate and drone symbols run together (``ACDB``); target names are spaced (``left-1 left-4``)."""
+    if not tokens:
+        return "-"
+    return "".join(tokens) if all(len(t) == 1 for t in tokens) else " ".join(tokens)
 
 
 def random_pilots(players: Sequence[str], rng: random.Random) -> list[str]:

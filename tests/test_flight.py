@@ -125,16 +125,14 @@ def test_an_illegal_program_is_refused_with_player_and_column():
         fly(s, {"blue": "Q . . . . . S"})
 
 
-def test_shooting_is_not_flown_here():
+def test_shooting_fires_a_laser_and_does_not_move_the_craft():
+    # RULES §7 (asteroyds.shooting; tests/test_shooting.py has the details): from (6, 6) facing E
+    # the laser crosses (6, 7) .. (6, 15), the end of row 6, and leaves the board.
     s = state([], [craft("blue", (6, 4), "E")], mode="shooting")
-    with pytest.raises(RuleError) as info:
-        fly(s, {"blue": "F F X . . . S"})
-    assert str(info.value) == (
-        "blue, column 3: 'X' cannot be flown yet: "
-        "shooting is handled by asteroyds.shooting, not available yet"
-    )
-    after, _ = fly(s, {"blue": "F F . . . . S"})  # without a Shoot token, shooting mode flies
-    assert after.craft("blue").cell == (6, 6)
+    after, events = fly(s, {"blue": "F F X . . . S"})
+    assert after.craft("blue").cell == (6, 6) and after.craft("blue").facing == 0
+    assert [e.type for e in events][-2:] == ["column_played", "laser_fired"]
+    assert events[-1].path == tuple((6, c) for c in range(7, 16)) and events[-1].hit is None
 
 
 def test_capture_mode_is_not_flown_by_this_phase():

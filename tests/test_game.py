@@ -258,3 +258,11 @@ def test_export_scenario_is_loadable():
     game.play_round({"blue": "F F . . . . S"}, dice=(3, 5, 2))
     assert scenario.loads(game.export_scenario()) == game.state
     assert racing(seed=1, players=["blue", "red"]) == game.initial
+
+
+def test_the_log_files_end_of_round_events_under_the_round_that_ends():
+    game = Game.new(players=["blue"], seed=2, policy=never)
+    game.play_round({"blue": "F . . . . . S"}, dice=(1, 2, 3))
+    ended = [(rnd, phase) for (rnd, phase, e) in game.log if e.type == "round_ended"]
+    assert ended == [(1, "end")]
+    assert {rnd for (rnd, _, _) in game.log} == {1}

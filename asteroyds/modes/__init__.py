@@ -18,18 +18,20 @@ from collections.abc import Callable, Sequence
 from ..events import Event
 from ..outcome import Outcome
 from ..state import State
-from . import capture, racing
+from . import capture, drones, racing, targets
 
 OutcomeRule = Callable[[State, Sequence[Event]], "Outcome | None"]
 StartRule = Callable[[State], "tuple[State, list[Event]]"]
 FinishRule = Callable[[State, Sequence[Event]], "tuple[State, list[Event]]"]
 
-START_ROUND: dict[str, StartRule] = {}
-FINISH_ROUND: dict[str, FinishRule] = {}
+START_ROUND: dict[str, StartRule] = {"drones": drones.start_round, "targets": targets.start_round}
+FINISH_ROUND: dict[str, FinishRule] = {"drones": drones.finish_round}
 
 OUTCOMES: dict[str, OutcomeRule] = {
     "racing": racing.outcome,
     "shooting": racing.outcome,
+    "targets": targets.outcome,
+    "drones": drones.outcome,
     "capture": capture.outcome,
 }
 

@@ -1,0 +1,184 @@
+"""Drones mode (RULES §7, §8): turrets launch drones, players shoot them.
+
+- **Launch** (start of every round, :func:`start_round`): each turret that
+  has no drone of its symbol on the board launches one on its own space. The
+  drone is a white/red tile with the turret's orientation and symbol, and the
+  priority ``100 + n`` for the n-th turret of the setup (unique, above every
+  asteroid's; drones move first in each colour phase anyway). A drone that
+  cannot leave its turret stays inside it, sheltered (:mod:`asteroyds.shooting`).
+- **Shots** (flight): a laser hitting a drone gives its symbol's token, once
+  per symbol per player; every player who hits it in the round scores.
+- **End of the round** (:func:`finish_round`): every drone hit this round
+  leaves the board; its turret launches a new one at the start of the next.
+- **Victory** (:func:`outcome`): at the end of a round, the players holding 4
+  different drone symbols (every symbol, on a board with fewer turrets) have
+  finished; the least damage wins among them; a remaining tie is a shared
+  victory. A destroyed craft cannot win; if every craft is destroyed, nobody
+  wins.
+
+>>> from asteroyds.setups import drones
+>>> state, events = start_round(drones(seed=1, players=["blue"]))
+>>> [p.id for p in state.pieces if p.kind == "drone"]
+['DA-1', 'DB-1', 'DC-1', 'DD-1']
+>>> print(events[0])
+Turret T1 launches white/red drone #101 (symbol A) at (1, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..errors import RuleError
+from ..events import Event, TokenTaken, _cap, _cell
+from ..hexgrid import Cell
+from ..outcome import Finisher, Outcome
+from ..pieces import DRONE, TURRET, Piece
+from ..shooting import LaserFired
+from ..snapshots import register
+from ..state import State
+
+DRONE_COLOUR = "white/red"  # drones move like white/red asteroids (RULES §2, §7)
+PRIORITY_BASE = 100  # the n-th turret's drones have priority 100 + n
+SYMBOLS_TO_WIN = 4
+
+
+@dataclass(slots=True)
+class DroneLaunched(Event):
+    """A turret launches a drone on its own space (start of a round)."""
+
+    TYPE: ClassVar[str] = "drone_launched"
+    piece: str
+    turret: str
+    symbol: str
+    cell: Cell
+    orientation: int
+    priority: int
+
+    def text(self) -> str:
+        return (
+            f"Turret {self.turret} launches {DRONE_COLOUR} drone #{self.priority} "
+            f"(symbol {self.symbol}) at {_cell(self.cell)}"
+        )
+
+
+@dataclass(slots=True)
+class DroneRemoved(Event):
+    """A drone hit during the round leaves the board at its end."""
+
+    TYPE: ClassVar[str] = "drone_removed"
+    piece: str
+    piece_name: str
+    symbol: str
+    cell: Cell
+    hit_by: tuple[str, ...]
+
+    def text(self) -> str:
+        who = " and ".join(self.hit_by)
+        return f"{_cap(self.piece_name)} (symbol {self.symbol}), hit this round by {who}, leaves the board"
+
+
+def drone_symbols(state: State) -> tuple[str, ...]:
+    """The drone symbols of this board: one per turret symbol, sorted (normally A-D)."""
+    return tuple(sorted({p.symbol for p in state.pieces if p.kind == TURRET and p.symbol}))
+
+
+def symbols_needed(state: State) -> int:
+    """How many different drone symbols win: 4, or every symbol on a board with fewer."""
+    return min(SYMBOLS_TO_WIN, len(drone_symbols(state)))
+
+
+def start_round(state: State) -> tuple[State, list[Event]]:
+    """Every turret without a drone of its symbol on the board launches one."""
+    present = {p.symbol for p in state.pieces if p.kind == DRONE}
+    used = {p.priority for p in state.pieces if p.priority is not None}
+    launched: list[Piece] = []
+    events: list[Event] = []
+    turrets = [p for p in state.pieces if p.kind == TURRET]
+    for n, turret in enumerate(turrets, 1):
+        if not turret.symbol:
+            raise RuleError(f"drones mode: turret {turret.id!r} has no symbol, so it cannot launch a drone")
+        if turret.symbol in present:
+            continue
+        priority = PRIORITY_BASE + n
+        while priority in used:
+            priority += 1
+        pid = f"D{turret.symbol}-{state.round}"
+        while state.has_piece(pid) or any(p.id == pid for p in launched):
+            pid += "'"
+        drone = Piece(pid, DRONE, turret.cell, DRONE_COLOUR, turret.orientation, priority, turret.symbol)
+        present.add(turret.symbol)
+        used.add(priority)
+        launched.append(drone)
+        events.append(DroneLaunched(pid, turret.id, turret.symbol, turret.cell, turret.orientation, priority))
+    if not launched:
+        return state, events
+    return state.with_pieces((*state.pieces, *launched)), events
+
+
+def drones_hit(round_events: Sequence[Event]) -> dict[str, list[str]]:
+    """Drone id → the players whose laser hit it, in the order of the shots (each once)."""
+    hits: dict[str, list[str]] = {}
+    for e in round_events:
+        if isinstance(e, LaserFired) and e.hit_kind == DRONE:
+            players = hits.setdefault(e.hit, [])
+            if e.player not in players:
+                players.append(e.player)
+    return hits
+
+
+def finish_round(state: State, round_events: Sequence[Event]) -> tuple[State, list[Event]]:
+    """Every drone hit this round leaves the board."""
+    hits = drones_hit(round_events)
+    gone = [p for p in state.pieces if p.id in hits]
+    if not gone:
+        return state, []
+    events: list[Event] = [
+        DroneRemoved(p.id, p.describe(), p.symbol, p.cell, tuple(hits[p.id])) for p in gone
+    ]
+    return state.update_pieces({}, removed=[p.id for p in gone]), events
+
+
+def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
+    """Who won at the end of this round, if anyone (RULES §7 Drones mode)."""
+    symbols = set(drone_symbols(state))
+    needed = symbols_needed(state)
+    finishers = []
+    for craft in state.crafts_in_order():
+        if craft.cell is None or needed == 0 or len(symbols.intersection(craft.tokens)) < needed:
+            continue
+        taken = [e.column for e in round_events if isinstance(e, TokenTaken) and e.player == craft.player]
+        finishers.append(Finisher(craft.player, taken[-1] if taken else 0, craft.damage))
+    if finishers:
+        least = min(f.damage for f in finishers)
+        winners = tuple(f.player for f in finishers if f.damage == least)
+        return Outcome(
+            winners=winners, reason=_reason(finishers, winners, needed), finishers=tuple(finishers)
+        )
+    if state.crafts and all(c.cell is None for c in state.crafts):
+        return Outcome(winners=(), reason="Every craft is destroyed: nobody wins.")
+    return None
+
+
+def _reason(finishers: list[Finisher], winners: tuple[str, ...], needed: int) -> str:
+    if len(finishers) == 1:
+        return f"{winners[0]} holds {needed} different drone symbols and wins."
+    names = ", ".join(f"{f.player} ({f.damage} damage)" for f in finishers)
+    if len(winners) > 1:
+        tied = " and ".join(winners)
+        return f"{names} hold {needed} drone symbols; {tied} tie on least damage: a shared victory."
+    return f"{names} hold {needed} drone symbols; {winners[0]} wins with the least damage."
+
+
+def _launched(state: State, e: DroneLaunched) -> State:
+    drone = Piece(e.piece, DRONE, tuple(e.cell), DRONE_COLOUR, e.orientation, e.priority, e.symbol)
+    return state.with_pieces((*state.pieces, drone))
+
+
+def _removed(state: State, e: DroneRemoved) -> State:
+    return state.update_pieces({}, removed=[e.piece])
+
+
+register(DroneLaunched.TYPE, _launched)
+register(DroneRemoved.TYPE, _removed)
