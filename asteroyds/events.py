@@ -91,7 +91,9 @@ class PhaseStarted(Event):
         if not self.order:
             return f"{_cap(self.phase)} die shows {self.die}: nothing moves"
         n = len(self.order)
-        return f"{_cap(self.phase)} die shows {self.die}: {n} element{'s' * (n != 1)} move in priority order"
+        if n == 1:
+            return f"{_cap(self.phase)} die shows {self.die}: 1 element moves"
+        return f"{_cap(self.phase)} die shows {self.die}: {n} elements move in priority order"
 
 
 @dataclass(slots=True)
