@@ -23,7 +23,9 @@ ASTEROID, GATE, DRONE, POD, PLATFORM, TURRET = (
     "platform",
     "turret",
 )
-KINDS: tuple[str, ...] = (ASTEROID, GATE, POD, PLATFORM, TURRET, DRONE)
+# Capture the Asteroyd (RULES §11): a team's small asteroid, carried by enemy crafts.
+ASTEROYD = "asteroyd"
+KINDS: tuple[str, ...] = (ASTEROID, GATE, POD, PLATFORM, TURRET, DRONE, ASTEROYD)
 MOVING_KINDS: tuple[str, ...] = (ASTEROID, GATE, DRONE)
 FIXED_KINDS: tuple[str, ...] = (POD, PLATFORM, TURRET)
 
@@ -82,7 +84,9 @@ class Piece(NamedTuple):
     ``orientation`` is the direction of the tile's "1" edge for moving tiles
     and turrets, and the start facing for a platform. ``team`` is used by the
     team modes; ``target`` names the target token an asteroid carries in
-    targets mode.
+    targets mode. An ``asteroyd`` (capture mode) has its team's colour in
+    ``team``, its start space in ``home`` and, while an enemy craft carries
+    it, that craft's player in ``carrier`` (it then shares the craft's cell).
     """
 
     id: str
@@ -94,6 +98,8 @@ class Piece(NamedTuple):
     symbol: str | None = None
     target: str | None = None
     team: str | None = None
+    carrier: str | None = None
+    home: Cell | None = None
 
     @property
     def is_moving(self) -> bool:
@@ -111,6 +117,8 @@ class Piece(NamedTuple):
         """A short English name: "white gate #24", "pod P1", "red asteroid #3"."""
         if self.is_moving:
             return f"{self.colour} {self.kind} #{self.priority}"
+        if self.kind == ASTEROYD:
+            return f"{self.team} asteroyd"
         return f"{self.kind} {self.id}"
 
     def __str__(self) -> str:

@@ -30,14 +30,19 @@ of it, two pods shielding the base's flanks, two turrets beside the asteroyd
 (one of their six lines crosses the asteroyd's space, so the die decides
 each turn whether the asteroyd is guarded), and a pod in mid-field on the
 direct line between the bases, which gives cover and forces a choice of
-route. The rest of the board is open: the raiding route is about 10 spaces
-each way. Three teams (two crafts each): red in the north-west, white in the
-north-east (mirror images of each other) and blue in the south on the
-board's axis; every asteroyd is 9 spaces from each enemy platform; one
-turret per base, two spaces in front of its asteroyd, and a pod in the
-centre. This board has no 3-fold symmetry, so the three bases cannot be
-exact copies; their distances are equal. Teams may rearrange pods and
-turrets: edit the scenario (RULES §11).
+route. The rest of the board is open: an asteroyd is 11 spaces from the
+enemy platform. Three teams (two crafts each): red in the north-west, white in the
+south-west, blue in the east wing. The three bases are exact copies turned
+by 120° about the central pod at (6, 7) (``hexgrid.rotate_cell(cell, 2,
+(6, 7))`` maps red to blue and blue to white, orientations turned by 2):
+platform on the board's edge, asteroyd two spaces towards the centre, a
+turret two spaces further, and two pods on its flanks. Every asteroyd is 10
+spaces from each enemy platform, and no two bases face each other along a
+hex direction (their connecting lines run between the laser directions), so
+no pair of teams gets a privileged duelling lane; a first draft with red and
+white on the same row showed exactly that imbalance in bot games. The board
+around the bases is not 3-fold symmetric (its edges differ), only the bases
+are. Teams may rearrange pods and turrets: edit the scenario (RULES §11).
 
 **Decisions where the rules are silent** (each one visible here and in the
 tutorial; the table-dependent ones are :class:`CaptureRules` settings):

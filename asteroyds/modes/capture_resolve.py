@@ -221,12 +221,10 @@ class _Turn:
         self.pieces = {p.id: p for p in state.pieces}
         self.obstacle: dict[Cell, Piece] = {}
         self.asteroyds: list[str] = []
-        self.homes: dict[Cell, str] = {}
         self.platform: dict[str, Piece] = {}
         for p in state.pieces:
             if p.kind == ASTEROYD:
                 self.asteroyds.append(p.id)
-                self.homes[p.home] = p.id
             else:
                 self.obstacle[p.cell] = p
                 if p.kind == PLATFORM and p.team is not None:
@@ -244,7 +242,7 @@ class _Turn:
     def run(self, dice: Dice) -> tuple[State, list[Event]]:
         self.move_blue_asteroids(dice.blue)
         for t in self.turrets:
-            die = dice.value(t.team) if t.team in TEAMS else dice.red
+            die = dice.value(t.team)
             self.aim[t.id] = die_direction(t.orientation, die)
             self.events.append(TurretAimed(t.id, t.team, t.cell, die, self.aim[t.id]))
         for k in range(1, ROUNDS + 1):
@@ -294,8 +292,8 @@ class _Turn:
         hit_crafts: dict[str, list[tuple[str, str]]] = {}
         hit_pieces: dict[str, list[tuple[str, str]]] = {}
         for shooter, name, team, start, direction, pierce in shots:
-            path, end, reason, blocker, blocker_name, hits = self.trace(
-                shooter, name, team, start, direction, pierce, k
+            path, end, reason, blocker, blocker_name, hits, dodged = self.trace(
+                team, start, direction, pierce, k
             )
             self.events.append(
                 LaserFired(
@@ -314,6 +312,8 @@ class _Turn:
                     k,
                 )
             )
+            for player, cell in dodged:
+                self.events.append(LaserDodged(player, shooter, name, cell, k))
             for player in hits:
                 hit_crafts.setdefault(player, []).append((shooter, name))
             if reason == TURRET or (reason == ASTEROID and self.rules.destructible_asteroids):
@@ -324,34 +324,36 @@ class _Turn:
                 self.events.append(
                     CraftShot(player, self.cell[player], tuple(b[0] for b in by), tuple(b[1] for b in by), k)
                 )
-                self.send_home(player, k, first_skipped=k)
+                fired = self.programs[player].columns[k - 1] == SHOOT
+                self.send_home(player, k, first_skipped=k + 1 if fired else k)
         for pid in [p.id for p in self.state.pieces if p.id in hit_pieces]:
             by = hit_pieces[pid]
             self.knock(self.pieces[pid], tuple(b[0] for b in by), tuple(b[1] for b in by), "laser", k)
 
-    def trace(self, shooter: str, name: str, team: str, start: Cell, direction: int, pierce: bool, k: int):
-        """Follow one laser from the space in front of the shooter; nothing changes yet."""
+    def trace(self, team: str, start: Cell, direction: int, pierce: bool, k: int):
+        """Follow one laser from the space in front of the shooter; nothing changes yet.
+
+        Returns (path, end, stopped_by, blocker, blocker_name, hits, dodged).
+        """
         path: list[Cell] = []
+        dodged: list[tuple[str, Cell]] = []
         cell = start
         while True:
             nxt = self.steps[cell][direction]
             if nxt is None:
-                return tuple(path), None, "border", None, "the border", ()
+                return tuple(path), None, "border", None, "the border", (), dodged
             path.append(nxt)
             piece = self.obstacle.get(nxt)
             if piece is not None and not (piece.kind == TURRET and piece.team == team):
-                return tuple(path), nxt, piece.kind, piece.id, piece.describe(), ()
+                return tuple(path), nxt, piece.kind, piece.id, piece.describe(), (), dodged
             enemies = [
                 p for p in self.order if self.cell[p] == nxt and p not in self.out and self.team[p] != team
             ]
-            if enemies:
-                hits = tuple(p for p in enemies if pierce or not self.programs[p].shields_in(k))
-                for p in enemies:
-                    if p not in hits:
-                        self.events.append(LaserDodged(p, shooter, name, nxt, k))
-                if hits:
-                    names = " and ".join(f"the {p} craft" for p in hits)
-                    return tuple(path), nxt, "craft", ", ".join(hits), names, hits
+            hits = tuple(p for p in enemies if pierce or not self.programs[p].shields_in(k))
+            dodged += [(p, nxt) for p in enemies if p not in hits]
+            if hits:
+                names = " and ".join(f"the {p} craft" for p in hits)
+                return tuple(path), nxt, "craft", ", ".join(hits), names, hits, dodged
             cell = nxt
 
     def knock(self, piece: Piece, by: tuple[str, ...], names: tuple[str, ...], cause: str, k: int) -> None:
