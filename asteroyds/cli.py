@@ -104,9 +104,30 @@ def cmd_round(args: argparse.Namespace) -> str:
     return "\n".join(e.text() for e in events)
 
 
+def cmd_play_capture(args: argparse.Namespace) -> str:
+    from .modes.capture_bot import play_capture_game
+
+    if args.teams not in (2, 3):
+        raise AsteroydsError(f"--teams must be 2 or 3, got {args.teams}")
+    if not 1 <= args.crafts <= 3:
+        raise AsteroydsError(f"--crafts must be 1..3 crafts per team, got {args.crafts}")
+    record = play_capture_game(
+        teams=args.teams,
+        crafts_per_team=args.crafts,
+        seed=args.seed,
+        max_turns=args.max_rounds,
+        echo=lambda line: print(line, flush=True),
+    )
+    if record.outcome is None:
+        return f"No winner after {args.max_rounds} turns (stopped by --max-rounds)."
+    return ""
+
+
 def cmd_play(args: argparse.Namespace) -> str:
     from .simulate import play_bot_game
 
+    if args.mode == "capture":
+        return cmd_play_capture(args)
     if not 1 <= args.players <= len(PLAYER_COLOURS):
         raise AsteroydsError(f"--players must be 1..{len(PLAYER_COLOURS)}, got {args.players}")
     styles = [s for part in args.bots for s in part.split(",") if s] or ["greedy"]
@@ -218,7 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=2, help="number of players, 1-6 (default 2)")
     p.add_argument("--seed", type=int, default=0, help="seed for the setup and the dice (default 0)")
     p.add_argument("--bots", nargs="*", default=["greedy"], help="bot style per player: greedy or random")
-    p.add_argument("--mode", choices=("racing", "shooting", "targets", "drones"), default="racing")
+    p.add_argument("--mode", choices=("racing", "shooting", "targets", "drones", "capture"), default="racing")
+    p.add_argument("--teams", type=int, default=2, help="capture: number of teams, 2 or 3 (default 2)")
+    p.add_argument("--crafts", type=int, default=2, help="capture: crafts per team, 1-3 (default 2)")
     p.add_argument("--max-rounds", type=int, default=100, help="stop after this many rounds (default 100)")
     p.set_defaults(run=cmd_play)
 

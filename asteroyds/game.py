@@ -32,6 +32,11 @@ from .errors import DecisionError, RuleError, ScenarioError
 from .events import Event
 from .flight import fly
 from .modes import start_round
+from .modes.capture import setup as capture_setup
+from .modes.capture_program import as_capture_program, validate_capture_program
+from .modes.capture_resolve import DEFAULT_CAPTURE_RULES, CaptureRules
+from .modes.capture_resolve import programs_for as capture_programs_for
+from .modes.capture_resolve import resolve as capture_resolve
 from .outcome import Outcome
 from .program import Program, as_program, shields_of, validate_program
 from .round import DiceRolled, end_round, programs_for
@@ -64,11 +69,18 @@ class Game:
     answers at once instead (bots, the command line).
     """
 
-    def __init__(self, initial: State, seed: int = 0, policy: Decide | None = None) -> None:
+    def __init__(
+        self,
+        initial: State,
+        seed: int = 0,
+        policy: Decide | None = None,
+        capture_rules: CaptureRules | None = None,
+    ) -> None:
         initial.validate("game setup")
         self.initial = initial
         self.seed = seed
         self.policy = policy
+        self.capture_rules = capture_rules or DEFAULT_CAPTURE_RULES
         self.inputs: list[dict[str, Any]] = []
         self._reset()
 
@@ -97,6 +109,24 @@ class Game:
     ) -> Game:
         state = state_or_path if isinstance(state_or_path, State) else scenario.load(state_or_path)
         return cls(state, seed=seed, policy=policy)
+
+    @classmethod
+    def capture(
+        cls,
+        teams: int | Sequence[str] = 2,
+        crafts_per_team: int | Mapping[str, int] = 2,
+        seed: int = 0,
+        policy: Decide | None = None,
+        capture_rules: CaptureRules | None = None,
+        **options: Any,
+    ) -> Game:
+        """A "Capture the Asteroyd" game on the default layout (RULES §11).
+
+        ``options`` go to :func:`asteroyds.modes.capture.setup` (``blue_asteroids``,
+        ``pilots``, ``players``, ``duel``, ``rules``).
+        """
+        state = capture_setup(teams=teams, crafts_per_team=crafts_per_team, seed=seed, **options)
+        return cls(state, seed=seed, policy=policy, capture_rules=capture_rules)
 
     def _reset(self) -> None:
         self.state: State = self.initial
@@ -171,8 +201,15 @@ class Game:
             raise RuleError(f"{player}: no such player in this game ({', '.join(self.players)})") from None
         if craft.cell is None:
             raise RuleError(f"{player}: this craft is destroyed and cannot fly")
-        checked = validate_program(as_program(program), craft, self.state.mode, rules=self.rules)
+        checked = self._validated(player, program)
         self._apply({"program": player, "text": str(checked)})
+
+    def _validated(self, player: str, program: Any) -> Any:
+        """The program checked by the rules of this game's mode (capture has its own chart)."""
+        craft = self.state.craft(player)
+        if self.state.mode == "capture":
+            return validate_capture_program(as_capture_program(program, player), craft)
+        return validate_program(as_program(program, player=player), craft, self.state.mode, rules=self.rules)
 
     def resolve_asteroids(self) -> list[Event]:
         """Move the asteroids (players who did not submit keep an empty chart, shield on)."""
@@ -271,13 +308,17 @@ class Game:
             return events
         if "program" in item:
             player = item["program"]
-            program = validate_program(
-                as_program(item["text"]), self.state.craft(player), self.state.mode, rules=self.rules
-            )
-            self.programs[player] = program
+            self.programs[player] = self._validated(player, item["text"])
             return []
         if "answers" in item:
             self._answers = dict(item["answers"])
+        if "asteroids" in item and self.state.mode == "capture":
+            # Capture resolves the whole turn at once: blue asteroids, then the 6 rounds.
+            assert self.dice is not None
+            self.programs = capture_programs_for(self.state, self.programs)
+            state, events = capture_resolve(self.state, self.dice, self.programs, rules=self.capture_rules)
+            self._finish_phase(item, state, "capture", events, next_phase="end")
+            return events
         if "asteroids" in item:
             assert self.dice is not None
             self.programs = programs_for(self.state, self.programs)
@@ -367,19 +408,25 @@ class Game:
         raise RuleError(f"round {round_number} has not started")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "seed": self.seed,
             "setup": scenario.to_dict(self.initial),
             "inputs": [dict(item) for item in self.inputs],
         }
+        if self.initial.mode == "capture":
+            data["capture_rules"] = self.capture_rules.to_dict()
+        return data
 
     def dumps(self) -> str:
         """The saved game as JSON text: one input per line, stable bytes."""
         data = self.to_dict()
         setup_text = scenario.dumps(self.initial).rstrip("\n").replace("\n", "\n  ")
         inputs = ",\n    ".join(json.dumps(item, sort_keys=True) for item in data["inputs"])
-        body = f'{{\n  "format": "{FORMAT}",\n  "seed": {self.seed},\n  "setup": {setup_text},\n'
+        extra = ""
+        if "capture_rules" in data:
+            extra = f'  "capture_rules": {json.dumps(data["capture_rules"], sort_keys=True)},\n'
+        body = f'{{\n  "format": "{FORMAT}",\n  "seed": {self.seed},\n  "setup": {setup_text},\n{extra}'
         body += f'  "inputs": [\n    {inputs}\n  ]\n}}\n' if inputs else '  "inputs": []\n}\n'
         return body
 
@@ -399,7 +446,15 @@ class Game:
         inputs = data.get("inputs", [])
         if not isinstance(inputs, list) or not all(isinstance(i, dict) for i in inputs):
             raise ScenarioError(f"{where}: inputs must be a list of objects")
-        game = cls(scenario.from_dict(data.get("setup"), where=f"{where}: setup"), seed=seed, policy=policy)
+        capture_rules = data.get("capture_rules")
+        if capture_rules is not None and not isinstance(capture_rules, dict):
+            raise ScenarioError(f"{where}: capture_rules must be an object")
+        game = cls(
+            scenario.from_dict(data.get("setup"), where=f"{where}: setup"),
+            seed=seed,
+            policy=policy,
+            capture_rules=None if capture_rules is None else CaptureRules.from_dict(capture_rules),
+        )
         try:
             game.replay(inputs)
         except (RuleError, DecisionError) as exc:

@@ -111,6 +111,8 @@ def play_round(
     (2, ('red', 'blue'), None)
     """
     dice = Dice.of(dice)
+    if state.mode == "capture":
+        return _play_capture_turn(state, dice, programs)
     state, started = start_round(state)
     checked = programs_for(state, programs)
     events: list[Event] = [DiceRolled(state.round, *dice.as_tuple(), tuple(order)), *started]
@@ -122,3 +124,16 @@ def play_round(
     events += phase_events
     state, phase_events, result = end_round(state, events)
     return state, events + phase_events, result
+
+
+def _play_capture_turn(
+    state: State, dice: Dice, programs: Mapping[str, object]
+) -> tuple[State, list[Event], Outcome | None]:
+    """Capture the Asteroyd: one turn is the six-round resolution, then the end of the round."""
+    from .modes.capture_resolve import resolve
+
+    events: list[Event] = [DiceRolled(state.round, *dice.as_tuple(), DIE_COLOURS)]
+    state, turn_events = resolve(state, dice, programs)  # validates every program first
+    events += turn_events
+    state, end_events, result = end_round(state, events)
+    return state, events + end_events, result

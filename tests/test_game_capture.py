@@ -1,0 +1,68 @@
+"""Capture the Asteroyd through the Game, `asteroyds round` and `asteroyds play --mode capture`."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from asteroyds import scenario
+from asteroyds.cli import main
+from asteroyds.errors import ProgramError
+from asteroyds.game import Game
+from asteroyds.modes.capture import setup
+from asteroyds.modes.capture_bot import plan_all
+from asteroyds.modes.capture_resolve import CaptureRules, resolve
+
+
+def test_a_capture_game_plays_through_the_game_api_and_matches_the_pure_functions():
+    game = Game.capture(teams=2, crafts_per_team=2, seed=3)
+    rng = random.Random(1)
+    dice = game.roll((2, 5, 4))
+    programs = plan_all(game.state, dice, rng)
+    for player, program in programs.items():
+        game.submit(player, program)
+    before = game.state
+    game.play_phases()
+    expected, _ = resolve(before, dice, programs)
+    assert game.round == 2 and game.phase in ("roll", "over")
+    assert game.state.pieces == expected.pieces and game.state.scores == expected.scores
+    assert [e.type for e in game.events("capture")][0].startswith("capture_")
+
+
+def test_capture_programs_are_checked_and_nothing_changes():
+    game = Game.capture(seed=1)
+    game.roll((1, 1, 1))
+    with pytest.raises(ProgramError, match="red1"):
+        game.submit("red1", "F F F F F F Q9")
+    assert game.programs == {}
+
+
+def test_capture_rules_are_saved_with_the_game():
+    rules = CaptureRules(victory_check="turn", target=2)
+    game = Game.capture(seed=4, capture_rules=rules)
+    game.roll((3, 3, 3))
+    game.play_phases()
+    text = game.dumps()
+    loaded = Game.loads(text)
+    assert loaded.capture_rules == rules and loaded.state == game.state and loaded.dumps() == text
+    assert json.loads(text)["capture_rules"]["victory_check"] == "turn"
+
+
+def test_round_and_play_commands_in_capture_mode(capsys, tmp_path):
+    path = tmp_path / "capture.json"
+    scenario.save(setup(), path)
+    programs = tmp_path / "p.json"
+    programs.write_text(json.dumps({"red1": "F F X L . . S3"}))
+    assert main(["round", str(path), "--dice", "1", "2", "3", "--programs", str(programs), "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["scenario"]["mode"] == "capture" and payload["scenario"]["round"] == 2
+    programs.write_text(json.dumps({"red1": "F F F F F F Q3"}))
+    assert main(["round", str(path), "--dice", "1", "2", "3", "--programs", str(programs)]) == 2
+    err = capsys.readouterr().err
+    assert "red1" in err and len(err.strip().splitlines()) == 1
+    assert main(["play", "--mode", "capture", "--seed", "2", "--teams", "3", "--crafts", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Game over." in out or "No winner" in out
+    assert main(["play", "--mode", "capture", "--teams", "4"]) == 2
