@@ -1,0 +1,401 @@
+"""The sandbox without a browser: SandboxController (plain Python) and the Sandbox widget's wiring."""
+
+from __future__ import annotations
+
+import base64
+import doctest
+import importlib
+
+import pytest
+
+from asteroyds import ProgramError, RuleError, ScenarioError
+from asteroyds.modes.drones import drone_symbols
+from asteroyds.modes.targets import targets_left
+from asteroyds.shooting import LaserFired
+from asteroyds.ui.sandbox import Sandbox, SandboxController, SandboxSetup, Seat, asteroid_choices
+from asteroyds.ui.scoreboard import mode_progress, progress_series, score_rows, scoreboard_html
+
+# The browser test's drones round (tests/browser/test_sandbox.py): with this seed blue's program hits a
+# drone in round 1. Found with a search over short programs ending in a shot (see the test below).
+DRONES_SEED = 4
+DRONES_PROGRAM = "R X . . . . S"
+
+
+def sandbox(mode="racing", *seats, seed=1, **options) -> SandboxController:
+    seats = seats or (Seat("blue", "human"), Seat("red", "greedy"))
+    controller = SandboxController(SandboxSetup(mode=mode, seats=tuple(seats), seed=seed, **options))
+    controller.new_game()
+    return controller
+
+
+def bots(*colours, style="greedy"):
+    return tuple(Seat(c, style) for c in colours)
+
+
+@pytest.mark.parametrize("name", ["asteroyds.ui.sandbox", "asteroyds.ui.scoreboard"])
+def test_doctests(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
+
+
+# --- new games ------------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["racing", "shooting", "targets", "drones"])
+def test_new_game_for_each_mode(mode):
+    c = sandbox(mode, Seat("red", "human"), Seat("blue", "random"))
+    game = c.game
+    assert game.state.mode == mode and game.round == 1 and c.stage == "roll"
+    assert game.players == ("red", "blue")
+    assert c.kinds == {"red": "human", "blue": "random"} and list(c.charts) == ["red"]
+    assert c.bots == {"blue": "random"} and c.humans == ("red",)
+    if mode == "targets":
+        assert {cr.player: cr.team for cr in game.state.crafts} == {"red": "left", "blue": "right"}
+    c.roll()
+    if mode == "drones":  # the turrets launched their drones at the start of round 1
+        assert sum(p.kind == "drone" for p in game.state.pieces) == len(drone_symbols(game.state)) == 4
+    assert c.stage == "handover" and c.current_player == "red"
+
+
+def test_setup_options_reach_the_game():
+    setup = SandboxSetup(
+        mode="targets",
+        seats=(Seat("red"), Seat("yellow", "greedy"), Seat("blue", "random")),
+        seed=5,
+        pilots=True,
+        planning_level="custom",
+        planning_seconds=42,
+        random_dice_order=True,
+        one_shot_per_turn=True,
+        remove=("R1", "B2"),
+        targets_handicap=2,
+    )
+    game = SandboxController(setup).new_game()
+    rules = game.rules
+    assert (rules.planning_time("targets"), rules.random_dice_order, rules.one_shot_per_turn) == (
+        42,
+        True,
+        True,
+    )
+    assert not game.state.has_piece("R1") and not game.state.has_piece("B2")
+    assert all(c.pilot for c in game.state.crafts) and len({c.pilot for c in game.state.crafts}) == 3
+    # blue, alone on the right, is the weaker team: it aims at 2 fewer left targets
+    assert len(targets_left(game.state, "left")) == 4 and len(targets_left(game.state, "right")) == 6
+
+
+def test_a_bad_setup_changes_nothing():
+    c = sandbox()
+    game = c.game
+    with pytest.raises(ScenarioError, match="cannot remove 'P1'"):
+        c.new_game(SandboxSetup(remove=("P1",)))
+    with pytest.raises(ScenarioError, match="same size"):  # equal teams need to say who is weaker
+        c.new_game(SandboxSetup(mode="targets", seats=(Seat("red"), Seat("blue")), targets_handicap=1))
+    with pytest.raises(ScenarioError, match="unknown player kind"):
+        Seat("blue", "genius")
+    assert c.game is game and c.setup == SandboxSetup()
+
+
+def test_asteroid_choices_name_the_asteroids_of_the_seeded_layout():
+    choices = dict((pid, label) for label, pid in asteroid_choices("drones", 3))
+    assert len(choices) == 20 and choices["W1"].endswith("· W1") and "white asteroid #" in choices["W1"]
+
+
+# --- the hot seat -------------------------------------------------------------------------------
+def test_hot_seat_order_follows_the_turn_order_and_rotates():
+    c = sandbox("racing", Seat("green"), Seat("blue", "greedy"), Seat("red"), Seat("yellow"))
+    c.roll()
+    seen = []
+    while c.stage in ("handover", "planning"):
+        assert c.stage == "handover"
+        seen.append(c.show_chart())
+        assert c.stage == "planning" and c.current_player == seen[-1]
+        c.submit()
+    assert seen == ["green", "red", "yellow"]  # the bot plans at once, without a hand-over
+    assert c.stage == "asteroids" and set(c.game.programs) == {"green", "blue", "red", "yellow"}
+    assert c.play_round() == "roll" and c.game.round == 2
+    c.roll()
+    order = []
+    while c.current_player is not None:
+        order.append(c.show_chart())
+        c.submit()
+    assert c.game.players[0] == "blue" and order == ["red", "yellow", "green"]
+
+
+def test_a_bot_only_round_plays_to_the_end_of_the_round():
+    c = sandbox("racing", *bots("blue", "red"), *bots("green", style="random"), seed=3)
+    assert c.play_round() == "roll"
+    game = c.game
+    assert game.round == 2 and len(game.history) == 2
+    assert [item for item in game.inputs if "end" in item]
+    assert c.player.phase == "end"  # the round player holds the last phase's events
+
+
+def test_human_program_submission_and_an_illegal_one():
+    c = sandbox()
+    with pytest.raises(RuleError, match="nobody is planning"):
+        c.submit("F F . . . . S")  # the dice are not rolled yet
+    c.roll()
+    c.show_chart()
+    with pytest.raises(ProgramError, match="Shoot 'X' is not allowed in racing"):
+        c.submit("X . . . . . S")
+    assert c.stage == "planning" and c.current_player == "blue" and "blue" not in c.game.programs
+    c.submit("F F . . . . S")
+    assert str(c.game.programs["blue"]) == "F F . . . . S" and "red" in c.game.programs
+    assert c.charts["blue"].locked and c.stage == "asteroids"
+
+
+def test_one_shot_per_turn_is_enforced_when_a_program_is_submitted():
+    c = sandbox("drones", Seat("blue"), one_shot_per_turn=True)
+    c.roll()
+    c.show_chart()
+    with pytest.raises(ProgramError, match="one shot per turn|one Shoot"):
+        c.submit("X X . . . . S")
+    c.submit("X . . . . . S")
+    assert str(c.game.programs["blue"]) == "X . . . . . S"
+
+
+def test_the_coach_forecasts_the_asteroids_and_the_box_does_not():
+    c = sandbox()
+    c.roll()
+    c.show_chart()
+    state, path = c.forecast("blue", "F F . . . . S")
+    assert state != c.game.state  # the asteroids after this round's dice
+    assert path is not None and path.start == c.game.state.craft("blue").cell and len(path.cells) == 3
+    c.coach = False
+    state, path = c.forecast("blue", "F F . . . . S")
+    assert state == c.game.state and path is None
+
+
+# --- questions -------------------------------------------------------------------------------
+def test_a_human_is_asked_and_a_bot_answers_at_once():
+    c = sandbox("racing", Seat("blue"), seed=0)
+    c.roll()
+    c.show_chart()
+    c.submit("F F F F F F S")  # into white/blue asteroid #2 (found with the engine, seed 0)
+    c.advance()
+    c.advance()
+    assert c.stage == "decision" and c.game.pending.player == "blue"
+    assert "destroy" in c.game.pending.question
+    c.answer(False)
+    assert c.stage == "end" and c.game.pending is None
+    # Random bots crash a lot: their questions never stop the game.
+    c = sandbox("racing", *bots("blue", "red", "green", style="random"), seed=2)
+    answered = 0
+    for _ in range(4):
+        assert c.play_round() in ("roll", "over")
+        answered = sum(bool(item.get("answers")) for item in c.game.inputs)
+    assert answered > 0
+
+
+# --- the scoreboard ---------------------------------------------------------------------------
+def test_scoreboard_numbers_match_the_state():
+    c = sandbox("racing", *bots("blue", "red"), seed=3)
+    for _ in range(3):
+        c.play_round()
+    state = c.game.state
+    rows = score_rows(state, c.kinds)
+    assert [r.player for r in rows] == ["blue", "red"]  # the setup's order, every round
+    for row in rows:
+        craft = state.craft(row.player)
+        assert (row.damage, row.tokens, row.destroy_used, row.power_used) == (
+            craft.damage,
+            craft.tokens,
+            craft.destroy_used,
+            craft.power_used,
+        )
+        assert row.progress == len(set(craft.tokens)) and row.needed == 4 and row.kind == "bot (greedy)"
+        assert f"data-player='{row.player}' data-damage='{craft.damage}'" in scoreboard_html(state, c.kinds)
+    series = progress_series(c.game.history)
+    assert [len(d) for d, _g in series.values()] == [4, 4]
+    assert series["blue"][0][-1] == state.craft("blue").damage
+
+
+def test_mode_progress_per_mode():
+    c = sandbox("targets", Seat("red", "greedy"), Seat("blue", "greedy"), seed=2)
+    for _ in range(3):
+        c.play_round()
+    state = c.game.state
+    lines = mode_progress(state, c.game.initial)
+    assert lines[0].startswith("The left team (red) aims at the right targets")
+    assert f"{len(targets_left(state, 'right'))} of 6 left" in lines[0]
+    drones = sandbox("drones", Seat("blue"))
+    assert "4 different symbols of A, B, C and D win" in mode_progress(drones.game.state)[0]
+
+
+# --- undo, rewind, save, load ------------------------------------------------------------------
+def test_undo_steps_back_through_the_hot_seat_and_the_phases():
+    c = sandbox("racing", Seat("blue"), Seat("red"), Seat("green", "greedy"))
+    with pytest.raises(RuleError, match="nothing to undo"):
+        c.undo()
+    c.roll()
+    c.show_chart()
+    c.submit("F . . . . . S")
+    assert c.current_player == "red"
+    c.undo()  # blue's Done
+    assert (c.stage, c.current_player) == ("handover", "blue") and not c.charts["blue"].locked
+    c.show_chart()
+    c.submit()
+    c.show_chart()
+    c.submit("U F . . . . S")
+    assert c.stage == "asteroids"
+    c.advance()
+    assert c.stage == "fly"
+    c.undo()  # the asteroid phase
+    assert c.stage == "asteroids" and set(c.game.programs) == {"blue", "red", "green"}
+    c.undo()  # the plan: red, the last to press Done, plans again
+    assert (c.stage, c.current_player) == ("handover", "red") and "blue" not in c.game.programs
+    c.show_chart()
+    c.undo()  # hide the chart again
+    assert c.stage == "handover"
+
+
+def test_back_to_round_n():
+    c = sandbox("racing", *bots("blue", "red"), seed=3)
+    for _ in range(3):
+        c.play_round()
+    after_round_1 = c.game.history[1]
+    assert c.rounds_started() == [1, 2, 3, 4]
+    c.back_to_round(2)
+    assert (c.game.round, c.stage, c.game.state) == (2, "roll", after_round_1)
+    c.back_to_round(1)
+    assert c.game.state == c.game.initial and c.game.inputs == []
+    with pytest.raises(RuleError, match="round 5 has not started"):
+        c.back_to_round(5)
+
+
+def test_save_load_round_trip_through_the_controller():
+    c = sandbox("drones", Seat("blue"), Seat("red", "greedy"), seed=DRONES_SEED)
+    c.roll()
+    c.show_chart()
+    c.submit(DRONES_PROGRAM)
+    c.play_round()
+    c.roll()  # saved in the middle of the hot seat of round 2
+    text = c.save_text()
+    assert c.save_name() == f"asteroyds-drones-seed{DRONES_SEED}-round2.json"
+    other = SandboxController(SandboxSetup(seats=(Seat("red", "greedy"),)))
+    loaded = other.load_text(text)
+    assert loaded.state == c.game.state and loaded.inputs == c.game.inputs and loaded.dumps() == text
+    assert other.kinds == {"blue": "human", "red": "greedy"}  # kinds come from the setup panel's colours
+    assert other.setup.mode == "drones" and other.setup.seed == DRONES_SEED
+    assert (other.stage, other.current_player) == ("handover", "blue")
+    other.show_chart()
+    other.submit("F . . . . . S")
+    assert other.play_round() == "roll" and other.game.round == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"format": "something else"}', "not a saved game"),
+        ('{"format": "asteroyds/game@1", "seed": 1, "setup": {}, "inputs": []}', "setup"),
+    ],
+)
+def test_a_broken_save_is_refused_and_changes_nothing(text, message):
+    c = sandbox()
+    c.roll()
+    game, inputs, state = c.game, list(c.game.inputs), c.game.state
+    with pytest.raises(ScenarioError, match=message):
+        c.load_text(text)
+    assert c.game is game and c.game.inputs == inputs and c.game.state == state and c.stage == "handover"
+
+
+def test_a_game_that_does_not_replay_is_refused():
+    c = sandbox()
+    c.roll()
+    text = c.save_text().replace('"roll": [', '"roll": [9, ')
+    with pytest.raises(ScenarioError):
+        c.load_text(text)
+    assert len(c.game.inputs) == 1
+
+
+def test_game_over_banner_text():
+    c = sandbox("racing", *bots("blue"), seed=3)
+    while c.stage != "over" and c.game.round < 80:
+        c.play_round()
+    assert c.stage == "over"
+    assert c.outcome_text == c.game.outcome.reason and "wins" in c.outcome_text
+    with pytest.raises(RuleError):
+        c.advance()
+
+
+# --- the drones round of the browser test --------------------------------------------------------
+def test_the_browser_drones_program_hits_a_drone():
+    c = sandbox("drones", Seat("blue"), Seat("red", "greedy"), seed=DRONES_SEED)
+    c.roll()
+    c.show_chart()
+    c.submit(DRONES_PROGRAM)
+    c.advance()
+    c.advance()
+    shots = [e for e in c.game.events("fly") if isinstance(e, LaserFired) and e.player == "blue"]
+    assert len(shots) == 1 and shots[0].hit_kind == "drone"
+    c.advance()
+    assert c.game.state.craft("blue").tokens == ("D",)
+
+
+# --- the widget ------------------------------------------------------------------------------------
+def test_the_widget_plays_a_round_through_its_buttons():
+    view = Sandbox()
+    assert view.controller.stage == "setup" and "asteroyds-sandbox" in view._dom_classes
+    view.start_game()
+    c = view.controller
+    assert c.stage == "roll" and view.error == ""
+    view._dice.roll()  # the dice panel's Roll is the game's seeded roll
+    assert c.stage == "handover" and view._dice.dice == c.game.dice
+    view._ready.click()
+    chart = view.chart("blue")
+    chart.click(1, "F")
+    assert view.board.path[:2] == (c.game.state.craft("blue").cell, c.forecast()[1].cells[1])
+    view._submit.click()
+    assert c.stage == "asteroids"
+    assert view.board.path == ()  # nobody's ghost path is left on the shared board
+    rp = view.round_player
+    rp.press("asteroids")
+    rp.press("next")
+    assert view.board.highlighted and c.stage == "fly"
+    rp.press("fly")
+    rp.press("last")
+    rp.press("end")
+    assert c.stage == "roll" and c.game.round == 2 and view.error == ""
+    assert "data-round='2'" in view.scoreboard.html
+    assert view.progress_plot.series["blue"][0] == [0, c.game.state.craft("blue").damage]
+    saved = view._save.value.split("base64,")[1].split("'")[0]
+    assert base64.b64decode(saved).decode() == c.save_text()
+
+
+def test_the_widget_shows_errors_and_keeps_the_game():
+    view = Sandbox(start=True)
+    c = view.controller
+    game = c.game
+    view._run(lambda: view._load("{broken", "the pasted text"))
+    assert "not valid JSON" in view.error and c.game is game
+    view._run(lambda: c.submit())
+    assert "nobody is planning" in view.error
+    view._run(lambda: None)
+    assert view.error == ""
+
+
+def test_the_widget_shows_a_laser_when_the_round_player_reaches_a_shot():
+    view = Sandbox(SandboxSetup(mode="drones", seats=(Seat("blue"), Seat("red", "greedy")), seed=DRONES_SEED))
+    view.start_game()
+    c = view.controller
+    view._dice.roll()
+    view._ready.click()
+    view.chart("blue").load(DRONES_PROGRAM)
+    view._submit.click()
+    rp = view.round_player
+    rp.press("asteroids")
+    rp.press("fly")
+    while not isinstance(c.player.current_event, LaserFired):
+        assert c.player.step_forward()
+    shot = c.player.current_event
+    assert view.board.laser == shot.path and view.board.laser_hit == shot.path[-1]
+    rp.press("next")
+    assert view.board.laser == ()
+
+
+def test_the_game_over_banner_shows_in_the_widget():
+    view = Sandbox(SandboxSetup(seats=(Seat("blue", "greedy"),), seed=3), start=True)
+    c = view.controller
+    while c.stage != "over" and c.game.round < 80:
+        c.play_round()
+    assert view._banner.layout.display == "" and c.outcome_text in view._banner.value
+    assert 'data-stage="over"' in view._data.value
