@@ -325,3 +325,63 @@ def test_cli_render_into_missing_directory(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert err.count("\n") == 1 and "nowhere" in err and "Traceback" not in err
+
+
+# --- capture mode (RULES §11): team colours, asteroyds, disabled turrets -------------------------
+
+
+def _capture_carrying():
+    from dataclasses import replace
+
+    from asteroyds.modes.capture import setup
+
+    s = setup(teams=3, crafts_per_team=2)
+    s = s.update_crafts({"red1": replace(s.craft("red1"), cell=(5, 9), facing=2)})
+    return s.update_pieces({"AW": s.piece("AW")._replace(cell=(5, 9), carrier="red1")})
+
+
+def test_capture_crafts_take_their_team_colour():
+    s = _capture_carrying()
+    root = parse(state_svg(s))
+    for player, team in (("red1", "red"), ("white2", "white"), ("blue1", "blue")):
+        body = by_id(root, f"craft:{player}").find("svg:polygon[@class='body']", NS)
+        assert body is not None and body.get("fill") == COLOURS[f"team_{team}"]
+    # a player named after a colour keeps it (the other modes are unchanged)
+    racing_root = parse(state_svg(racing(seed=1, players=["blue", "red"])))
+    body = by_id(racing_root, "craft:red").find("svg:polygon[@class='body']", NS)
+    assert body is not None and body.get("fill") == COLOURS["player_red"]
+
+
+def test_capture_asteroyds_platforms_and_turrets_show_their_team():
+    s = _capture_carrying()
+    root = parse(state_svg(s))
+    ar = by_id(root, "AR")
+    assert COLOURS["team_red"] in fills(ar) and ar.find("svg:circle[@class='ring']", NS) is not None
+    assert ar in list(layer(root, "fixed"))
+    white_platform = by_id(root, "LW")
+    assert white_platform.find("svg:polygon[@class='team-edge']", NS) is not None
+    turret = next(p for p in s.pieces if p.kind == "turret" and p.team == "blue")
+    rim = by_id(root, turret.id).find("svg:polygon[@class='team-rim']", NS)
+    assert rim is not None and rim.get("stroke") == COLOURS["team_blue"]
+
+
+def test_a_carried_asteroyd_is_drawn_small_on_its_carrier_and_its_home_is_marked():
+    s = _capture_carrying()
+    root = parse(state_svg(s))
+    carried = by_id(root, "AW")
+    assert carried.get("data-carrier") == "red1" and "carried" in carried.get("class", "")
+    assert carried in list(layer(root, "crafts")) and carried not in list(layer(root, "fixed"))
+    home = by_id(root, "home:AW")
+    assert home.get("data-cell") == "{},{}".format(*s.piece("AW").home)
+    centre, ring = hex_centre(root, (5, 9)), carried.find("svg:circle[@class='ring']", NS)
+    assert ring is not None and math.dist(centre, (float(ring.get("cx")), float(ring.get("cy")))) < 24
+
+
+def test_disabled_cells_are_crossed_out():
+    s = _capture_carrying()
+    turret = next(p for p in s.pieces if p.kind == "turret")
+    root = parse(state_svg(s, disabled=[turret.cell, turret.cell]))
+    off = layer(root, "disabled")
+    assert [g.get("data-cell") for g in off] == ["{},{}".format(*turret.cell)]
+    assert len(off[0].findall("svg:line", NS)) == 2
+    assert parse(state_svg(s)).find(".//svg:g[@class='disabled']", NS) is None

@@ -289,3 +289,45 @@ def test_docstring_examples(module):
     mod = importlib.import_module(f"asteroyds.ui.{module}")
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+# --- capture mode (RULES §11) ----------------------------------------------------------------
+
+
+@pytest.fixture
+def capture_state():
+    from asteroyds.modes.capture import setup as capture_setup
+
+    s = capture_setup(teams=3, crafts_per_team=2)
+    s = s.update_crafts({"red1": replace(s.craft("red1"), cell=(5, 9), facing=2)})
+    return s.update_pieces({"AW": s.piece("AW")._replace(cell=(5, 9), carrier="red1")})
+
+
+def test_capture_crafts_platforms_and_asteroyds_take_team_colours(capture_state):
+    from asteroyds.ui.board import TEAM_COLOURS, craft_colour
+
+    layers = scene(capture_state)
+    crafts = dict(zip(layers["crafts"].keys, layers["crafts"].fills, strict=True))
+    assert crafts["red1"] == TEAM_COLOURS["red"] == craft_colour(capture_state.craft("red2"))
+    assert crafts["white1"] == TEAM_COLOURS["white"] and crafts["blue2"] == TEAM_COLOURS["blue"]
+    platforms = dict(zip(layers["platforms"].keys, layers["platforms"].fills, strict=True))
+    assert platforms["LW"] == TEAM_COLOURS["white"]
+    rims = set(layers["team_rims"].strokes)
+    assert {TEAM_COLOURS["red"], TEAM_COLOURS["white"], TEAM_COLOURS["blue"]} <= rims
+    rocks = dict(zip(layers["asteroyds"].keys, layers["asteroyds"].fills, strict=True))
+    assert rocks == {"AR": TEAM_COLOURS["red"], "AB": TEAM_COLOURS["blue"]}
+    assert set(layers["carried"].keys) == {"AW"}  # drawn on its carrier, above the crafts
+    assert "home:AW" in layers["asteroyd_rings"].keys
+
+
+def test_show_disabled_crosses_out_and_publishes(capture_state):
+    view = BoardView(capture_state)
+    turret = next(p for p in capture_state.pieces if p.kind == "turret")
+    assert not view.marks["disabled"].visible
+    view.show_disabled([turret.cell])
+    assert view.disabled == (turret.cell,) and view.marks["disabled"].visible
+    html_value = view.children[-1].value
+    assert 'data-disabled="{},{}"'.format(*turret.cell) in html_value
+    assert 'data-carried="AW:red1"' in html_value and "data-scores=" in html_value
+    view.clear_overlays()
+    assert view.disabled == () and not view.marks["disabled"].visible

@@ -123,6 +123,7 @@ from ..outcome import Outcome
 from ..pieces import ASTEROID, BLUE, PILOTS, Craft, Piece
 from ..rules import DEFAULT_RULES, RuleSettings
 from ..state import State
+from . import capture_snapshots  # noqa: F401  (teaches asteroyds.snapshots the capture events)
 from .capture_events import CaptureWon
 from .capture_program import (
     CaptureProgram,

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..hexgrid import Cell, direction_name
-from ..pieces import ASTEROID, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece
+from ..pieces import ASTEROID, ASTEROYD, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece
 from .layout import Layout
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,6 +71,12 @@ COLOURS: dict[str, str] = {
     "player_orange": "#f5861f",
     "player_purple": "#8d4fd0",
     "unknown": "#9aa3b2",  # a player or tile colour this table does not name
+    # team colours (capture mode: crafts red1, white2 ..., asteroyds, platform and turret rims)
+    "team_red": "#e23b3b",
+    "team_white": "#eceff3",
+    "team_blue": "#2f6fe0",
+    "team_edge": "#1c2436",
+    "disabled": "#ff2d2d",
     # marks and overlays
     "target": "#e0262d",
     "target_ring": "#ffffff",
@@ -197,6 +203,15 @@ class _Palette:
     def tile(self, colour: str) -> str:
         return self.table.get(colour, self.table["unknown"])
 
+    def team(self, team: str | None) -> str:
+        return self.table.get(f"team_{team}", self.table["unknown"])
+
+    def craft(self, craft: Craft) -> str:
+        """A player colour when the player is named after one, else the craft's team colour."""
+        if f"player_{craft.player}" in self.table or not craft.team:
+            return self.player(craft.player)
+        return self.team(craft.team)
+
 
 # --- pieces ---------------------------------------------------------------------
 
@@ -311,15 +326,30 @@ def _pod(lay: Layout, piece: Piece, pal: _Palette) -> list[str]:
 
 
 def _platform(lay: Layout, piece: Piece, pal: _Palette) -> list[str]:
-    """A hex outline in its player's colour, with a small arrow for the start facing."""
-    colour = pal.player(piece.colour)
+    """A hex outline in its player's (or team's) colour, with a small arrow for the start facing.
+
+    A team platform (capture mode) also gets a thin dark edge, so a white one shows on the light board.
+    """
+    colour = pal.team(piece.team) if piece.team else pal.player(piece.colour)
     s = lay.size
-    out = [
+    out = []
+    if piece.team:
+        out.append(
+            _poly(
+                _hex(lay, piece.cell, 0.9),
+                cls="team-edge",
+                fill="none",
+                stroke=pal["team_edge"],
+                stroke_width=0.05 * s,
+                stroke_linejoin="round",
+            )
+        )
+    out += [
         _poly(
             _hex(lay, piece.cell, 0.8),
             cls="body",
             fill=colour,
-            fill_opacity="0.22",
+            fill_opacity="0.22" if not piece.team else "0.45",
             stroke=colour,
             stroke_width=0.13 * s,
             stroke_linejoin="round",
@@ -351,6 +381,17 @@ def _turret(lay: Layout, piece: Piece, pal: _Palette) -> list[str]:
             stroke_linejoin="round",
         )
     ]
+    if piece.team:  # capture mode: a rim in the team's colour
+        out.append(
+            _poly(
+                _hex(lay, piece.cell, 0.72),
+                cls="team-rim",
+                fill="none",
+                stroke=pal.team(piece.team),
+                stroke_width=0.13 * s,
+                stroke_linejoin="round",
+            )
+        )
     if piece.orientation is not None:
         muzzle = lay.edge_midpoint(piece.cell, piece.orientation, inset=0.92)
         out.append(
@@ -377,7 +418,89 @@ def _target(lay: Layout, piece: Piece, pal: _Palette) -> str:
     )
 
 
-DRAW = {ASTEROID: _asteroid, GATE: _gate, DRONE: _drone, POD: _pod, PLATFORM: _platform, TURRET: _turret}
+# An irregular rock: radii (in hex radii) of its corners, evenly spread around the centre.
+ROCK: tuple[float, ...] = (0.5, 0.4, 0.52, 0.43, 0.5, 0.37, 0.48, 0.42, 0.53, 0.4)
+
+
+def asteroyd_marks(centre: Point, s: float, team: str | None, pal: _Palette) -> list[str]:
+    """An asteroyd: a rock in the team's colour inside a ring of the same colour (``s``: hex radius)."""
+    colour, edge = pal.team(team), pal["team_edge"]
+    n = len(ROCK)
+    rock = [_along(centre, 6 * k / n + 0.3, r * s) for k, r in enumerate(ROCK)]
+    return [
+        _circle(centre, 0.68 * s, cls="ring-edge", fill="none", stroke=edge, stroke_width=0.2 * s),
+        _circle(centre, 0.68 * s, cls="ring", fill="none", stroke=colour, stroke_width=0.11 * s),
+        _poly(rock, cls="body", fill=colour, stroke=edge, stroke_width=0.07 * s, stroke_linejoin="round"),
+        _circle(
+            (centre[0] - 0.14 * s, centre[1] - 0.1 * s), 0.11 * s, cls="crater", fill=edge, fill_opacity="0.3"
+        ),
+        _circle(
+            (centre[0] + 0.18 * s, centre[1] + 0.14 * s),
+            0.08 * s,
+            cls="crater",
+            fill=edge,
+            fill_opacity="0.3",
+        ),
+    ]
+
+
+def _asteroyd(lay: Layout, piece: Piece, pal: _Palette) -> list[str]:
+    """Capture mode: the team's asteroyd on its space (a carried one is drawn with its carrier)."""
+    return asteroyd_marks(lay.cell_to_pixel(piece.cell), lay.size, piece.team, pal)
+
+
+def _home(lay: Layout, piece: Piece, pal: _Palette) -> str:
+    """Where an asteroyd away from home goes back: a dashed ring in its team's colour."""
+    assert piece.home is not None
+    s = lay.size
+    return _group(
+        "home",
+        [
+            _title(f"home of the {piece.team} asteroyd"),
+            _circle(
+                lay.cell_to_pixel(piece.home),
+                0.6 * s,
+                fill="none",
+                stroke=pal["team_edge"],
+                stroke_width=0.14 * s,
+            ),  # fmt: skip
+            _circle(
+                lay.cell_to_pixel(piece.home),
+                0.6 * s,
+                fill="none",
+                stroke=pal.team(piece.team),
+                stroke_width=0.08 * s,
+                stroke_dasharray=f"{_n(0.25 * s)} {_n(0.18 * s)}",
+            ),  # fmt: skip
+        ],
+        data_id=f"home:{piece.id}",
+        data_cell=_cell_attr(piece.home),
+    )
+
+
+def _carried(lay: Layout, piece: Piece, centre: Point, scale: float, pal: _Palette) -> str:
+    """A carried asteroyd, small, on the rear right shoulder of its carrier."""
+    s = lay.size * scale
+    at = (centre[0] + 0.46 * s, centre[1] - 0.46 * s)
+    return _group(
+        "piece asteroyd carried",
+        [_title(f"{piece} carried by {piece.carrier}"), *asteroyd_marks(at, 0.62 * s, piece.team, pal)],
+        data_id=piece.id,
+        data_kind=piece.kind,
+        data_cell=_cell_attr(piece.cell),
+        data_carrier=piece.carrier,
+    )
+
+
+DRAW = {
+    ASTEROYD: _asteroyd,
+    ASTEROID: _asteroid,
+    GATE: _gate,
+    DRONE: _drone,
+    POD: _pod,
+    PLATFORM: _platform,
+    TURRET: _turret,
+}
 
 
 def _piece(lay: Layout, piece: Piece, pal: _Palette) -> str:
@@ -440,7 +563,7 @@ def _craft(lay: Layout, craft: Craft, spot: tuple[float, float], scale: float, p
             _poly(
                 dart,
                 cls="body",
-                fill=pal.player(craft.player),
+                fill=pal.craft(craft),
                 stroke=pal["outline"],
                 stroke_width=0.08 * s,
                 **join,
@@ -463,6 +586,10 @@ def _craft(lay: Layout, craft: Craft, spot: tuple[float, float], scale: float, p
 
 
 def _crafts(lay: Layout, state: State, pal: _Palette) -> list[str]:
+    carried: dict[str, list[Piece]] = {}
+    for p in state.pieces:
+        if p.kind == ASTEROYD and p.carrier:
+            carried.setdefault(p.carrier, []).append(p)
     by_cell: dict[Cell, list[Craft]] = {}
     for craft in state.crafts_in_order():
         if craft.cell is not None:
@@ -472,7 +599,11 @@ def _crafts(lay: Layout, state: State, pal: _Palette) -> list[str]:
         spots, scale = _spots(len(crafts))
         if len(crafts) == 1 and any(p.kind in (GATE, TURRET, DRONE) for p in state.pieces_at(cell)):
             scale = 0.8  # leave the gate's ring or the turret's barrel visible around it
-        out += [_craft(lay, c, spot, scale, pal) for c, spot in zip(crafts, spots, strict=True)]
+        for c, spot in zip(crafts, spots, strict=True):
+            out.append(_craft(lay, c, spot, scale, pal))
+            for p in carried.get(c.player, ()):
+                cx, cy = lay.cell_to_pixel(cell)
+                out.append(_carried(lay, p, (cx + spot[0] * lay.size, cy + spot[1] * lay.size), scale, pal))
     return out
 
 
@@ -528,6 +659,24 @@ def _path(lay: Layout, cells: Sequence[Cell], pal: _Palette) -> list[str]:
     return out
 
 
+def _disabled(lay: Layout, cell: Cell, pal: _Palette) -> str:
+    """A piece out of action for now: darkened and crossed out."""
+    s = lay.size
+    cx, cy = lay.cell_to_pixel(cell)
+    r = 0.42 * s
+    cross = {"stroke": pal["disabled"], "stroke_width": 0.14 * s, "stroke_linecap": "round"}
+    return _group(
+        "off",
+        [
+            _title(f"out of action at {cell[0]},{cell[1]}"),
+            _poly(_hex(lay, cell, TILE_INSET), fill=pal["outline"], fill_opacity="0.55"),
+            _line((cx - r, cy - r), (cx + r, cy + r), **cross),
+            _line((cx - r, cy + r), (cx + r, cy - r), **cross),
+        ],
+        data_cell=_cell_attr(cell),
+    )
+
+
 def _stars(width: float, height: float, pal: _Palette) -> list[str]:
     rng = random.Random(STAR_SEED)
     out = []
@@ -551,6 +700,7 @@ def state_svg(
     title: str | None = None,
     colours: Mapping[str, str] | None = None,
     coordinates: bool = False,
+    disabled: Iterable[Cell] = (),
 ) -> str:
     """The board, its pieces and crafts as an SVG document (a string).
 
@@ -559,7 +709,8 @@ def state_svg(
     an arrow out of the cell; ``path`` is a dashed line through cell centres.
     ``title`` becomes a caption (the ``<title>`` is always there);
     ``colours`` overrides entries of :data:`COLOURS`; ``coordinates`` writes
-    ``row,col`` in every hex.
+    ``row,col`` in every hex. ``disabled`` cells (capture mode: turrets
+    hit or bumped this turn) are darkened and crossed out in red.
     """
     if not (isinstance(size, (int, float)) and size > 0):
         raise ValueError(f"size must be a positive number of pixels, got {size!r}")
@@ -607,7 +758,16 @@ def state_svg(
                 _text((cx, cy - 0.62 * size), _cell_attr(c), 0.24 * size, ink, font_weight="normal")
             )
         layers.append(_group("coordinates", labels))
-    layers.append(_group("fixed", (_piece(lay, p, pal) for p in state.pieces if p.kind not in DRAW_AS_TILES)))
+    homes = [_home(lay, p, pal) for p in state.pieces if p.kind == ASTEROYD and p.home and p.cell != p.home]
+    if homes:
+        layers.append(_group("homes", homes))
+    fixed = (
+        p for p in state.pieces if p.kind not in DRAW_AS_TILES and not (p.kind == ASTEROYD and p.carrier)
+    )
+    layers.append(_group("fixed", (_piece(lay, p, pal) for p in fixed)))
+    off = [_disabled(lay, c, pal) for c in dict.fromkeys(tuple(c) for c in disabled)]
+    if off:
+        layers.append(_group("disabled", off))
     tiles = sorted((p for p in state.pieces if p.kind in DRAW_AS_TILES), key=lambda p: p.kind == DRONE)
     layers.append(_group("tiles", (_piece(lay, p, pal) for p in tiles)))
     marks = [_poly(_hex(lay, c, 0.92), data_cell=_cell_attr(c)) for c in dict.fromkeys(highlight)]
@@ -654,4 +814,4 @@ def write_svg(state: State, file: str | Path, /, **options: Any) -> Path:
     return target
 
 
-__all__ = ["COLOURS", "craft_tip", "state_svg", "write_svg"]
+__all__ = ["COLOURS", "asteroyd_marks", "craft_tip", "state_svg", "write_svg"]

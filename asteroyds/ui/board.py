@@ -30,7 +30,7 @@ import numpy as np
 from ..asteroids import STEPS
 from ..dice import Dice
 from ..hexgrid import Board, Cell, direction_name
-from ..pieces import DIE_COLOURS, DRONE, GATE, PLATFORM, POD, TURRET, Piece, die_direction
+from ..pieces import ASTEROYD, DIE_COLOURS, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece, die_direction
 from ..render.layout import Layout
 from ..state import State
 from . import theme
@@ -42,7 +42,7 @@ ClickCallback = Callable[[Cell], object]
 
 HEX_SIZE = 20.0  # hex radius in data units (the layout's pixels)
 PADDING = 16.0  # space around the board, in data units
-SIZES: dict[str, int] = {"normal": 760, "large": 1180}  # figure width in screen pixels
+SIZES: dict[str, int] = {"normal": 760, "large": 1180, "compact": 700}  # figure width in screen pixels
 FONT = 0.58  # label sizes, in hex radii
 SMALL_FONT = 0.36
 CLICK_RADIUS = 0.92  # click targets: circles of this many hex radii (neighbours barely overlap)
@@ -58,9 +58,34 @@ STROKES: dict[str, tuple[float, int]] = {
     "arrows": (0.13, 3),
     "halo": (0.2, 4),
     "highlight": (0.18, 4),
+    "target_rings": (0.13, 3),
+    "laser_glow": (0.5, 10),
+    "laser": (0.15, 4),
+    "laser_hit": (0.1, 2),
+    "team_rims": (0.17, 3),
+    "asteroyd_rings": (0.08, 2),
+    "disabled": (0.16, 4),
 }
-DOT_RADII: dict[str, float] = {"pods": 0.55, "pips": 0.1, "discs": 0.42, "hit": CLICK_RADIUS}
-FONTS: dict[str, float] = {"labels": FONT, "small": SMALL_FONT, "damage": SMALL_FONT}
+DOT_RADII: dict[str, float] = {
+    "pods": 0.55,
+    "pips": 0.1,
+    "discs": 0.42,
+    "hit": CLICK_RADIUS,
+    "target_badges": 0.5,
+    "drone_badges": 0.5,
+}
+FONTS: dict[str, float] = {"labels": FONT, "small": SMALL_FONT, "damage": SMALL_FONT, "badge_text": 0.5}
+# Laser beams (RULES §7): a wide translucent glow under a thin bright core, a burst where it hits.
+LASER_COLOURS: dict[str, str] = {"glow": "#ff2b6a", "core": "#c8003c", "burst": "#ffd21f"}
+LASER_GLOW_OPACITY = 0.35
+# Capture mode (RULES §11): team colours for crafts named red1, white2 ..., asteroyds and rims.
+TEAM_COLOURS: dict[str, str] = {
+    "red": COLOURS["player_red"],
+    "white": "#eceff3",
+    "blue": COLOURS["player_blue"],
+}
+LIGHT_TEAMS: frozenset[str] = frozenset({"white"})
+ROCK: tuple[float, ...] = (0.5, 0.4, 0.52, 0.43, 0.5, 0.37, 0.48, 0.42, 0.53, 0.4)  # corner radii
 
 
 class Arrow(NamedTuple):
@@ -130,12 +155,21 @@ STATE_LAYERS: tuple[str, ...] = (
     "pips",
     "labels",
     "small",
+    "team_rims",
+    "asteroyd_rings",
+    "asteroyds",
     "halo",
     "crafts",
     "damage",
+    "carried",
+    "target_rings",
+    "target_badges",
+    "drone_badges",
+    "badge_text",
 )
 BOARD_LAYERS: tuple[str, ...] = ("rim", "board")
-OVERLAY_LAYERS: tuple[str, ...] = ("path", "collisions", "shadow", "arrows", "highlight")
+OVERLAY_LAYERS: tuple[str, ...] = ("path", "collisions", "shadow", "arrows", "highlight", "disabled")
+LASER_LAYERS: tuple[str, ...] = ("laser_glow", "laser", "laser_hit")
 
 
 # --- geometry ----------------------------------------------------------------------------
@@ -201,6 +235,39 @@ def cross_curves(lay: Layout, cell: Cell) -> list[Curve]:
     return [[(cx - r, cy - r), (cx + r, cy + r)], [(cx - r, cy + r), (cx + r, cy - r)]]
 
 
+def team_colour(team: str | None) -> str:
+    """A capture team's colour (grey for none or an unknown one)."""
+    return TEAM_COLOURS.get(team or "", COLOURS["player_other"])
+
+
+def craft_colour(craft: Craft) -> str:
+    """The player's colour when the player is named after one, else the craft's team colour."""
+    if f"player_{craft.player}" in COLOURS or not craft.team:
+        return theme.player_colour(craft.player)
+    return team_colour(craft.team)
+
+
+def rock_curve(centre: Point, radius: float) -> Curve:
+    """A closed irregular rock (an asteroyd) of about ``radius``."""
+    n = len(ROCK)
+    pts = [along(centre, 6 * k / n + 0.3, r / 0.5 * radius) for k, r in enumerate(ROCK)]
+    return pts + pts[:1]
+
+
+def _draw_asteroyd(lay: Layout, p: Piece, layers: Mapping[str, Layer], centre: Point, radius: float) -> None:
+    """A rock in the team's colour in a ring (dark, team, dark: visible for white too)."""
+    rings, rocks = layers["asteroyd_rings"], layers["asteroyds" if p.carrier is None else "carried"]
+    assert isinstance(rings, Shapes) and isinstance(rocks, Shapes)
+    colour = team_colour(p.team)
+    if p.carrier is None:
+        for r, stroke in ((1.48, COLOURS["tile_edge"]), (1.36, colour), (1.24, COLOURS["tile_edge"])):
+            rings.add(_circle(centre, r * radius), stroke, key=p.id)
+        rocks.add(rock_curve(centre, radius), COLOURS["tile_edge"], colour, p.id)
+    else:  # drawn above the crafts: a disc of the team colour around the rock shows the ring
+        rocks.add(_circle(centre, 1.45 * radius), COLOURS["tile_edge"], colour, p.id)
+        rocks.add(rock_curve(centre, radius), COLOURS["tile_edge"], colour, p.id)
+
+
 # --- what to draw ----------------------------------------------------------------------
 def scene(state: State) -> dict[str, Layer]:
     """The picture of a state, per mark: board, pieces, crafts and their labels."""
@@ -217,7 +284,39 @@ def scene(state: State) -> dict[str, Layer]:
     for piece in sorted(state.pieces, key=lambda p: p.is_moving):
         _draw_piece(lay, piece, layers, piece.cell in drones)
     _draw_crafts(lay, state, layers)
+    _draw_badges(lay, state, layers)
     return layers
+
+
+def _draw_badges(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None:
+    """What a shooter aims at, easy to see from the back of a room.
+
+    Targets mode: a red ring round each asteroid that carries a target, and the
+    target's tag (``L1``: left-1) on a white badge. Drones mode: the drone's
+    symbol on a yellow badge (the symbol is what a hit scores).
+    """
+    rings, targets, drones = layers["target_rings"], layers["target_badges"], layers["drone_badges"]
+    text = layers["badge_text"]
+    assert isinstance(rings, Shapes) and isinstance(targets, Dots) and isinstance(drones, Dots)
+    assert isinstance(text, Texts)
+    s = lay.size
+    for p in state.pieces:
+        cx, cy = lay.cell_to_pixel(p.cell)
+        if p.target:
+            rings.add(_circle((cx, cy), 0.7 * s), COLOURS["collision"], key=p.id)
+            at = (cx + 0.5 * s, cy - 0.56 * s)
+            targets.add(at, p.id)
+            text.add(at, _target_tag(p.target), COLOURS["collision"])
+        elif p.kind == DRONE and p.symbol:
+            at = (cx - 0.5 * s, cy - 0.56 * s)
+            drones.add(at, p.id)
+            text.add(at, p.symbol, COLOURS["ink_dark"])
+
+
+def _circle(centre: Point, radius: float, points: int = 25) -> Curve:
+    """A closed circle of ``points`` points."""
+    turns = [2 * math.pi * k / (points - 1) for k in range(points)]
+    return [(centre[0] + radius * math.cos(t), centre[1] + radius * math.sin(t)) for t in turns]
 
 
 def _empty_layer(name: str) -> Layer:
@@ -241,10 +340,23 @@ def _draw_piece(lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: 
     if p.kind == POD:
         pods.add(centre, p.id)
     elif p.kind == PLATFORM:
-        colour = theme.player_colour(p.colour)
-        platforms.add(hex_curve(lay, p.cell, 0.78), colour, colour, p.id)
+        colour = team_colour(p.team) if p.team else theme.player_colour(p.colour)
+        stroke = COLOURS["tile_edge"] if p.team in LIGHT_TEAMS else colour
+        platforms.add(hex_curve(lay, p.cell, 0.78), stroke, colour, p.id)
+    elif p.kind == ASTEROYD:
+        if p.carrier is None:
+            _draw_asteroyd(lay, p, layers, centre, 0.46 * s)
+        if p.home is not None and tuple(p.home) != tuple(p.cell):  # a dashed-looking ring at home
+            home = layers["asteroyd_rings"]
+            assert isinstance(home, Shapes)
+            ink = COLOURS["tile_edge"] if p.team in LIGHT_TEAMS else team_colour(p.team)
+            home.add(_circle(lay.cell_to_pixel(p.home), 0.62 * s, 13), ink, key=f"home:{p.id}")
     elif p.kind == TURRET:
         tiles.add(body, COLOURS["outline"], COLOURS["turret"], p.id)
+        if p.team:
+            rims = layers["team_rims"]
+            assert isinstance(rims, Shapes)
+            rims.add(hex_curve(lay, p.cell, 0.7), team_colour(p.team), key=p.id)
         bars.add(
             [centre, lay.edge_midpoint(p.cell, p.orientation or 0, 0.92)], COLOURS["turret_barrel"], key=p.id
         )
@@ -293,6 +405,10 @@ def _draw_crafts(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None
     halo, crafts, damage = layers["halo"], layers["crafts"], layers["damage"]
     assert isinstance(halo, Shapes) and isinstance(crafts, Shapes) and isinstance(damage, Texts)
     s = lay.size
+    carried: dict[str, list[Piece]] = {}
+    for p in state.pieces:
+        if p.kind == ASTEROYD and p.carrier:
+            carried.setdefault(p.carrier, []).append(p)
     for craft in state.crafts_in_order():
         if craft.cell is None:
             continue
@@ -306,9 +422,12 @@ def _draw_crafts(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None
             scale = 0.8  # leave the gate's ring visible around it
         body = dart((cx, cy), craft.facing, s * scale)
         halo.add(body, COLOURS["halo"], key=craft.player)
-        crafts.add(body, COLOURS["outline"], theme.player_colour(craft.player), craft.player)
+        crafts.add(body, COLOURS["outline"], craft_colour(craft), craft.player)
         at = along((cx, cy), craft.facing, -0.08 * s * scale)
-        damage.add(at, str(craft.damage), theme.player_ink(craft.player))
+        light = f"player_{craft.player}" not in COLOURS and craft.team in LIGHT_TEAMS
+        damage.add(at, str(craft.damage), COLOURS["ink_dark"] if light else theme.player_ink(craft.player))
+        for p in carried.get(craft.player, ()):
+            _draw_asteroyd(lay, p, layers, (cx + 0.5 * s * scale, cy - 0.5 * s * scale), 0.28 * s * scale)
 
 
 def _target_tag(target: str) -> str:
@@ -343,8 +462,12 @@ def overlay(
     path: Sequence[Cell] = (),
     collisions: Iterable[Cell] = (),
     path_colour: str | None = None,
+    disabled: Iterable[Cell] = (),
 ) -> dict[str, Shapes]:
-    """The overlay curves per mark: intended-move arrows, highlights, a path and its collisions."""
+    """The overlay curves per mark: intended-move arrows, highlights, a path and its collisions.
+
+    ``disabled`` cells (capture mode: turrets out of action this turn) are crossed out.
+    """
     lay = board_layout()
     layers = {name: Shapes() for name in OVERLAY_LAYERS}
     count: dict[str, int] = {}
@@ -365,7 +488,51 @@ def overlay(
     for cell in collisions:
         for curve in cross_curves(lay, cell):
             layers["collisions"].add(curve, COLOURS["collision"], key=_cell_key(cell))
+    for cell in disabled:
+        layers["disabled"].add(hex_curve(lay, cell, 0.8), LASER_COLOURS["core"], key=_cell_key(cell))
+        for curve in cross_curves(lay, cell):
+            layers["disabled"].add(curve, LASER_COLOURS["core"], key=_cell_key(cell))
     return layers
+
+
+def laser_overlay(
+    path: Sequence[Cell], hit: bool = False, start: Cell | None = None, direction: int | None = None
+) -> dict[str, Shapes]:
+    """A laser beam's curves per mark: glow, core and (``hit``) a burst on the last space of ``path``.
+
+    The beam runs from the centre of ``start`` (the shooter's space, if given)
+    through every space of ``path``. A laser that hits nothing runs on past its
+    last space to the edge of the board (``direction``, else the direction of
+    its last step).
+    """
+    lay = board_layout()
+    layers = {name: Shapes() for name in LASER_LAYERS}
+    points = [lay.cell_to_pixel(c) for c in ([start] if start is not None else []) + list(path)]
+    if not points:
+        return layers
+    if direction is None and len(points) >= 2:
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        direction = round(math.degrees(math.atan2(y1 - y0, x1 - x0)) / 60) % 6
+    if not hit and direction is not None:
+        points.append(along(points[-1], direction, 0.9 * lay.width))  # off the board
+    elif len(points) == 1:
+        points.append(points[0])
+    layers["laser_glow"].add(points, LASER_COLOURS["glow"], key="laser")
+    layers["laser"].add(points, LASER_COLOURS["core"], key="laser")
+    if hit and path:
+        layers["laser_hit"].add(_burst(points[-1], 0.8 * lay.size), LASER_COLOURS["core"],
+                                LASER_COLOURS["burst"], key=_cell_key(path[-1]))  # fmt: skip
+    return layers
+
+
+def _burst(centre: Point, radius: float, spikes: int = 8) -> Curve:
+    """A closed star: where a laser hits."""
+    pts = []
+    for k in range(2 * spikes):
+        r = radius if k % 2 == 0 else 0.45 * radius
+        a = math.pi * k / spikes
+        pts.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
+    return pts + pts[:1]
 
 
 def describe_cell(state: State, cell: Cell) -> str:
@@ -439,7 +606,8 @@ def _put(mark: bqplot.Mark, layer: Layer) -> None:
 class BoardView(widgets.VBox):
     """The board of a state, with overlays and hex clicks (bqplot).
 
-    ``size`` is ``"normal"`` or ``"large"`` (projectors); ``animation_duration``
+    ``size`` is ``"normal"``, ``"large"`` (projectors) or ``"compact"`` (beside a side
+    panel on a 1280-pixel screen); ``animation_duration``
     (ms) animates :meth:`update` in the browser.
     """
 
@@ -455,6 +623,11 @@ class BoardView(widgets.VBox):
         self._path: tuple[Cell, ...] = ()
         self._collisions: tuple[Cell, ...] = ()
         self._path_colour: str | None = None
+        self._disabled: tuple[Cell, ...] = ()
+        self._laser: tuple[Cell, ...] = ()
+        self._laser_hit: Cell | None = None
+        self._laser_start: Cell | None = None
+        self._laser_direction: int | None = None
         self._callbacks: list[ClickCallback] = []
         self._caption_text = ""
         self._updates = 0
@@ -523,6 +696,20 @@ class BoardView(widgets.VBox):
         self._draw_state()
         self._draw_overlays()
 
+    def show_step(
+        self, state: State, highlight: Iterable[Cell] = (), dice: Dice | Sequence[int] | None = None
+    ) -> None:
+        """One step of a replay in a single redraw: ``state`` (redrawn only if it is a new one),
+        ``highlight`` outlined and the arrows of ``dice`` (``None`` hides them)."""
+        changed = state is not self._state
+        self._state = state
+        self._dice = None if dice is None else Dice.of(dice)
+        self._arrows = () if self._dice is None else intended_moves(state, self._dice)
+        self._highlighted = tuple(_as_cell(c) for c in highlight)
+        if changed:
+            self._draw_state()
+        self._draw_overlays()
+
     def show_intended_moves(self, dice: Dice | Sequence[int] | None) -> None:
         """Arrows showing where each moving tile goes for these dice (``None`` hides them)."""
         self._dice = None if dice is None else Dice.of(dice)
@@ -546,10 +733,56 @@ class BoardView(widgets.VBox):
         self._path_colour = None if colour is None else theme.player_colour(colour)
         self._draw_overlays()
 
+    def show_laser(
+        self,
+        path: Iterable[Cell],
+        hit: str | Cell | bool | None = None,
+        *,
+        start: Cell | None = None,
+        direction: int | None = None,
+    ) -> None:
+        """Draw a laser beam through ``path`` (a :class:`~asteroyds.shooting.LaserFired` event's).
+
+        ``hit`` (a piece id, a cell, or True) puts a burst on the last space of
+        the path; ``None`` means the laser hit nothing and leaves the board.
+        ``start`` is the shooter's space. An empty path without ``start``
+        clears the beam.
+        """
+        self._laser = tuple(_as_cell(c) for c in path)
+        self._laser_start = None if start is None else _as_cell(start)
+        self._laser_hit = self._laser[-1] if (hit is not None and hit is not False and self._laser) else None
+        self._laser_direction = direction
+        self._draw_overlays()
+
+    def show_disabled(self, cells: Iterable[Cell]) -> None:
+        """Cross out these cells in red (capture mode: turrets disabled this turn); ``()`` clears them."""
+        self._disabled = tuple(_as_cell(c) for c in cells)
+        self._draw_overlays()
+
+    @property
+    def disabled(self) -> tuple[Cell, ...]:
+        """The cells shown as disabled."""
+        return self._disabled
+
+    def clear_laser(self) -> None:
+        """Remove the laser beam."""
+        self.show_laser(())
+
+    @property
+    def laser(self) -> tuple[Cell, ...]:
+        """The spaces of the laser beam shown (empty when there is none)."""
+        return self._laser
+
+    @property
+    def laser_hit(self) -> Cell | None:
+        """The space where the laser shown hits something, or None."""
+        return self._laser_hit
+
     def clear_overlays(self) -> None:
-        """Remove the arrows, highlights and path."""
+        """Remove the arrows, highlights, path and laser."""
         self._dice, self._arrows = None, ()
-        self._highlighted, self._path, self._collisions = (), (), ()
+        self._highlighted, self._path, self._collisions, self._disabled = (), (), (), ()
+        self._laser, self._laser_hit, self._laser_start, self._laser_direction = (), None, None, None
         self._draw_overlays()
 
     def set_caption(self, text: str) -> None:
@@ -650,12 +883,24 @@ class BoardView(widgets.VBox):
             "collisions": lines(),
             "shadow": lines(),
             "arrows": lines(),
+            "target_rings": lines(),
+            "laser_glow": lines(opacities=[LASER_GLOW_OPACITY]),
+            "laser": lines(),
+            "laser_hit": lines(fill="inside"),
             "discs": dots(COLOURS["white"], COLOURS["tile_edge"], 1.2),
             "labels": label(),
             "small": label(),
+            "target_badges": dots(COLOURS["white"], COLOURS["collision"], 2.5),
+            "drone_badges": dots(COLOURS["highlight"], COLOURS["tile_edge"], 1.5),
+            "badge_text": label(),
             "halo": lines(),
+            "team_rims": lines(),
+            "asteroyd_rings": lines(),
+            "asteroyds": lines(fill="inside", stroke_width=1.5),
             "crafts": lines(fill="inside", stroke_width=1.5),
             "damage": label(),
+            "carried": lines(fill="inside", stroke_width=1.2),
+            "disabled": lines(),
             "highlight": lines(),
         }
         # On top: one transparent circle per hex catches the clicks (a Lines mark reports no index).
@@ -730,10 +975,19 @@ class BoardView(widgets.VBox):
 
     def _draw_overlays(self) -> None:
         layers = overlay(
-            self._state, self._arrows, self._highlighted, self._path, self._collisions, self._path_colour
+            self._state,
+            self._arrows,
+            self._highlighted,
+            self._path,
+            self._collisions,
+            self._path_colour,
+            self._disabled,
+        )
+        laser = laser_overlay(
+            self._laser, self._laser_hit is not None, self._laser_start, self._laser_direction
         )
         with self._hold():
-            for name, layer in layers.items():
+            for name, layer in {**layers, **laser}.items():
                 _put(self._marks[name], layer)
         self._publish()
 
@@ -762,6 +1016,11 @@ class BoardView(widgets.VBox):
             "data-highlight": " ".join(map(_cell_key, self._highlighted)),
             "data-path": " ".join(map(_cell_key, self._path)),
             "data-collisions": " ".join(map(_cell_key, self._collisions)),
+            "data-laser": " ".join(map(_cell_key, self._laser)),
+            "data-laser-hit": "" if self._laser_hit is None else _cell_key(self._laser_hit),
+            "data-disabled": " ".join(map(_cell_key, self._disabled)),
+            "data-carried": " ".join(f"{p.id}:{p.carrier}" for p in s.pieces if p.carrier),
+            "data-scores": " ".join(f"{team}:{points}" for team, points in s.scores),
             "data-extent": f"{width_units:.3f},{height_units:.3f}",
             "data-round": str(s.round),
             "data-updates": str(self._updates),
@@ -783,10 +1042,13 @@ __all__ = [
     "Shapes",
     "Texts",
     "cell_fraction",
+    "craft_colour",
     "describe_cell",
+    "laser_overlay",
     "extent",
     "intended_moves",
     "overlay",
     "scene",
     "summary",
+    "team_colour",
 ]
