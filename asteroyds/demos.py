@@ -1,0 +1,307 @@
+"""The gallery of ready demonstrations: one small scenario per rule, with its dice and programs.
+
+A demo file (``asteroyds/data/demos/NAME.json``, format ``asteroyds/demo@1``,
+described in ``asteroyds/data/demos/README.md``) wraps a scenario (DESIGN.md
+§3) with what a teacher needs to show one rule in under a minute: a title, the
+RULES.md section, two or three plain sentences for the class, the dice and,
+optionally, the programs and the answers to the mid-flight questions. Like the
+rest of the engine this module uses the standard library only.
+
+>>> "rulebook-white-6-before-gate-24" in list_demos()
+True
+>>> demo = load_demo("rulebook-white-6-before-gate-24")
+>>> demo.dice
+Dice(red=1, white=1, blue=1)
+>>> print(demo.play().asteroid_events[2])
+White asteroid #6 moves 1 space E to (6, 6)
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from . import scenario
+from .asteroids import resolve_asteroids
+from .damage import POLICIES, Decide, policy
+from .dice import Dice
+from .errors import AsteroydsError, ScenarioError
+from .events import Event
+from .flight import fly
+from .modes import start_round
+from .program import shields_of
+from .round import programs_for
+from .state import State
+
+FORMAT = "asteroyds/demo@1"
+DEMO_DIR = "data/demos"
+DEMO_KEYS = frozenset(
+    {"format", "title", "rule", "explain", "dice", "programs", "decide", "notes", "scenario"}
+)
+DECIDE_KEYS = ("destroy", "lawrence")
+# A demo's name is its file name: lower-case words joined by hyphens (safe in a URL and a path).
+NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+SECTION_PATTERN = re.compile(r"§\s*(\d+)")
+
+
+@dataclass(frozen=True)
+class DemoPlay:
+    """What happens in a demo's round: the asteroid phase, then the flight of the given programs.
+
+    ``start`` is the board the class sees first (after the mode's start of the
+    round: drones are launched there); ``asteroid_events`` include those start
+    events. Feed ``start`` and :attr:`events` to
+    :func:`asteroyds.snapshots.snapshots` to step through the round.
+    """
+
+    start: State
+    asteroid_events: tuple[Event, ...]
+    after_asteroids: State
+    flight_events: tuple[Event, ...]
+    end: State
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self.asteroid_events + self.flight_events
+
+
+@dataclass(frozen=True)
+class Demo:
+    """One demonstration of the gallery (see the module docstring for the file format)."""
+
+    name: str
+    title: str
+    rule: str
+    explain: str
+    state: State
+    dice: Dice
+    programs: tuple[tuple[str, str], ...] = ()
+    decide: tuple[tuple[str, str], ...] = (("destroy", "never"), ("lawrence", "never"))
+    notes: str = ""
+    _played: list = field(default_factory=list, compare=False, repr=False, hash=False)
+
+    @property
+    def section(self) -> int | None:
+        """The RULES.md section number the demo cites first (``4`` for "RULES §4 ...")."""
+        match = SECTION_PATTERN.search(self.rule)
+        return int(match.group(1)) if match else None
+
+    @property
+    def program_map(self) -> dict[str, str]:
+        return dict(self.programs)
+
+    def policy(self) -> Decide:
+        """The answers to the mid-flight questions (destroy an asteroid? Lawrence?)."""
+        return policy(**dict(self.decide))
+
+    def play(self) -> DemoPlay:
+        """Play the asteroid phase with the demo's dice, then fly the demo's programs (cached)."""
+        if not self._played:
+            self._played.append(_play(self))
+        return self._played[0]
+
+
+def _play(demo: Demo) -> DemoPlay:
+    decide = demo.policy()
+    state, started = start_round(demo.state)
+    checked = programs_for(state, demo.program_map)
+    after, asteroid_events = resolve_asteroids(state, demo.dice, shields=shields_of(checked), decide=decide)
+    # Only the crafts the demo gives a program fly (an empty chart would only add noise).
+    flying = {p: checked[p] for p in demo.program_map if p in checked and after.craft(p).cell is not None}
+    end, flight_events = fly(after, flying, decide=decide)
+    return DemoPlay(
+        start=state,
+        asteroid_events=tuple(started) + tuple(asteroid_events),
+        after_asteroids=after,
+        flight_events=tuple(flight_events),
+        end=end,
+    )
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+def from_dict(data: Any, name: str = "demo", where: str | None = None) -> Demo:
+    """Build a valid demo from a parsed JSON object; raise :class:`ScenarioError` naming the problem."""
+    where = where or f"demo {name!r}"
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{where}: a demo is a JSON object, got {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise ScenarioError(f"{where}: format must be {FORMAT!r}, got {data.get('format')!r}")
+    unknown = sorted(set(data) - DEMO_KEYS)
+    if unknown:
+        raise ScenarioError(f"{where}: unknown key {unknown[0]!r}")
+    texts = {}
+    for key in ("title", "rule", "explain", "notes"):
+        value = data.get(key, "")
+        if not isinstance(value, str) or (key != "notes" and not value.strip()):
+            raise ScenarioError(f"{where}: {key} must be a non-empty string, got {value!r}")
+        texts[key] = value.strip()
+    state = scenario.from_dict(data.get("scenario"), where=f"{where}: scenario")
+    dice = _dice(data.get("dice"), where)
+    programs = _programs(data.get("programs", {}), state, where)
+    decide = _decide(data.get("decide", "never"), where)
+    return Demo(name=name, state=state, dice=dice, programs=programs, decide=decide, **texts)
+
+
+def _dice(value: Any, where: str) -> Dice:
+    ok = (
+        isinstance(value, list)
+        and len(value) == 3
+        and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in value)
+    )
+    if not ok:
+        raise ScenarioError(f"{where}: dice must be [red, white, blue], each 1..6, got {value!r}")
+    return Dice(*value)
+
+
+def _programs(value: Any, state: State, where: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise ScenarioError(f"{where}: programs must map each player to a program string, got {value!r}")
+    try:
+        checked = programs_for(start_round(state)[0], value)
+    except AsteroydsError as exc:
+        raise ScenarioError(f"{where}: programs: {exc}") from None
+    return tuple((player, str(checked[player])) for player in value)
+
+
+def _decide(value: Any, where: str) -> tuple[tuple[str, str], ...]:
+    if isinstance(value, str):
+        value = dict.fromkeys(DECIDE_KEYS, value)
+    if not isinstance(value, dict) or not set(value) <= set(DECIDE_KEYS):
+        raise ScenarioError(
+            f'{where}: decide must be "never", "always" or {{"destroy": ..., "lawrence": ...}}, got {value!r}'
+        )
+    answers = {key: value.get(key, "never") for key in DECIDE_KEYS}
+    for key, word in answers.items():
+        if word not in POLICIES:
+            raise ScenarioError(f"{where}: decide {key} must be one of {', '.join(POLICIES)}, got {word!r}")
+    return tuple(answers.items())
+
+
+def loads(text: str, name: str = "demo", where: str | None = None) -> Demo:
+    """Parse and validate demo JSON text."""
+    where = where or f"demo {name!r}"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(
+            f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    return from_dict(data, name=name, where=where)
+
+
+def _folder() -> Any:
+    return resources.files("asteroyds").joinpath(DEMO_DIR)
+
+
+def list_demos() -> list[str]:
+    """The names of the gallery's demos, sorted."""
+    folder = _folder()
+    if not folder.is_dir():
+        return []
+    return sorted(entry.name[: -len(".json")] for entry in folder.iterdir() if entry.name.endswith(".json"))
+
+
+def check_name(name: Any) -> str:
+    """The name if it can be a demo's name; else :class:`ScenarioError` (names come from URLs)."""
+    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+        raise ScenarioError(f"{name!r} is not a demo name (lower-case words joined by hyphens)")
+    return name
+
+
+@cache
+def load_demo(name: str) -> Demo:
+    """A demo of the gallery by name; an unknown name gets a message listing the close ones."""
+    check_name(name)
+    entry = _folder().joinpath(f"{name}.json")
+    if not entry.is_file():
+        names = list_demos()
+        close = [n for n in names if name in n] + difflib.get_close_matches(name, names, n=3, cutoff=0.7)
+        close = list(dict.fromkeys(close))[:3]
+        hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else f"{len(names)} demos"
+        raise ScenarioError(f"no demo named {name!r} in the gallery ({hint})")
+    return loads(entry.read_text(encoding="utf-8"), name=name, where=f"{DEMO_DIR}/{name}.json")
+
+
+def all_demos() -> list[Demo]:
+    """Every demo of the gallery, by name."""
+    return [load_demo(name) for name in list_demos()]
+
+
+def by_section(demos: Sequence[Demo]) -> list[Demo]:
+    """Demos in the order of the rules: by RULES.md section, then by name."""
+    return sorted(demos, key=lambda d: (d.section or 99, d.name))
+
+
+# --- writing -------------------------------------------------------------------------
+
+
+def to_dict(demo: Demo) -> dict[str, Any]:
+    """The demo file's object (canonical key order)."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "title": demo.title,
+        "rule": demo.rule,
+        "explain": demo.explain,
+        "dice": list(demo.dice.as_tuple()),
+    }
+    if demo.programs:
+        data["programs"] = dict(demo.programs)
+    decide = dict(demo.decide)
+    if set(decide.values()) != {"never"}:
+        data["decide"] = decide
+    if demo.notes:
+        data["notes"] = demo.notes
+    data["scenario"] = scenario.to_dict(demo.state)
+    return data
+
+
+def dumps(demo: Demo) -> str:
+    """Demo JSON text: one key per line, the scenario laid out like a scenario file."""
+    data = to_dict(demo)
+    inner = scenario.dumps(demo.state).rstrip("\n").replace("\n", "\n  ")
+    lines = [
+        f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in data.items() if k != "scenario"
+    ]
+    return "{\n" + "\n".join(lines) + f'\n  "scenario": {inner}\n}}\n'
+
+
+def make_demo(
+    state: State,
+    dice: Dice | Sequence[int] = (1, 1, 1),
+    *,
+    name: str = "my-demo",
+    title: str = "My demonstration",
+    rule: str = "RULES",
+    explain: str = "A scenario made with the editor.",
+    programs: Mapping[str, str] | None = None,
+) -> Demo:
+    """A demo around a state (the editor's "save as a demo"); validated like a file."""
+    data = to_dict(Demo(name, title, rule, explain, state, Dice.of(dice)))
+    if programs:
+        data["programs"] = dict(programs)
+    return from_dict(data, name=check_name(name))
+
+
+__all__ = [
+    "FORMAT",
+    "Demo",
+    "DemoPlay",
+    "all_demos",
+    "by_section",
+    "check_name",
+    "dumps",
+    "from_dict",
+    "list_demos",
+    "load_demo",
+    "loads",
+    "make_demo",
+    "to_dict",
+]

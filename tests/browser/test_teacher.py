@@ -1,0 +1,210 @@
+"""The teacher's tools in a real browser: a demo link, Next/Back, the editor's clicks, files and links."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from asteroyds import STANDARD_BOARD, demos, scenario
+from asteroyds.ui import links
+from asteroyds.ui.board import cell_fraction
+
+from .conftest import ARTIFACTS, RENDER_TIMEOUT, screenshot
+
+pytestmark = pytest.mark.ui
+
+NOTEBOOK = "09_teachers_tools"
+DEMO = "rulebook-white-6-before-gate-24"
+PRESENTER = ".asteroyds-presenter"
+EDITOR = ".asteroyds-editor"
+
+
+def open_tools(page, base_url: str, query: str = "") -> None:
+    """Load the notebook (with a query string) and wait until it ran and the editor rendered.
+
+    The window is as tall as a projector page, so the large board fits in the screenshots.
+    """
+    page.set_viewport_size({"width": 1280, "height": 1500})
+    suffix = f"?{query}" if query else ""
+    page.goto(f"{base_url}/voila/render/{NOTEBOOK}.ipynb{suffix}", timeout=RENDER_TIMEOUT)
+    page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    page.wait_for_selector(f"{EDITOR} .asteroyds-board", timeout=RENDER_TIMEOUT)
+
+
+def board_data(page, root: str, name: str) -> str:
+    return page.locator(f"{root} .asteroyds-board-state .asteroyds-board-data").first.get_attribute(
+        f"data-{name}"
+    )
+
+
+def wait_for_data(page, root: str, name: str, condition: str, timeout: float = 15_000) -> None:
+    """Wait until ``data-NAME`` of the board under ``root`` satisfies a JS condition on ``v``."""
+    selector = f"{root} .asteroyds-board-state .asteroyds-board-data"
+    page.wait_for_function(
+        f"() => {{ const e = document.querySelector({selector!r}); const v = e && e.dataset[{name!r}]; "
+        f"return v !== undefined && ({condition}); }}",
+        timeout=timeout,
+    )
+
+
+def click_hex(page, root: str, cell) -> None:
+    """Click a hex of the board under ``root`` at its pixel position (from the figure's box)."""
+    figure = page.locator(f"{root} .asteroyds-board svg.svg-figure").first
+    box = figure.bounding_box()
+    fx, fy = cell_fraction(cell, STANDARD_BOARD)
+    figure.click(position={"x": fx * box["width"], "y": fy * box["height"]})
+
+
+def no_traceback(page) -> None:
+    assert page.locator(".jp-OutputArea-output:has-text('Traceback')").count() == 0
+    assert not page.errors, page.errors
+
+
+@pytest.fixture
+def tools(page, voila_url):
+    open_tools(page, voila_url, f"demo={DEMO}")
+    return page
+
+
+def test_a_demo_link_opens_the_demo_in_the_presenter(tools):
+    page = tools
+    demo = demos.load_demo(DEMO)
+    title = page.locator(f"{PRESENTER} .asteroyds-presenter-title")
+    expect(title).to_have_text(demo.title)
+    assert title.get_attribute("data-demo") == DEMO
+    expect(page.locator(f"{PRESENTER} .asteroyds-presenter-explain")).to_contain_text("smaller number")
+    expect(page.locator(f"{PRESENTER} .asteroyds-board")).to_be_visible()
+    page.wait_for_function(  # bqplot drew the large board: one path per hex, at least
+        f"() => document.querySelectorAll('{PRESENTER} .asteroyds-board svg g.curve').length >= 158",
+        timeout=15_000,
+    )
+    assert board_data(page, PRESENTER, "pieces") == "G24@6,7 W6@6,5"
+    picked = page.locator(f"{PRESENTER} .asteroyds-presenter-picker select").input_value()
+    assert picked == f"§4 · {demo.title}"  # the picker lists the gallery by RULES section
+    box = page.locator(f"{PRESENTER} .asteroyds-board").first.bounding_box()
+    assert box["width"] > 1100  # the large board, for a projector
+    no_traceback(page)
+    screenshot(page.locator(PRESENTER), "teacher-presenter-start")
+
+
+def test_next_and_back_step_through_the_demo(tools):
+    page = tools
+    counter = page.locator(f"{PRESENTER} .asteroyds-presenter-counter")
+    expect(counter).to_have_attribute("data-step", "0")
+    expect(page.locator(f"{PRESENTER} .asteroyds-presenter-back")).to_be_disabled()
+    page.locator(f"{PRESENTER} .asteroyds-presenter-next").click()
+    expect(counter).to_have_attribute("data-step", "1")
+    assert board_data(page, PRESENTER, "highlight") == "6,5 6,7"  # both white movers
+    page.locator(f"{PRESENTER} .asteroyds-presenter-next").click()
+    wait_for_data(page, PRESENTER, "pieces", "v === 'G24@6,7 W6@6,6'")  # the board changed
+    expect(page.locator(f"{PRESENTER} .asteroyds-presenter-step")).to_contain_text(
+        "White asteroid #6 moves 1 space E to (6, 6)"
+    )
+    page.locator(f"{PRESENTER} .asteroyds-presenter-next").click()
+    wait_for_data(page, PRESENTER, "collisions", "v === '6,6'")
+    expect(page.locator(f"{PRESENTER} .asteroyds-presenter-next")).to_be_disabled()
+    expect(page.locator(f"{PRESENTER} tr.asteroyds-current")).to_contain_text("White gate #24 is blocked")
+    screenshot(page.locator(PRESENTER), "teacher-presenter-last-step")
+    page.locator(f"{PRESENTER} .asteroyds-presenter-back").click()
+    page.locator(f"{PRESENTER} .asteroyds-presenter-back").click()
+    wait_for_data(page, PRESENTER, "pieces", "v === 'G24@6,7 W6@6,5'")
+    expect(counter).to_have_attribute("data-step", "1")
+
+
+def test_the_picker_switches_demo(tools):
+    page = tools
+    dolorosa = demos.load_demo("pilot-dolorosa-rulebook-example")
+    picker = page.locator(f"{PRESENTER} .asteroyds-presenter-picker select")
+    picker.select_option(label=f"§9 · {dolorosa.title}")
+    expect(page.locator(f"{PRESENTER} .asteroyds-presenter-title")).to_have_text(dolorosa.title)
+    wait_for_data(page, PRESENTER, "crafts", "v === 'blue@6,8:E:0'")
+    page.locator(f"{PRESENTER} .asteroyds-presenter-last").click()
+    wait_for_data(page, PRESENTER, "crafts", "v === 'blue@7,6:W:1'")  # the rulebook's result
+    screenshot(page.locator(PRESENTER), "teacher-presenter-dolorosa")
+
+
+def test_the_editor_adds_a_piece_where_the_hex_is_clicked(tools):
+    page = tools
+    editor = page.locator(EDITOR)
+    editor.scroll_into_view_if_needed()
+    # The page was opened with ?demo=: the editor holds that demo, ready to change.
+    wait_for_data(page, EDITOR, "pieces", "v === 'G24@6,7 W6@6,5'")
+    editor.locator(".asteroyds-editor-tools button", has_text="Asteroid").click()
+    expect(editor.locator(".asteroyds-editor-colour")).to_be_visible()
+    click_hex(page, EDITOR, (4, 9))
+    wait_for_data(page, EDITOR, "pieces", "v.split(' ').includes('R1@4,9')")
+    message = editor.locator(".asteroyds-editor-message")
+    expect(message).to_contain_text("Added red asteroid #1 at (4, 9)")
+    assert board_data(page, EDITOR, "highlight") == "4,9"  # the new piece is selected
+    click_hex(page, EDITOR, (4, 9))  # again: refused, nothing changes
+    expect(message).to_contain_text("(4, 9) already holds red asteroid #1")
+    assert message.locator("[data-ok='false']").count() == 1
+    editor.locator(".asteroyds-editor-rotate-right").click()
+    expect(editor.locator(".asteroyds-editor-selection")).to_contain_text("“1” edge SE")
+    screenshot(editor, "teacher-editor-added")
+    editor.locator(".asteroyds-editor-undo").click()
+    editor.locator(".asteroyds-editor-undo").click()
+    wait_for_data(page, EDITOR, "pieces", "v === 'G24@6,7 W6@6,5'")
+    no_traceback(page)
+
+
+def test_the_editor_previews_downloads_and_shares(tools):
+    page = tools
+    editor = page.locator(EDITOR)
+    editor.locator(".asteroyds-editor-preview").click()
+    wait_for_data(page, EDITOR, "pieces", "v === 'G24@6,7 W6@6,6'")  # the engine moved W6
+    expect(editor.locator(".asteroyds-editor-preview-log")).to_contain_text("White gate #24 is blocked")
+    screenshot(editor, "teacher-editor-preview")
+    editor.locator(".asteroyds-editor-preview").click()  # back to editing
+    wait_for_data(page, EDITOR, "pieces", "v === 'G24@6,7 W6@6,5'")
+    with page.expect_download() as info:
+        editor.locator(".asteroyds-editor-download-link").click()
+    download = info.value
+    assert download.suggested_filename == "asteroyds-scenario.json"
+    with open(download.path(), encoding="utf-8") as file:
+        text = file.read()
+    assert scenario.loads(text) == demos.load_demo(DEMO).state
+    href = editor.locator(".asteroyds-editor-share-link").get_attribute("href")
+    assert links.scenario_from_query(href.split("?", 1)[1]) == demos.load_demo(DEMO).state
+
+
+def test_a_pasted_broken_file_is_refused_on_the_page(tools):
+    page = tools
+    editor = page.locator(EDITOR)
+    editor.locator(".asteroyds-editor-json textarea").fill('{"format": "asteroyds/scenario@1", "pieces": 7}')
+    editor.locator(".asteroyds-editor-load-text").click()
+    expect(editor.locator(".asteroyds-editor-message")).to_contain_text("'pieces' must be a list")
+    assert board_data(page, EDITOR, "pieces") == "G24@6,7 W6@6,5"
+    no_traceback(page)
+
+
+def test_a_shared_scenario_link_opens_in_both_tools(page, voila_url):
+    state = demos.load_demo("bicolour-moves-in-both-phases").state
+    open_tools(page, voila_url, links.share_link(state, dice=(1, 1, 1)).lstrip("?"))
+    expect(page.locator(f"{PRESENTER} .asteroyds-presenter-title")).to_have_text("A shared scenario")
+    assert board_data(page, PRESENTER, "pieces") == "WR1@6,5 WB1@8,5"
+    assert board_data(page, EDITOR, "pieces") == "WR1@6,5 WB1@8,5"
+    page.locator(f"{PRESENTER} .asteroyds-presenter-last").click()
+    wait_for_data(page, PRESENTER, "pieces", "v === 'WR1@6,8 WB1@8,7'")
+    no_traceback(page)
+
+
+def test_a_bad_link_gives_a_message_not_a_traceback(page, voila_url):
+    open_tools(page, voila_url, "demo=pilot-hektor")
+    message = page.locator(f"{PRESENTER} .asteroyds-presenter-message")
+    expect(message).to_contain_text("no demo named 'pilot-hektor'")
+    expect(message).to_contain_text("did you mean 'pilot-hector'")
+    # The presenter still shows a demo to start from.
+    expect(page.locator(f"{PRESENTER} .asteroyds-presenter-title")).to_have_text(demos.load_demo(DEMO).title)
+    no_traceback(page)
+    screenshot(page.locator(PRESENTER).locator(".asteroyds-presenter-message"), "teacher-bad-link")
+
+
+def test_the_page_as_a_whole(page, voila_url):
+    open_tools(page, voila_url)
+    expect(page.locator(f"{PRESENTER} .asteroyds-presenter-title")).to_have_text(demos.load_demo(DEMO).title)
+    gallery = page.locator(".jp-OutputArea-output pre", has_text="rulebook-white-6-before-gate-24").first
+    assert all(name in gallery.inner_text() for name in demos.list_demos())
+    no_traceback(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "teacher-page.png"), full_page=True)

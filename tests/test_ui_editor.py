@@ -1,0 +1,388 @@
+"""The scenario editor without a browser: the controller's edits, refusals, undo/redo, files."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+
+from asteroyds import demos, scenario, setup
+from asteroyds.dice import Dice
+from asteroyds.hexgrid import direction_name
+from asteroyds.ui import links
+from asteroyds.ui.editor import EditorController, ScenarioEditor, empty_state, parse_tokens
+
+
+@pytest.fixture
+def editor() -> EditorController:
+    return EditorController()
+
+
+def place(editor: EditorController, tool: str, cell, **options):
+    editor.select_tool(tool, **options)
+    result = editor.click(cell)
+    assert result.ok, result.message
+    return result
+
+
+def orientation(editor, pid) -> str:
+    return direction_name(editor.state.piece(pid).orientation)
+
+
+# --- adding ------------------------------------------------------------------------------
+def test_every_tool_adds_its_piece_with_ids_priorities_and_symbols(editor):
+    place(editor, "asteroid", (6, 5), colour="red", orientation="SW")
+    place(editor, "asteroid", (6, 6), colour="white/blue")
+    place(editor, "gate", (6, 7), colour="white", symbol="D")
+    place(editor, "pod", (7, 7))
+    place(editor, "platform", (8, 7), colour="green", orientation="W")
+    place(editor, "turret", (9, 7), symbol="B")
+    place(editor, "drone", (9, 7))  # inside its turret: it takes the turret's symbol
+    place(editor, "craft", (8, 7), colour="green", orientation="NE")  # on its platform
+    s = editor.state
+    assert [p.id for p in s.pieces] == ["R1", "WB1", "GD", "P1", "L1", "T1", "D1"]
+    assert [s.piece(i).priority for i in ("R1", "WB1", "GD", "D1")] == [1, 2, 3, 4]
+    assert orientation(editor, "R1") == "SW"
+    assert s.piece("GD").symbol == "D" and s.piece("GD").colour == "white"
+    assert s.piece("D1").symbol == "B" and s.piece("D1").colour == "white/red"
+    assert s.piece("L1").colour == "green" and orientation(editor, "L1") == "W"
+    assert s.craft("green").cell == (8, 7) and direction_name(s.craft("green").facing) == "NE"
+    assert s.player_order == ("green",)
+    assert editor.selected == ("craft", "green")  # the last piece added is selected
+    s.validate("test")
+
+
+def test_a_racing_gate_may_share_a_craft_s_space_but_an_asteroid_may_not(editor):
+    place(editor, "craft", (6, 6), colour="blue")
+    place(editor, "gate", (6, 6))
+    editor.select_tool("asteroid", colour="red")
+    result = editor.click((6, 7))
+    assert result.ok
+    assert editor.move("R1", (6, 6)).message == "(6, 6) already holds red gate #1"
+
+
+# --- refused edits leave the state unchanged ----------------------------------------------
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (
+            lambda e: e.select_tool("asteroid", colour="red") and e.click((6, 6)),
+            "(6, 6) already holds red asteroid #1",
+        ),
+        (lambda e: e.select_tool("pod") and e.click((0, 0)), "(0, 0) is off the board"),
+        (
+            lambda e: e.select_tool("pod") and e.click((6, 8)),
+            "(6, 8) holds the blue craft: a pod cannot share",
+        ),
+        (lambda e: e.add_craft("blue", (6, 9)), "the blue craft is already on the board at (6, 8): move it"),
+        (lambda e: e.add_craft("red", (6, 6)), "(6, 6) holds red asteroid #1: a craft cannot stand there"),
+        (lambda e: e.add_craft("mauve", (7, 7)), "no player colour 'mauve'"),
+        (lambda e: e.rotate((7, 7)), "(7, 7) is empty: nothing there"),
+        (lambda e: e.rotate("P1"), "Pod P1 has no orientation"),
+        (lambda e: e.set_priority("P1", 3), "Pod P1 has no priority number"),
+        (lambda e: e.set_priority("R1", 0), "a priority number is a whole number from 1"),
+        (lambda e: e.set_priority("blue", 3), "a craft has no priority number"),
+        (lambda e: e.move("R1", (6, 4)), "(6, 4) already holds pod P1"),
+        (lambda e: e.move("blue", (6, 4)), "(6, 4) holds pod P1: a craft cannot stand there"),
+        (lambda e: e.set_damage("blue", 6), "damage is 0..5 (6 destroys the craft)"),
+        (lambda e: e.set_damage("red", 1), "no red craft on the board"),
+        (lambda e: e.set_pilot("blue", "Zorro"), "no pilot 'Zorro'"),
+        (lambda e: e.set_tokens("blue", "A A"), "a token is listed twice"),
+        (lambda e: e.remove(None), "Select a piece or a craft first"),
+        (lambda e: e.set_mode("chess"), "no mode 'chess'"),
+        (lambda e: e.set_rule("warp_drive", True), "rule 'warp_drive'"),
+        (lambda e: e.set_dice((1, 2, 9)), "the blue die must show 1..6"),
+    ],
+)
+def test_a_refused_edit_changes_nothing_and_says_why(action, message):
+    editor = EditorController()
+    place(editor, "asteroid", (6, 6), colour="red")
+    place(editor, "pod", (6, 4))
+    place(editor, "craft", (6, 8), colour="blue")
+    editor.select((1, 3))  # an empty space: nothing selected
+    before, undo, dice = editor.state, editor.can_undo, editor.dice
+    result = action(editor)  # select_tool(...) and click(...) gives the click's result
+    assert not result.ok
+    assert message in result.message
+    assert editor.state is before and editor.dice == dice and editor.can_undo == undo
+    assert not editor.ok and editor.message == result.message
+
+
+def test_a_change_the_engine_refuses_is_refused_with_its_message(editor):
+    place(editor, "asteroid", (6, 6))
+    editor.set_mode("racing")
+    place(editor, "craft", (7, 7), colour="blue")
+    place(editor, "gate", (7, 7))  # racing: a gate may stand on a craft
+    before = editor.state
+    result = editor.set_mode("shooting")  # …but not in shooting mode: the validation says so
+    assert not result.ok and result.message == "craft 'blue': cell (7, 7) holds red gate #2 ('GA')"
+    assert editor.state is before
+
+
+# --- rotate, remove, priority, move -------------------------------------------------------
+def test_rotate_turns_tiles_and_crafts_both_ways(editor):
+    place(editor, "asteroid", (6, 6), colour="blue", orientation="E")
+    assert editor.rotate(turns=1).message == "Blue asteroid #1 now has its “1” edge facing SE"
+    editor.rotate((6, 6), -1)
+    editor.rotate("B1", -1)
+    assert orientation(editor, "B1") == "NE"
+    place(editor, "craft", (7, 7), colour="red", orientation="W")
+    editor.select_tool("rotate")
+    assert editor.click((7, 7)).message == "The red craft now faces NW"
+    place(editor, "platform", (8, 8), colour="red", orientation="E")
+    assert editor.rotate("L1", 1).message == "Platform L1 faces SE"
+
+
+def test_remove_takes_the_top_thing_first(editor):
+    place(editor, "platform", (6, 6), colour="blue")
+    place(editor, "craft", (6, 6), colour="blue")
+    editor.select_tool("remove")
+    assert editor.click((6, 6)).message == "Removed the blue craft from (6, 6)"
+    assert editor.state.crafts == () and editor.state.player_order == ()
+    assert editor.click((6, 6)).message == "Removed platform L1 from (6, 6)"
+    assert editor.state.pieces == ()
+    assert not editor.click((6, 6)).ok
+
+
+def test_priority_is_unique_and_swaps(editor):
+    for cell in ((6, 5), (6, 6), (6, 7)):
+        place(editor, "asteroid", cell, colour="white")
+    result = editor.set_priority("W1", 3)
+    assert result.message == "White asteroid #1 is now #3; white asteroid #3 took #1"
+    assert [editor.state.piece(i).priority for i in ("W1", "W2", "W3")] == [3, 2, 1]
+    editor.select_tool("priority", priority=24)
+    assert editor.click((6, 6)).message == "White asteroid #2 is now #24"
+    assert editor.set_priority("W2", 24).message == "White asteroid #24 already has priority 24"
+    priorities = [p.priority for p in editor.state.pieces]
+    assert len(set(priorities)) == len(priorities)
+
+
+def test_the_move_tool_picks_up_then_puts_down(editor):
+    place(editor, "asteroid", (6, 6), colour="red")
+    place(editor, "pod", (6, 8))
+    editor.select_tool("move")
+    assert editor.click((5, 5)).message == "Nothing to move at (5, 5)"
+    assert editor.click((6, 6)).message == "Moving red asteroid #1: click where it goes"
+    assert editor.moving == ("piece", "R1")
+    refused = editor.click((6, 8))
+    assert not refused.ok and editor.moving == ("piece", "R1")  # still in hand: click elsewhere
+    assert editor.click((7, 7)).message == "Moved red asteroid #1 to (7, 7)"
+    assert editor.state.piece("R1").cell == (7, 7) and editor.moving is None
+    editor.click((7, 7))
+    assert editor.click((7, 7)).message == "Move cancelled"
+
+
+def test_craft_damage_pilot_and_tokens(editor):
+    place(editor, "craft", (6, 6), colour="yellow")
+    assert editor.set_damage("yellow", 4).ok
+    assert editor.set_pilot("yellow", "Dolorosa").ok
+    assert editor.set_tokens("yellow", "a, c").message == "The yellow craft holds A C"
+    craft = editor.state.craft("yellow")
+    assert (craft.damage, craft.pilot, craft.tokens) == (4, "Dolorosa", ("A", "C"))
+    assert parse_tokens("ABD") == ("A", "B", "D") and parse_tokens(["B"]) == ("B",)
+    assert editor.describe() == "The yellow craft at (6, 6) facing E, damage 4, pilot Dolorosa, tokens A C"
+    editor.set_pilot("yellow", None)
+    assert editor.state.craft("yellow").pilot is None
+
+
+# --- undo / redo ------------------------------------------------------------------------
+def test_undo_and_redo_walk_through_the_edits(editor):
+    states = [editor.state]
+    place(editor, "asteroid", (6, 6), colour="red")
+    states.append(editor.state)
+    editor.rotate("R1", 1)
+    states.append(editor.state)
+    editor.remove("R1")
+    states.append(editor.state)
+    for expected in reversed(states[:-1]):
+        assert editor.undo().ok
+        assert editor.state == expected
+    assert editor.undo().message == "Nothing to undo"
+    for expected in states[1:]:
+        assert editor.redo().ok
+        assert editor.state == expected
+    assert not editor.redo().ok
+    editor.undo()
+    place(editor, "pod", (1, 3))  # a new edit forgets the redo list
+    assert not editor.can_redo
+
+
+def test_a_refused_edit_is_not_an_undo_step(editor):
+    place(editor, "pod", (6, 6))
+    place(editor, "pod", (6, 7))
+    editor.click((6, 7))  # refused
+    editor.undo()
+    assert [p.id for p in editor.state.pieces] == ["P1"]
+
+
+# --- files --------------------------------------------------------------------------------
+def test_json_round_trip(editor):
+    place(editor, "asteroid", (6, 6), colour="white/red", orientation="NW")
+    place(editor, "craft", (7, 7), colour="red")
+    editor.set_rule("return_to_platform", True)
+    text = editor.to_json()
+    assert json.loads(text)["format"] == "asteroyds/scenario@1"
+    assert scenario.loads(text) == editor.state
+    other = EditorController()
+    assert other.load_json(text).ok
+    assert other.state == editor.state and other.to_json() == text
+    assert other.state.rules.return_to_platform
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "pasted text: not valid JSON (line 1, column 2"),
+        ("[1, 2]", "a scenario is a JSON object"),
+        ('{"format": "asteroyds/game@1"}', "format must be 'asteroyds/scenario@1'"),
+        ('{"format": "asteroyds/scenario@1", "pieces": [{"id": "R1", "kind": "asteroid"}]}', "piece 'R1'"),
+        ('{"format": "asteroyds/demo@1", "title": "x"}', "rule must be a non-empty string"),
+        ("[" * 100_000, "nested too deeply"),
+    ],
+)
+def test_a_broken_file_is_refused_and_changes_nothing(editor, text, message):
+    place(editor, "pod", (6, 6))
+    before = editor.state
+    result = editor.load_json(text)
+    assert not result.ok and message in result.message
+    assert editor.state is before
+
+
+def test_a_gallery_demo_loads_with_its_dice_and_saves_as_a_demo(editor):
+    demo = demos.load_demo("rulebook-red-stopped-by-pod")
+    assert (
+        editor.load_json(demos.dumps(demo)).message
+        == "Loaded the demo “A red asteroid is stopped by a pod after one space”"
+    )
+    assert editor.state == demo.state and editor.dice == Dice(2, 1, 1)
+    again = demos.loads(editor.to_demo_json("Mine", "Two sentences. For the class."), name="mine")
+    assert again.state == demo.state and again.dice == demo.dice and again.title == "Mine"
+
+
+def test_new_board_and_built_in_setups(editor):
+    assert editor.load_setup("racing", seed=4, players=["blue", "red"]).ok
+    assert editor.state == setup("racing", seed=4, players=["blue", "red"])
+    assert not editor.load_setup("racing", players=["mauve"]).ok
+    assert editor.state == setup("racing", seed=4, players=["blue", "red"])
+    assert not editor.load_setup("chess").ok
+    assert editor.new_board("drones").ok and editor.state == empty_state("drones")
+    editor.undo()
+    assert editor.state == setup("racing", seed=4, players=["blue", "red"])
+
+
+def test_preview_runs_the_engine_and_keeps_the_board(editor):
+    demo = demos.load_demo("rulebook-blue-pushes-white")
+    editor.load_state(demo.state, dice=demo.dice)
+    preview = editor.preview()
+    assert preview.state.piece("B1").cell == (6, 6) and preview.state.piece("W1").cell == (6, 7)
+    assert "Blue asteroid #1 pushes white asteroid #2 from (6, 6) to (6, 7)" in preview.lines
+    assert editor.state == demo.state
+
+
+def test_share_link_opens_the_same_board_and_dice(editor):
+    place(editor, "asteroid", (6, 6), colour="blue")
+    editor.set_dice((4, 5, 6))
+    request = links.read_query(editor.share_link("http://h/09.ipynb").split("?", 1)[1])
+    assert request.state == editor.state and request.dice == Dice(4, 5, 6)
+
+
+def test_tool_options_are_checked(editor):
+    with pytest.raises(ValueError, match="no tool 'paint'"):
+        editor.select_tool("paint")
+    with pytest.raises(ValueError, match="a gate cannot be 'blue'"):
+        editor.select_tool("gate", colour="blue")
+    with pytest.raises(ValueError, match="symbol must be one of A B C D"):
+        editor.select_tool("gate", symbol="Z")
+    with pytest.raises(ValueError, match="unknown tool option 'size'"):
+        editor.select_tool("pod", size=3)
+    assert editor.select_tool("gate").colour == "red"  # a colour the tool allows
+    assert editor.select_tool("craft").colour == "red"  # red is a player colour too: kept
+    editor.select_tool("pod")
+    assert editor.select_tool("craft").colour == "blue"  # else the first player colour
+
+
+def test_observers_hear_every_change(editor):
+    heard = []
+    editor.observe(lambda c: heard.append(c.message))
+    place(editor, "pod", (6, 6))
+    editor.click((6, 6))
+    assert heard[-2:] == ["Added pod P1 at (6, 6)", "(6, 6) already holds pod P1"]
+
+
+# --- the view (no browser) ----------------------------------------------------------------
+def test_the_view_follows_the_controller():
+    view = ScenarioEditor(page_url="http://h/09_teachers_tools.ipynb")
+    c = view.controller
+    assert "asteroyds-editor" in view._dom_classes
+    c.select_tool("asteroid", colour="red")
+    view.board.click((6, 6))  # what a click on the board does
+    assert "R1@6,6" in view.board.summary()
+    assert view.board.highlighted == ((6, 6),)
+    assert 'data-ok="true"' in view._message.value
+    view.board.click((6, 6))
+    assert 'data-ok="false"' in view._message.value and "already holds" in view._message.value
+    href = view._download.value.split('href="', 1)[1].split('"', 1)[0]
+    assert base64.b64decode(href.split("base64,", 1)[1]).decode() == c.to_json()
+    assert "http://h/09_teachers_tools.ipynb?scenario=" in view._share.value
+    assert not view._undo.disabled and view._redo.disabled
+
+
+def test_the_view_preview_shows_the_result_then_goes_back():
+    view = ScenarioEditor(demos.load_demo("rulebook-red-stopped-by-pod").state, dice=(2, 1, 1))
+    view.preview()
+    assert "R1@6,7" in view.board.summary()
+    assert "stopped by pod P1" in view._preview_log.value
+    view.board.click((3, 3))  # a click goes back to editing, nothing is added
+    assert "R1@6,6" in view.board.summary() and view._preview_log.value == ""
+    assert view.controller.state == demos.load_demo("rulebook-red-stopped-by-pod").state
+
+
+def test_the_view_loads_a_file_from_the_upload_and_from_the_text():
+    view = ScenarioEditor()
+    text = demos.dumps(demos.load_demo("pilot-hector"))
+    view._uploaded([{"name": "hector.json", "content": memoryview(text.encode())}])
+    assert view.controller.state == demos.load_demo("pilot-hector").state
+    view._uploaded([{"name": "bad.json", "content": b"\xff\xfe"}])
+    assert "not a text file" in view._message.value
+    view._json.value = "{broken"
+    view._run(lambda: view.controller.load_json(view._json.value))
+    assert "not valid JSON" in view._message.value
+    assert view.controller.state == demos.load_demo("pilot-hector").state
+
+
+def test_the_view_opens_a_shared_link_and_explains_a_bad_one():
+    state = demos.load_demo("gate-crosses-craft").state
+    view = ScenarioEditor()
+    assert view.open_query(links.share_link(state, dice=(3, 3, 3)).lstrip("?")).ok
+    assert view.controller.state == state and view.controller.dice == Dice(3, 3, 3)
+    assert view.open_query("") is None
+    result = view.open_query("scenario=%%%")
+    assert not result.ok
+    assert result.message == (
+        "This page's link cannot be opened: the scenario parameter is not URL-safe base64 text "
+        "(was the link cut or changed?)"
+    )
+    assert view.controller.state == state
+
+
+def test_the_view_applies_craft_settings():
+    view = ScenarioEditor()
+    c = view.controller
+    c.add_craft("red", (6, 6))
+    view._damage.value, view._pilot.value, view._tokens.value = 3, "Hector", "B D"
+    view._apply_craft()
+    craft = c.state.craft("red")
+    assert (craft.damage, craft.pilot, craft.tokens) == (3, "Hector", ("B", "D"))
+
+
+def test_the_text_box_follows_the_board_until_someone_types_in_it():
+    view = ScenarioEditor()
+    c = view.controller
+    c.add("pod", (6, 6))
+    assert view._json.value == c.to_json()
+    view._json.value = "my notes"
+    c.add("pod", (6, 7))
+    assert view._json.value == "my notes"  # not overwritten
+    view._show_json(force=True)  # "Show this board's JSON"
+    assert view._json.value == c.to_json()
