@@ -7,11 +7,16 @@ browser:
 - :class:`BoardView` draws a :class:`~asteroyds.state.State` with overlays and hex clicks;
 - :class:`DiceView` / :class:`DiceController` roll or set the three dice;
 - :class:`Stopwatch` / :class:`StopwatchController` count the planning time down;
-- :class:`StatusChart` / :class:`StatusChartController` plan a program on the status chart.
+- :class:`StatusChart` / :class:`StatusChartController` plan a program on the status chart;
+- :class:`RoundPlayer` / :class:`RoundPlayerController` play a round and step through its events;
+- :class:`PriorityInspector` and :class:`EventLog` explain the events at the round player's cursor.
 """
 
 from .board import Arrow, BoardView, describe_cell, intended_moves
 from .dice import DiceController, DiceView
+from .event_log import EventLog
+from .inspector import PriorityInspector, priority_rows
+from .round_player import RoundPlayer, RoundPlayerController
 from .status_chart import DropResult, StatusChart, StatusChartController
 from .stopwatch import Stopwatch, StopwatchController
 from .theme import COLOURS
@@ -23,10 +28,27 @@ __all__ = [
     "DiceController",
     "DiceView",
     "DropResult",
+    "EventLog",
+    "PriorityInspector",
+    "RoundPlayer",
+    "RoundPlayerController",
     "StatusChart",
     "StatusChartController",
     "Stopwatch",
     "StopwatchController",
     "describe_cell",
     "intended_moves",
+    "priority_rows",
 ]
+
+# Teacher's tools (notebook 9): the scenario editor and presenting mode.
+from .editor import EditorController, ScenarioEditor  # noqa: E402
+from .presenter import Presenter, PresenterController  # noqa: E402
+
+__all__ += ["EditorController", "Presenter", "PresenterController", "ScenarioEditor"]
+
+# The sandbox (notebook 10): a whole game, humans (hot seat) and bots, with its scoreboard.
+from .sandbox import Sandbox, SandboxController, SandboxSetup, Seat  # noqa: E402
+from .scoreboard import ProgressPlot, Scoreboard  # noqa: E402
+
+__all__ += ["ProgressPlot", "Sandbox", "SandboxController", "SandboxSetup", "Scoreboard", "Seat"]

@@ -1,0 +1,292 @@
+"""Widget latency in a real browser, against bare-ipywidgets baselines (run: python benchmarks/ui_latency.py).
+
+Starts its own Voila server over the repository on a free port and drives
+Debian's Chromium with Playwright, like the browser tests. In one run it measures:
+
+- (a) drag end on the status chart → the chart's program text and the board's
+  ghost path updated (``notebooks/widgets_demo.ipynb``: a token dragged onto
+  column 1 Forward, then back to the tray);
+- (b) a click on the round player's "step ▶" → the board updated (the board
+  at the new cursor, its caption and the round player's cursor);
+- the baseline of both: a click on a bare ``Button`` echoed into a ``Label``
+  (``benchmarks/echo.ipynb``), on the same server;
+- Voila's time to the first rendered widget of the demo against a one-button
+  notebook (``benchmarks/one_button.ipynb``), each loaded in a fresh page.
+
+Times are taken inside the page (``performance.now()``): from the ``mouseup``
+that ends a drag or a click to the DOM mutation that shows the answer, and
+from navigation start to the first widget in the DOM. Medians are printed
+with their ratios to the baselines and the goals (interactions under 3×,
+first render under 2×); the script prints, it does not assert.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from asteroyds.ui.chart_controller import X_RANGE, Y_RANGE, cell_centre, tray_slot  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+DEMO = "notebooks/widgets_demo.ipynb"
+ECHO = "benchmarks/echo.ipynb"
+ONE_BUTTON = "benchmarks/one_button.ipynb"
+GOALS = {"interaction": 3.0, "first_render": 2.0}
+TIMEOUT = 120_000  # ms
+
+# In every page, before anything else: a probe that times one interaction from the mouseup that
+# starts it to the first DOM mutation after which a condition holds, and the first widget's arrival.
+PROBE = """
+window.__bench = { t0: null, t1: null, cond: null, observer: null, firstWidget: null };
+window.__bench.arm = function (source) {
+  const b = window.__bench;
+  b.t0 = null; b.t1 = null; b.cond = new Function('return (' + source + ');');
+  if (b.observer) b.observer.disconnect();
+  const check = () => {
+    if (b.t0 !== null && b.t1 === null) {
+      let ok = false;
+      try { ok = !!b.cond(); } catch (e) { ok = false; }
+      if (ok) { b.t1 = performance.now(); b.observer.disconnect(); }
+    }
+  };
+  b.observer = new MutationObserver(check);
+  const all = { subtree: true, childList: true, attributes: true, characterData: true };
+  b.observer.observe(document.body, all);
+};
+// On the window, in the capture phase, registered first: d3-drag stops the mouseup of a drag there.
+window.addEventListener('mouseup', () => {
+  const b = window.__bench; if (b.cond && b.t0 === null) b.t0 = performance.now();
+}, true);
+new MutationObserver((_m, obs) => {
+  if (document.querySelector('.jupyter-widgets')) {
+    window.__bench.firstWidget = performance.now(); obs.disconnect();
+  }
+}).observe(document, { subtree: true, childList: true });
+"""
+
+CHART_DATA = ".asteroyds-chart-data-values"
+BOARD_DATA = ".asteroyds-board-state .asteroyds-board-data"
+ROUND_DATA = ".asteroyds-round-player .asteroyds-round-values"
+DOTS = ".asteroyds-chart-figure .object_grp path.dot"
+
+
+# --- the server and the browser --------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@contextmanager
+def voila_server() -> Iterator[str]:
+    """``voila ROOT`` on a free port, logging to a file (a full pipe blocks the server)."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    command = [
+        sys.executable, "-m", "voila", str(ROOT), "--no-browser", f"--port={port}",
+        "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+    ]  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "voila.log", "wb") as log:
+        server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 90
+            while not answers(url + "/"):
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"Voila did not start:\n{(Path(tmp) / 'voila.log').read_text()[-2000:]}"
+                    )
+                time.sleep(0.25)
+            yield url
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(timeout=5)
+
+
+def open_page(browser, url: str, notebook: str, wait_for: str):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, device_scale_factor=1)
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    page.goto(f"{url}/voila/render/{notebook}", timeout=TIMEOUT)
+    page.wait_for_selector("#loading", state="detached", timeout=TIMEOUT)
+    page.wait_for_selector(wait_for, timeout=TIMEOUT)
+    return context, page
+
+
+def timed(page, condition: str, act: Callable[[], object]) -> float:
+    """Milliseconds from the mouseup of ``act`` to the DOM showing ``condition`` (a JS expression)."""
+    page.evaluate("c => window.__bench.arm(c)", condition)
+    act()
+    page.wait_for_function("() => window.__bench.t1 !== null", timeout=30_000)
+    return page.evaluate("() => window.__bench.t1 - window.__bench.t0")
+
+
+# --- the measurements ---------------------------------------------------------------------------------
+def echo_clicks(browser, url: str, n: int) -> list[float]:
+    context, page = open_page(browser, url, ECHO, ".bench-echo-button")
+    times = []
+    for i in range(1, n + 2):
+        condition = f"document.querySelector('.bench-echo-label').innerText.trim() === '{i}'"
+        ms = timed(page, condition, lambda: page.locator(".bench-echo-button").click())
+        if i > 1:  # the first click warms the page up
+            times.append(ms)
+    context.close()
+    return times
+
+
+def chart_point(page, x: float, y: float) -> tuple[float, float]:
+    box = page.locator(".asteroyds-chart-figure .plotarea_background").bounding_box()
+    (x0, x1), (y0, y1) = X_RANGE, Y_RANGE
+    return (box["x"] + (x - x0) / (x1 - x0) * box["width"], box["y"] + (y1 - y) / (y1 - y0) * box["height"])
+
+
+def drag(page, index: int, target: tuple[float, float]) -> None:
+    box = page.locator(DOTS).nth(index).bounding_box()
+    sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    tx, ty = chart_point(page, *target)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move((sx + tx) / 2, (sy + ty) / 2, steps=6)
+    page.mouse.move(tx, ty, steps=6)
+    page.mouse.up()
+
+
+def settled(page, index: int, target: tuple[float, float]) -> None:
+    """Wait until the dragged dot has finished its snap animation at ``target``."""
+    tx, ty = chart_point(page, *target)
+    page.wait_for_function(
+        """([sel, i, tx, ty]) => { const r = document.querySelectorAll(sel)[i].getBoundingClientRect();
+            return Math.abs(r.x + r.width / 2 - tx) < 3 && Math.abs(r.y + r.height / 2 - ty) < 3; }""",
+        arg=[DOTS, index, tx, ty],
+        timeout=30_000,
+    )
+
+
+def chart_drags(browser, url: str, n: int) -> list[float]:
+    """Token 0 onto column 1 Forward, then back to the tray: each drop updates the program and the path."""
+    context, page = open_page(browser, url, DEMO, DOTS)
+    page.locator(".asteroyds-chart-figure").scroll_into_view_if_needed()
+    program = f"document.querySelector('{CHART_DATA}').dataset.program"
+    path = f"document.querySelector('{BOARD_DATA}').dataset.path.split(' ').length"
+    on_cell = f"{program} === 'F . . . . . S' && {path} === 2"
+    in_tray = f"{program} === '. . . . . . S' && {path} === 1"
+    times = []
+    for i in range(n + 1):
+        target, condition = (cell_centre(1, "F"), on_cell) if i % 2 == 0 else (tray_slot(0), in_tray)
+        ms = timed(page, condition, lambda t=target: drag(page, 0, t))
+        settled(page, 0, target)
+        if i > 0:
+            times.append(ms)
+    context.close()
+    return times
+
+
+def next_clicks(browser, url: str, n: int) -> list[float]:
+    """Roll, plan, move the asteroids, then time "step ▶" until the board shows the new cursor."""
+    context, page = open_page(browser, url, DEMO, ".asteroyds-round-player")
+    for name, condition in (
+        ("roll", "d.gamePhase === 'plan'"),
+        ("plan", "d.expected === 'asteroids'"),
+        ("asteroids", "d.phase === 'asteroids'"),
+    ):
+        page.locator(f".asteroyds-btn-{name}").click()
+        page.wait_for_function(
+            f"() => {{ const d = document.querySelector('{ROUND_DATA}').dataset; return {condition}; }}",
+            timeout=30_000,
+        )
+    page.locator(".asteroyds-round-player").scroll_into_view_if_needed()
+    caption = "document.querySelector('.asteroyds-board-view .asteroyds-caption').innerText.trim()"
+    text = "document.querySelector('.asteroyds-rp-text').innerText.trim()"
+    times = []
+    for i in range(1, n + 2):
+        condition = f"document.querySelector('{ROUND_DATA}').dataset.cursor === '{i}' && {caption} === {text}"
+        ms = timed(page, condition, lambda: page.locator(".asteroyds-btn-next").click())
+        if i > 1:
+            times.append(ms)
+    context.close()
+    return times
+
+
+def first_render(browser, url: str, notebook: str, n: int) -> list[float]:
+    """Fresh pages (a new kernel each): navigation start → the first widget in the DOM."""
+    times = []
+    for _ in range(n):
+        context, page = open_page(browser, url, notebook, ".jupyter-widgets")
+        page.wait_for_function("() => window.__bench.firstWidget !== null", timeout=TIMEOUT)
+        times.append(page.evaluate("() => window.__bench.firstWidget"))
+        context.close()
+    return times
+
+
+# --- the report ----------------------------------------------------------------------------------------
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def line(name: str, values: list[float]) -> str:
+    q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
+    return f"  {name:<44} median {median(values):7.1f} ms  (IQR {q[0]:.1f}-{q[2]:.1f}, n={len(values)})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", "--repeat", type=int, default=12, help="repetitions per measure (default 12)")
+    parser.add_argument("--loads", type=int, default=10, help="page loads per notebook (default 10)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with voila_server() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            echo = echo_clicks(browser, url, args.repeat)
+            drags = chart_drags(browser, url, args.repeat)
+            steps = next_clicks(browser, url, args.repeat)
+            demo_load = first_render(browser, url, DEMO, args.loads)
+            one_load = first_render(browser, url, ONE_BUTTON, args.loads)
+        finally:
+            browser.close()
+
+    print("UI latency (Voila + Chromium, times inside the page)")
+    print(line("baseline: Button -> Label echo", echo))
+    print(line("(a) chart drag end -> program + ghost path", drags))
+    print(line("(b) round player step > -> board updated", steps))
+    print(line("baseline: one-button notebook, first widget", one_load))
+    print(line("demo notebook, first widget", demo_load))
+    ratios = {
+        "(a) drag / echo": (median(drags) / median(echo), GOALS["interaction"]),
+        "(b) step / echo": (median(steps) / median(echo), GOALS["interaction"]),
+        "first render demo / one button": (median(demo_load) / median(one_load), GOALS["first_render"]),
+    }
+    print("Ratios (goal)")
+    for name, (ratio, goal) in ratios.items():
+        verdict = "ok" if ratio < goal else "MISSED"
+        print(f"  {name:<44} {ratio:5.2f}x  (goal < {goal:g}x: {verdict})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,392 @@
+"""The round player, the priority inspector and the event log (DESIGN §5 Round player).
+
+The controllers are plain Python: these tests drive them directly (no
+browser), compare every board the player shows with the engine's own
+(``Game.state`` at the end of each phase, :func:`~asteroyds.snapshots.snapshots`
+at every cursor), and check the inspector's rows against a case worked out by
+hand (the rulebook's priority example, tests/scenarios/asteroids).
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+from pathlib import Path
+
+import pytest
+
+import asteroyds.ui.event_log as event_log_module
+import asteroyds.ui.inspector as inspector_module
+import asteroyds.ui.round_player as round_player_module
+from asteroyds import resolve_asteroids, scenario
+from asteroyds.errors import RuleError
+from asteroyds.events import PhaseStarted, TileBlocked, TileMoved
+from asteroyds.game import Game
+from asteroyds.snapshots import snapshots
+from asteroyds.ui import (
+    BoardView,
+    DiceController,
+    EventLog,
+    PriorityInspector,
+    RoundPlayer,
+    RoundPlayerController,
+    StatusChart,
+    StatusChartController,
+)
+from asteroyds.ui.event_log import log_rows
+from asteroyds.ui.inspector import flight_rows, priority_rows, priority_table
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+RULEBOOK_PRIORITY = SCENARIOS / "asteroids" / "rulebook_priority_white_6_before_gate_24.json"
+DESTROY = SCENARIOS / "flight" / "destroy_asteroid.json"
+
+
+def scenario_state(path: Path):
+    return scenario.from_dict(json.loads(path.read_text(encoding="utf-8"))["scenario"], where=path.name)
+
+
+def two_player_game(seed: int = 1) -> tuple[Game, RoundPlayerController]:
+    game = Game.new(players=["blue", "red"], seed=seed)
+    chart = StatusChartController(game.state.craft("blue"), game.state.mode)
+    return game, RoundPlayerController(game, charts={"blue": chart}, bots={"red": "greedy"})
+
+
+def walk(player: RoundPlayerController) -> None:
+    """Step forward through the loaded phase and back, checking every board against the snapshots."""
+    expected = snapshots(player.states[0], player.events)
+    assert player.cursor == 0
+    assert player.current_state == expected[0]
+    for n in range(1, len(player.events) + 1):
+        assert player.step_forward()
+        assert player.cursor == n and player.current_event is player.events[n - 1]
+        assert player.current_state == expected[n]
+    assert not player.step_forward() and player.at_end
+    for n in range(len(player.events) - 1, -1, -1):
+        assert player.step_back()
+        assert player.current_state == expected[n]
+    assert not player.step_back() and player.at_start
+
+
+# --- the controller ------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [1, 2, 7])
+def test_stepping_reproduces_the_engine_exactly_over_seeded_rounds(seed):
+    game, player = two_player_game(seed)
+    reference = Game.new(players=["blue", "red"], seed=seed)
+    for _round in range(3):
+        dice = player.roll()
+        assert reference.roll() == dice  # no dice controller: the game's seeded dice
+        programs = player.plan()
+        assert set(programs) == {"blue", "red"} and str(programs["blue"]) == ". . . . . . S"
+        for p, program in programs.items():
+            reference.submit(p, program)
+
+        before = game.state
+        events = player.asteroids()
+        assert player.phase == "asteroids" and player.events == tuple(events) and player.cursor == 0
+        assert player.states[0] == before
+        assert list(events) == reference.resolve_asteroids()
+        walk(player)
+        player.to_end()
+        assert player.current_state == game.state == reference.state  # the engine's phase result
+
+        events = player.fly()
+        assert player.phase == "fly" and list(events) == reference.fly()
+        walk(player)
+        player.to_end()
+        assert player.current_state == game.state == reference.state
+
+        player.end_round()
+        reference.end_round()
+        assert player.phase == "end" and player.at_end
+        assert player.current_state == game.state == reference.state
+    assert game.dumps() == reference.dumps()
+
+
+def test_the_round_log_and_the_cursor_index():
+    game, player = two_player_game()
+    player.roll((3, 5, 2))
+    assert player.phase == "roll" and player.at_end and player.round_index == 0
+    player.plan()
+    player.asteroids()
+    assert player.round_events == tuple(game.round_events)
+    assert player.phase_offset == 1 and player.round_index == 0  # the dice event, before the phase
+    player.step_forward()
+    assert player.round_events[player.round_index] is player.current_event
+
+
+def test_roll_takes_fresh_panel_dice_then_rolls_the_panel():
+    game = Game.new(players=["blue"], seed=3)
+    panel = DiceController(seed=5, dice=(3, 5, 2))
+    player = RoundPlayerController(game, bots=["blue"], dice=panel)
+    assert player.roll() == panel.dice == game.dice
+    assert str(game.dice) == "red 3, white 5, blue 2"  # the dice shown were used
+    player.asteroids()
+    player.fly()
+    player.end_round()
+    panel_copy = DiceController(seed=5, dice=(3, 5, 2))
+    assert player.roll() == panel_copy.roll() == panel.dice  # not fresh: the panel rolled
+    assert panel.rolls == 1
+
+
+def test_asteroids_plans_what_is_not_planned_and_undo_takes_the_whole_action_back():
+    game, player = two_player_game()
+    player.charts["blue"].load("F F R F . . S")
+    player.roll((3, 5, 2))
+    inputs = len(game.inputs)
+    player.asteroids()
+    assert str(game.programs["blue"]) == "F F R F . . S" and "red" in game.programs
+    player.undo()
+    assert game.phase == "plan" and len(game.inputs) == inputs and game.programs == {}
+    assert player.phase == "roll" and player.message == "Undone: asteroids."
+    player.undo()
+    assert game.phase == "roll" and player.phase is None
+
+
+def test_actions_in_the_wrong_phase_raise_and_do_keeps_the_error():
+    game, player = two_player_game()
+    with pytest.raises(RuleError):
+        player.fly()
+    with pytest.raises(RuleError, match="'plan'"):
+        player.plan()
+    assert player.do("fly") is None
+    assert player.error.startswith("RuleError: the game is in the 'roll' phase")
+    assert player.do("roll") is not None and player.error == ""
+    assert player.do("nonsense") is None and "no action 'nonsense'" in player.error
+    assert game.phase == "plan"
+
+
+def test_play_ticks_at_the_chosen_speed_and_stops_at_the_end():
+    game, player = two_player_game()
+    player.roll((3, 5, 2))
+    player.asteroids()
+    player.speed = 4
+    player.play()
+    assert player.playing and player.tick(0.5) == 2 and player.cursor == 2
+    assert player.tick(0.1) == 0 and player.tick(0.15) == 1  # fractions carry over
+    player.pause()
+    assert player.tick(10) == 0 and player.cursor == 3
+    player.play()
+    player.tick(1000)
+    assert player.at_end and not player.playing
+    player.play()  # at the end: plays again from the start
+    assert player.cursor == 0 and player.playing
+    with pytest.raises(ValueError, match="speed"):
+        player.speed = 0
+
+
+def test_a_pending_decision_is_asked_and_answered_through_the_controller():
+    game = Game.from_scenario(scenario_state(DESTROY))
+    charts = {p: StatusChartController(game.state.craft(p), "racing") for p in ("blue", "red")}
+    charts["blue"].load("F F F . . . S")
+    charts["red"].load("F F . . . . S")
+    player = RoundPlayerController(game, charts=charts)
+    player.roll((1, 1, 1))  # white #6 moves E to (6, 7): blue meets it in column 3
+    player.asteroids()
+    player.to_end()
+    assert player.current_state.piece("W1").cell == (6, 7)
+    assert player.fly() == ()
+    question = player.question
+    assert question is not None and question.kind == "destroy_asteroid" and question.player == "blue"
+    assert player.expected is None and not player.can("fly") and player.can("yes") and player.can("undo")
+    assert player.phase == "asteroids"  # the flight is not loaded until the question is answered
+    # Undo withdraws the question; asking again gives the same question.
+    player.undo()
+    assert player.question is None and game.phase == "fly" and player.message.startswith("Withdrawn")
+    player.fly()
+    assert player.question == question
+    events = player.answer(True)
+    assert player.phase == "fly" and player.question is None and events
+    assert any(e.type == "asteroid_destroyed" for e in events)
+    assert not game.state.has_piece("W1") and game.state.craft("blue").destroy_used
+    walk(player)
+    player.to_end()
+    assert player.current_state == game.state
+
+
+def test_a_bot_answers_its_own_questions():
+    game = Game.from_scenario(scenario_state(DESTROY))
+    blue = StatusChartController(game.state.craft("blue"), "racing", "F F F . . . S")
+    player = RoundPlayerController(game, charts={"blue": blue})
+    player.bots["blue"] = "greedy"  # a bot's chart: the bot answers "no" to keep its powers
+    player.roll((1, 1, 1))
+    player.asteroids()
+    player.fly()
+    assert player.question is None and game.state.has_piece("W1")
+    assert any(e.type == "craft_collided" for e in player.events)
+
+
+def test_actor_cells_follow_the_current_event():
+    game, player = two_player_game()
+    player.roll((3, 5, 2))
+    player.asteroids()
+    player.step_forward()
+    started = player.current_event
+    assert isinstance(started, PhaseStarted)
+    assert set(player.actor_cells) == {player.states[0].piece(p).cell for p in started.order}
+    player.step_forward()
+    moved = player.current_event
+    assert isinstance(moved, TileMoved | TileBlocked)
+    assert player.actor_cells[0] == moved.start and moved.end in player.actor_cells
+
+
+# --- the priority inspector -------------------------------------------------------------------
+def rulebook_player() -> RoundPlayerController:
+    game = Game.from_scenario(scenario_state(RULEBOOK_PRIORITY))
+    player = RoundPlayerController(game)
+    player.roll((1, 1, 1))
+    player.asteroids()
+    return player
+
+
+def test_priority_rows_for_the_rulebook_example():
+    """White asteroid #6 before white gate #24: #6 moves to (6, 5); the gate is blocked there (void)."""
+    player = rulebook_player()
+    events, state = player.events, player.states[0]
+    # events: red started, white started, W6 moved, G24 blocked, blue started
+    assert [type(e).__name__ for e in events] == [
+        "PhaseStarted", "PhaseStarted", "TileMoved", "TileBlocked", "PhaseStarted",
+    ]  # fmt: skip
+    table = priority_table(events, 2, state)  # the white phase has just started
+    assert table is not None and table.phase == "white" and table.die == 1 and table.started
+    assert table.order == ("W6", "G24") and table.current is None
+    assert [(r.rank, r.name, r.priority, r.direction, r.outcome) for r in table.rows] == [
+        (1, "white asteroid #6", 6, "E", "waiting"),
+        (2, "white gate #24", 24, "W", "waiting"),
+    ]
+    w6, g24 = priority_rows(events, 3, state)
+    assert (w6.status, w6.outcome, w6.reason) == ("current", "moved", "1 space E to (6, 5)")
+    assert g24.status == "waiting"
+    w6, g24 = priority_rows(events, 4, state)
+    assert (w6.status, g24.status) == ("done", "current")
+    assert g24.outcome == "void"
+    assert g24.reason == "blocked by white asteroid #6 at (6, 5)"
+    # Before the first colour phase: a preview of the first one (red: nothing moves).
+    preview = priority_table(events, 0, state)
+    assert preview is not None and not preview.started and preview.phase == "red" and preview.rows == ()
+    assert priority_rows([], 0, state) == ()
+
+
+def check_rows(events, state) -> set[str]:
+    """At the end of each colour phase: one row per mover in the engine's order, each resolved once."""
+    outcomes: set[str] = set()
+    starts = [i for i, e in enumerate(events) if isinstance(e, PhaseStarted)]
+    for start, end in zip(starts, [*starts[1:], len(events)], strict=True):
+        rows = priority_rows(events, end, state)
+        order = events[start].order
+        assert tuple(r.piece for r in rows) == order
+        movers = [x.piece for x in events[start:end] if isinstance(x, TileMoved | TileBlocked)]
+        assert movers == list(order)  # each element resolves once, in order
+        for r in rows:
+            assert r.status in ("done", "current") and r.reason
+            outcomes.update(r.outcome.split(", "))
+    return outcomes
+
+
+def test_priority_rows_over_the_golden_scenarios_and_seeded_games():
+    seen: set[str] = set()
+    for path in sorted((SCENARIOS / "asteroids").glob("*.json")):
+        case = json.loads(path.read_text(encoding="utf-8"))
+        state = scenario.from_dict(case["scenario"], where=path.name)
+        kwargs = {k: case[k] for k in ("shields", "order") if k in case}
+        _after, events = resolve_asteroids(state, case["dice"], **kwargs)
+        seen |= check_rows(events, state)
+    for seed in range(1, 6):
+        game, player = two_player_game(seed)
+        player.roll()
+        player.asteroids()
+        seen |= check_rows(player.events, player.states[0])
+    assert {"moved", "stopped", "void", "pushed another", "was pushed", "hit a craft"} <= seen, seen
+
+
+def test_flight_rows_list_the_crafts_in_turn_order():
+    game, player = two_player_game()
+    player.charts["blue"].load("F F R F . . S")
+    player.roll((3, 5, 2))
+    player.asteroids()
+    player.fly()
+    assert [r.status for r in flight_rows(player.events, 0)] == ["waiting", "waiting"]
+    player.step_forward()
+    first, second = flight_rows(player.events, player.cursor)
+    assert (first.piece, first.program, first.status) == ("blue", "F F R F . . S", "current")
+    assert second.status == "waiting"
+    player.to_end()
+    rows = flight_rows(player.events, player.cursor)
+    assert [r.piece for r in rows] == list(game.state.player_order)
+    assert rows[0].status == "done" and rows[0].outcome != "waiting"
+
+
+def test_the_inspector_highlights_the_row_resolving_at_the_cursor():
+    player = rulebook_player()
+    inspector = PriorityInspector(player)
+    assert "No colour phase here" not in inspector.html
+    for cursor, current in [(2, None), (3, "W6"), (4, "G24")]:
+        player.seek(cursor)
+        page = inspector.html
+        assert 'data-order="W6 G24"' in page and 'data-phase="white"' in page
+        if current is None:
+            assert "asteroyds-current" not in page
+        else:
+            assert f'<tr data-piece="{current}" data-status="current" class="asteroyds-current">' in page
+            assert page.count("asteroyds-current") == 1
+    assert "blocked by white asteroid #6 at (6, 5)" in inspector.html
+
+
+def test_the_inspector_shows_the_crafts_during_flight():
+    game, player = two_player_game()
+    inspector = PriorityInspector(player)
+    assert "press <b>Asteroids</b>" in inspector.html
+    player.roll((3, 5, 2))
+    player.asteroids()
+    player.fly()
+    player.step_forward()
+    assert 'data-phase="fly"' in inspector.html
+    assert '<tr data-piece="blue" class="asteroyds-current">' in inspector.html
+
+
+# --- the event log -------------------------------------------------------------------------------
+def test_event_log_rows_window_and_highlight():
+    player = rulebook_player()
+    log = EventLog(player, window=None)
+    player.seek(3)
+    rows = log_rows(player.round_events, player.round_index, window=None)
+    assert rows[0].text.startswith("Round 1: the dice show red 1")
+    current = [r for r in rows if r.status == "current"]
+    assert [r.text for r in current] == ["White asteroid #6 moves 1 space E to (6, 5)"]
+    assert log.html.count("asteroyds-current") == 1
+    assert 'class="asteroyds-current"' in log.html and "White asteroid #6 moves" in log.html
+    windowed = log_rows(player.round_events, 5, window=3)
+    assert [r.index for r in windowed] == [3, 4, 5]
+
+
+# --- the widget -------------------------------------------------------------------------------
+def test_the_round_player_widget_drives_the_board():
+    game = Game.new(players=["blue", "red"], seed=1)
+    board = BoardView(game.state)
+    chart = StatusChart(game.state.craft("blue"), game.state.mode)
+    controller = RoundPlayerController(game, charts={"blue": chart}, bots={"red": "greedy"})
+    widget = RoundPlayer(controller, board=board)
+    assert "asteroyds-round-player" in widget._dom_classes
+    assert widget.buttons["roll"].disabled is False and widget.buttons["fly"].disabled is True
+    widget.press("fly")  # an error is shown in the widget, not raised
+    assert controller.error and "asteroyds-error-text" in widget._error.value
+    widget.press("roll")
+    assert board.dice == game.dice and board.intended_moves  # the dice arrows while planning
+    chart.load("F F . . . . S")
+    assert board.path == controller.ghost_path("blue", chart.program).cells  # the ghost path follows
+    widget.press("plan")
+    widget.press("asteroids")
+    assert board.dice is None and board.path == ()
+    widget.press("next")
+    widget.press("next")
+    assert board.state == controller.current_state
+    assert board.highlighted == controller.actor_cells and board.highlighted
+    widget.press("last")
+    assert board.state == game.state
+    assert f'data-cursor="{len(controller.events)}"' in widget._data.value
+    widget.press("undo")
+    assert game.phase == "plan" and board.state == game.state
+
+
+def test_module_doctests():
+    for module in (round_player_module, inspector_module, event_log_module):
+        assert doctest.testmod(module).failed == 0, module.__name__
