@@ -9,13 +9,14 @@ import pytest
 from asteroyds import Dice, RuleSettings, always, never, scenario
 from asteroyds.errors import AsteroydsError, DecisionError, ProgramError, RuleError, ScenarioError
 from asteroyds.game import Game
+from asteroyds.rules import DEFAULT_RULES
 from asteroyds.setups import racing
 from tests.helpers import craft, fixed, four_gates, state, tile
 
 ALL_ONES = (1, 1, 1)  # with the test layouts below, every gate but D is pushed into the border
 
 
-def finish_line(*crafts, rules=RuleSettings(), extra=()):
+def finish_line(*crafts, rules=DEFAULT_RULES, extra=()):
     """Gate D at (6, 11) moving E with the white die 1 to (6, 12); everything else stuck."""
     return state(four_gates() + list(extra), crafts, rules=rules)
 

@@ -95,7 +95,9 @@ def feedback_html(feedback: Feedback | None) -> str:
 
 class _ExerciseView(widgets.VBox):
     def __init__(self, prompt: str, children: Sequence[widgets.Widget]) -> None:
-        self._prompt = widgets.HTML(f'<div class="asteroyds-exercise-prompt"><b>Exercise.</b> {html.escape(prompt)}</div>')
+        self._prompt = widgets.HTML(
+            f'<div class="asteroyds-exercise-prompt"><b>Exercise.</b> {html.escape(prompt)}</div>'
+        )
         self._feedback = widgets.HTML("")
         super().__init__([self._prompt, *children, self._feedback])
         self.add_class("asteroyds-exercise")
