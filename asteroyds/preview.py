@@ -83,8 +83,9 @@ class PathPreview:
 def planned_path(state: State, player: str, program: Program | str) -> PathPreview:
     """Fly ``player``'s program alone on ``state`` and describe the path (see :class:`PathPreview`).
 
-    The program is validated for the player's craft first (a
-    :class:`~asteroyds.errors.ProgramError` names what is wrong). Shoot ``X``
+    The program is validated for the player's craft and the state's rule
+    variants first (a :class:`~asteroyds.errors.ProgramError` names what is
+    wrong: a second Shoot under "one shot per turn" is refused here too). Shoot ``X``
     does not move the craft (RULES §7): while the flight phase cannot fly it,
     the forecast treats it as an empty column.
 
@@ -93,7 +94,7 @@ def planned_path(state: State, player: str, program: Program | str) -> PathPrevi
     (0,)
     """
     craft = state.craft(player)
-    program = validate_program(as_program(program, player), craft, state.mode)
+    program = validate_program(as_program(program, player), craft, state.mode, rules=state.rules)
     if craft.cell is None:
         return PathPreview(str(program), (), (), damage=craft.damage, destroyed=True)
     try:

@@ -8,6 +8,7 @@ from asteroyds.errors import ProgramError
 from asteroyds.events import CraftMoved
 from asteroyds.hexgrid import NE, SE, E, W
 from asteroyds.preview import PathPreview, planned_path
+from asteroyds.rules import RuleSettings
 from asteroyds.setups import racing
 
 from .helpers import craft, fixed, four_gates, state, tile
@@ -130,6 +131,16 @@ def test_an_illegal_program_is_refused_by_the_engine():
     s = state([], [craft("blue", (6, 5), "E")])
     with pytest.raises(ProgramError, match="Shoot 'X' is not allowed in racing mode"):
         planned_path(s, "blue", "X . . . . . S")
+
+
+def test_the_one_shot_variant_of_the_state_is_checked():
+    one_shot = RuleSettings(one_shot_per_turn=True)
+    s = state([], [craft("blue", (6, 5), "E")], mode="shooting", rules=one_shot)
+    with pytest.raises(ProgramError, match="only one shot per turn"):
+        planned_path(s, "blue", "X F X . . . S")
+    assert planned_path(s, "blue", "X F . . . . S").cells == ((6, 5), (6, 6))
+    free = state([], [craft("blue", (6, 5), "E")], mode="shooting")
+    assert planned_path(free, "blue", "X F X . . . S").cells == ((6, 5), (6, 6))
 
 
 def test_a_destroyed_craft_has_no_path():

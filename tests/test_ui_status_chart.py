@@ -15,9 +15,11 @@ import numpy as np
 import pytest
 
 import asteroyds.ui.status_chart as status_chart_module
+from asteroyds.errors import ProgramError
 from asteroyds.flight import fly
 from asteroyds.pieces import Craft
 from asteroyds.program import Program, parse_program, validate_program
+from asteroyds.rules import RuleSettings
 from asteroyds.setups import racing
 from asteroyds.ui.status_chart import (
     LOCKED_MESSAGE,
@@ -200,6 +202,31 @@ def test_shoot_is_refused_in_racing():
     assert chart.message == "blue, column 3: Shoot 'X' is not allowed in racing mode"
     drag_to(chart, SHIELD, 7, "X")
     assert chart.shield_on and "not allowed in racing mode" in chart.message
+
+
+def test_one_shot_per_turn_refuses_a_second_shoot_while_placing():
+    chart = StatusChart(craft(), "shooting", rules=RuleSettings(one_shot_per_turn=True))
+    drag_to(chart, 0, 3, "X")
+    assert str(chart.program) == ". . X . . . S"
+    drag_to(chart, 1, 5, "X")
+    assert drawn(chart, 1) == tray_slot(1)
+    assert "only one shot per turn" in chart.message
+    assert "X" not in chart.controller.legal(5) and "X" in chart.controller.legal(3)
+    drag_to(chart, SHIELD, 7, "X")
+    assert chart.shield_on and str(chart.program) == ". . X . . . S"
+    chart.load("X . X . . . S")
+    assert "only one shot per turn" in chart.message
+    assert str(chart.program) == ". . X . . . S"
+    with pytest.raises(ProgramError, match="only one shot per turn"):
+        chart.controller.load("X . X . . . S")
+
+
+def test_without_the_variant_two_shots_are_fine():
+    chart = make("shooting")
+    drag_to(chart, 0, 3, "X")
+    drag_to(chart, 1, 5, "X")
+    assert str(chart.program) == ". . X . X . S"
+    assert "X" in chart.controller.legal(5)
 
 
 def test_shoot_is_allowed_in_shooting_mode():

@@ -39,7 +39,7 @@ from ..program import (
     legal_tokens,
     validate_program,
 )
-from ..rules import MODES
+from ..rules import MODES, RuleSettings
 
 Place = tuple[int, str]  # (column 1-7, action letter): a cell of the chart
 ChangeCallback = Callable[[Program], object]
@@ -136,15 +136,26 @@ class StatusChartController:
     column's token (the *shield token*, which starts on Shield), and 7 the
     pilot token when the craft's pilot has a column power not yet used.
     Observers (:meth:`on_change`) get the new :class:`Program` after every change.
+    ``rules`` brings the variants that restrict programs (the "one shot per
+    turn" variant refuses a second Shoot while the tokens are placed, not
+    only when the program is submitted).
     """
 
-    def __init__(self, craft: Craft, mode: str = "racing", program: Program | str | None = None) -> None:
+    def __init__(
+        self,
+        craft: Craft,
+        mode: str = "racing",
+        program: Program | str | None = None,
+        *,
+        rules: RuleSettings | None = None,
+    ) -> None:
         if not isinstance(craft, Craft):
             raise TypeError(f"a status chart belongs to a Craft, got {craft!r}")
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r} (expected one of {', '.join(MODES)})")
         self._craft = craft
         self._mode = mode
+        self._rules = rules
         self._locked = False
         self._observers: list[ChangeCallback] = []
         self._setup_tokens()
@@ -159,6 +170,11 @@ class StatusChartController:
     @property
     def mode(self) -> str:
         return self._mode
+
+    @property
+    def rules(self) -> RuleSettings | None:
+        """The variants the engine checks programs against (None: the standard rules)."""
+        return self._rules
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -182,7 +198,7 @@ class StatusChartController:
     @property
     def program(self) -> Program:
         """The program the tokens make, validated by the engine for this craft and mode."""
-        return validate_program(self._program_of(self._places), self._craft, self._mode)
+        return validate_program(self._program_of(self._places), self._craft, self._mode, rules=self._rules)
 
     @property
     def shield_on(self) -> bool:
@@ -234,7 +250,9 @@ class StatusChartController:
 
     def legal(self, column: int) -> tuple[str, ...]:
         """The tokens the engine allows in ``column`` now (:func:`~asteroyds.program.legal_tokens`)."""
-        return legal_tokens(self._craft, self._mode, column, self._program_of(self._places))
+        return legal_tokens(
+            self._craft, self._mode, column, self._program_of(self._places), rules=self._rules
+        )
 
     def describe(self, index: int) -> str:
         """A token in words: "transparent token 3", "the shield token", "the pilot token"."""
@@ -324,7 +342,7 @@ class StatusChartController:
         # The engine decides (Turn back in the red column, Shoot in racing, a pilot token...).
         try:
             candidate = validate_program(
-                self._program_of(trial).with_column(column, token), self._craft, self._mode
+                self._program_of(trial).with_column(column, token), self._craft, self._mode, rules=self._rules
             )
         except ProgramError as exc:
             return self._refuse(token_index, str(exc))
@@ -384,7 +402,9 @@ class StatusChartController:
 
     def load(self, program: Program | str) -> Program:
         """Set the tokens to show ``program`` (validated by the engine first); works when locked."""
-        program = validate_program(as_program(program, self._craft.player), self._craft, self._mode)
+        program = validate_program(
+            as_program(program, self._craft.player), self._craft, self._mode, rules=self._rules
+        )
         places = self._home_places()
         free = [i for i, kind in enumerate(self._kinds) if kind == ACTION]
         pilot_token = self._pilot_token

@@ -26,6 +26,7 @@ import numpy as np
 from ..pieces import MAX_DAMAGE, Craft
 from ..pilots import PILOT_TABLE
 from ..program import BLUE_COLUMNS, RED_COLUMN, Program, column_name
+from ..rules import RuleSettings
 from . import theme
 from .chart_controller import (
     ACTION,
@@ -142,12 +143,13 @@ class StatusChart(widgets.VBox):
         *,
         controller: StatusChartController | None = None,
         title: str | None = None,
+        rules: RuleSettings | None = None,
     ) -> None:
         super().__init__()
         if controller is None:
             if craft is None:
                 raise TypeError("StatusChart needs a craft (or a controller)")
-            controller = StatusChartController(craft, mode, program)
+            controller = StatusChartController(craft, mode, program, rules=rules)
         self._controller = controller
         self._title_text = title
         self._message_text, self._message_ok = "", True
