@@ -8,11 +8,13 @@ browser:
 - :class:`DiceView` / :class:`DiceController` roll or set the three dice;
 - :class:`Stopwatch` / :class:`StopwatchController` count the planning time down;
 - :class:`StatusChart` / :class:`StatusChartController` plan a program on the status chart;
+- :class:`CaptureChart` / :class:`CaptureChartController` plan a capture turn (6 columns, anticipation);
 - :class:`RoundPlayer` / :class:`RoundPlayerController` play a round and step through its events;
 - :class:`PriorityInspector` and :class:`EventLog` explain the events at the round player's cursor.
 """
 
 from .board import Arrow, BoardView, describe_cell, intended_moves
+from .capture_chart import CaptureChart, CaptureChartController, CaptureResult
 from .dice import DiceController, DiceView
 from .event_log import EventLog
 from .inspector import PriorityInspector, priority_rows
@@ -25,6 +27,9 @@ __all__ = [
     "COLOURS",
     "Arrow",
     "BoardView",
+    "CaptureChart",
+    "CaptureChartController",
+    "CaptureResult",
     "DiceController",
     "DiceView",
     "DropResult",
