@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import base64
+import doctest
 import json
 
 import pytest
 
 from asteroyds import demos, scenario, setup
 from asteroyds.dice import Dice
+from asteroyds.game import Game
 from asteroyds.hexgrid import direction_name
+from asteroyds.modes.targets import targets_left
+from asteroyds.shooting import TargetEliminated
 from asteroyds.ui import links
 from asteroyds.ui.editor import EditorController, ScenarioEditor, empty_state, parse_tokens
 
@@ -386,3 +390,248 @@ def test_the_text_box_follows_the_board_until_someone_types_in_it():
     assert view._json.value == "my notes"  # not overwritten
     view._show_json(force=True)  # "Show this board's JSON"
     assert view._json.value == c.to_json()
+
+
+# --- targets mode: the Target tool (RULES §7) ---------------------------------------------
+@pytest.fixture
+def targets_board() -> EditorController:
+    """An empty targets-mode board with a white, a white/red, a red asteroid and a pod."""
+    editor = EditorController(empty_state("targets"))
+    place(editor, "asteroid", (6, 5), colour="white")
+    place(editor, "asteroid", (6, 6), colour="white/red")
+    place(editor, "asteroid", (6, 7), colour="red")
+    place(editor, "pod", (6, 8))
+    return editor
+
+
+def test_the_target_tool_puts_a_target_of_the_chosen_team_and_number_on_an_asteroid(targets_board):
+    editor = targets_board
+    before = editor.state.piece("WR1")
+    editor.select_tool("target", team="right", number=3)
+    result = editor.click((6, 6))
+    assert result.ok and result.message == "Put target right-3 on white/red asteroid #2 at (6, 6)"
+    piece = editor.state.piece("WR1")
+    assert (piece.target, piece.team) == ("right-3", "right")
+    assert piece._replace(target=None, team=None) == before  # only the target changed
+    assert editor.selected == ("piece", "WR1")
+    assert editor.describe() == "White/red asteroid #2 at (6, 6), “1” edge E, target right-3"
+    assert editor.undo().ok and editor.state.piece("WR1").target is None  # undoable like any edit
+
+
+def test_without_a_number_the_target_tool_takes_the_team_s_next_free_one(targets_board):
+    editor = targets_board
+    place(editor, "asteroid", (7, 7), colour="white/blue")
+    editor.select_tool("target")  # team "left" by default, number: the next free one
+    assert editor.tool.team == "left" and editor.tool.number is None
+    assert editor.click((6, 5)).message == "Put target left-1 on white asteroid #1 at (6, 5)"
+    assert editor.click((6, 6)).message == "Put target left-2 on white/red asteroid #2 at (6, 6)"
+    editor.select_tool("target", team="right")
+    assert editor.click((7, 7)).message == "Put target right-1 on white/blue asteroid #4 at (7, 7)"
+    assert targets_left(editor.state, "left") == ("left-1", "left-2")
+    assert targets_left(editor.state, "right") == ("right-1",)
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ((3, 3), "(3, 3) is empty: a target goes on a white-bearing asteroid"),
+        ((6, 8), "Pod P1 cannot carry a target: only an asteroid does (RULES §7)"),
+        (
+            (6, 7),
+            "Red asteroid #3 cannot carry a target: targets sit on white-bearing asteroids "
+            "(white, white/red, white/blue; RULES §7)",
+        ),
+        ((1, 3), "the blue craft cannot carry a target: only an asteroid does"),
+        ((6, 6), "target left-1 is already on white asteroid #1 at (6, 5): pick another number"),
+    ],
+)
+def test_the_target_tool_refuses_a_cell_that_cannot_carry_it_and_changes_nothing(
+    targets_board, cell, message
+):
+    editor = targets_board
+    place(editor, "craft", (1, 3), colour="blue")
+    editor.add_target((6, 5), "left", 1)
+    editor.select_tool("target", team="left", number=1)
+    before, undo = editor.state, len(editor._undo)
+    result = editor.click(cell)
+    assert not result.ok and result.message == message
+    assert editor.state is before and len(editor._undo) == undo
+
+
+def test_the_same_number_may_be_used_by_each_team_but_not_twice_by_one(targets_board):
+    editor = targets_board
+    assert editor.add_target((6, 5), "left", 2).ok
+    assert editor.add_target((6, 6), "right", 2).ok  # right-2 is another target than left-2
+    assert {editor.state.piece(i).target for i in ("W1", "WR1")} == {"left-2", "right-2"}
+    place(editor, "asteroid", (7, 7), colour="white")
+    assert editor.add_target((7, 7), "right", 2).message == (
+        "target right-2 is already on white/red asteroid #2 at (6, 6): pick another number"
+    )
+
+
+def test_targets_are_refused_outside_targets_mode():
+    editor = EditorController()  # racing
+    place(editor, "asteroid", (6, 6), colour="white")
+    editor.select_tool("target")
+    result = editor.click((6, 6))
+    assert not result.ok
+    assert (
+        result.message
+        == "targets count only in targets mode (this board is racing): set the mode to targets first"
+    )
+    assert editor.set_mode("targets").ok
+    assert editor.click((6, 6)).ok
+
+
+def test_a_second_click_or_remove_target_takes_the_target_off_and_keeps_the_asteroid(targets_board):
+    editor = targets_board
+    bare = editor.state
+    editor.select_tool("target", team="right", number=5)
+    editor.click((6, 5))
+    result = editor.click((6, 5))  # again: off
+    assert result.message == "Took target right-5 off white asteroid #1 at (6, 5)"
+    assert editor.state == bare
+    editor.click((6, 5))
+    assert editor.remove_target("W1").message == "Took target right-5 off white asteroid #1 at (6, 5)"
+    assert editor.state == bare
+    refused = editor.remove_target((6, 5))
+    assert not refused.ok and refused.message == "White asteroid #1 carries no target"
+    editor.click((6, 5))
+    editor.select_tool("remove")  # the Remove tool takes the asteroid away, its target with it
+    assert editor.click((6, 5)).message == "Removed white asteroid #1 from (6, 5)"
+    assert targets_left(editor.state, "right") == ()
+
+
+def test_the_target_tool_options_are_checked(editor):
+    with pytest.raises(ValueError, match="a target belongs to the left or right set, got 'middle'"):
+        editor.select_tool("target", team="middle")
+    with pytest.raises(ValueError, match="a target number is a whole number from 1, got 0"):
+        editor.select_tool("target", number=0)
+    assert editor.select_tool("target", team="right", number=2).team == "right"
+    assert editor.select_tool("asteroid").team is None  # only the Target tool has a team
+
+
+def test_crafts_play_on_their_colour_s_side_in_targets_mode():
+    editor = EditorController()
+    place(editor, "craft", (6, 6), colour="yellow")
+    assert editor.state.craft("yellow").team is None  # racing: no teams
+    assert editor.set_mode("targets").message == "Mode: targets (teams: yellow left)"
+    place(editor, "craft", (6, 8), colour="green")
+    assert {c.player: c.team for c in editor.state.crafts} == {"yellow": "left", "green": "right"}
+    assert editor.describe(("craft", "green")).endswith(", right team")
+
+
+def test_the_targets_setup_s_targets_can_be_taken_off_and_put_back(editor):
+    editor.load_setup("targets", seed=3, players=["red", "blue"])
+    original = editor.state
+    carrier = next(p for p in original.pieces if p.target == "right-4")
+    editor.select_tool("target")
+    assert editor.click(carrier.cell).ok  # off
+    assert "right-4" not in targets_left(editor.state, "right")
+    editor.select_tool("target", team="right")  # next free: 4 again
+    assert editor.click(carrier.cell).message.startswith("Put target right-4 on")
+    assert editor.state == original
+
+
+def test_targets_round_trip_through_the_scenario_file(targets_board):
+    editor = targets_board
+    editor.add_target((6, 5), "left", 1)
+    editor.add_target((6, 6), "right", 6)
+    place(editor, "craft", (1, 3), colour="red")
+    text = editor.to_json()
+    pieces = {p["id"]: p for p in json.loads(text)["pieces"]}
+    assert (pieces["W1"]["target"], pieces["W1"]["team"]) == ("left-1", "left")
+    assert (pieces["WR1"]["target"], pieces["WR1"]["team"]) == ("right-6", "right")
+    assert "target" not in pieces["R1"]
+    assert json.loads(text)["crafts"][0]["team"] == "left"
+    assert scenario.loads(text) == editor.state
+    other = EditorController()
+    assert other.load_json(text).ok and other.state == editor.state and other.to_json() == text
+    request = links.read_query(editor.share_link().split("?", 1)[1])
+    assert request.state == editor.state
+
+
+def test_a_targets_game_built_from_the_edited_scenario_plays_a_round():
+    editor = EditorController()
+    editor.set_mode("targets")
+    editor.add("asteroid", (6, 5), colour="white", orientation="E")
+    editor.add("asteroid", (3, 12), colour="white/blue", orientation="E")
+    editor.select_tool("target", team="left")
+    editor.click((6, 5))
+    editor.select_tool("target", team="right")
+    editor.click((3, 12))
+    editor.add_craft("blue", (6, 9), facing="W")  # the right team: it aims at the left set
+    editor.add_craft("red", (1, 3), facing="E")
+    game = Game.from_scenario(scenario.loads(editor.to_json()), seed=1)
+    # White 1 moves white asteroid #1 one space E, to (6, 6); blue shoots W in column 1.
+    events = game.play_round({"blue": "X . . . . . S", "red": ". . . . . . S"}, dice=(1, 1, 1))
+    eliminated = [e for e in events if isinstance(e, TargetEliminated)]
+    assert [(e.player, e.target, e.side, e.cell, e.how) for e in eliminated] == [
+        ("blue", "left-1", "left", (6, 6), "shot")
+    ]
+    assert game.state.craft("blue").tokens == ("left-1",)
+    assert targets_left(game.state, "left") == () and targets_left(game.state, "right") == ("right-1",)
+    assert game.is_over and game.outcome.winners == ("blue",)
+    assert "The right team eliminated every left target" in game.outcome.reason
+
+
+# --- targets in the view (no browser) -----------------------------------------------------
+def badges(view: ScenarioEditor) -> list[str]:
+    """The texts on the board's badges (a target's tag, a drone's symbol); an empty mark holds ""."""
+    return [str(t) for t in view.board.marks["badge_text"].text if t]
+
+
+def test_the_view_s_mode_team_and_number_drive_the_target_tool_and_the_board_shows_it():
+    view = ScenarioEditor(page_url="")
+    c = view.controller
+    view._mode.value = "targets"
+    assert c.state.mode == "targets" and c.message == "Mode: targets"
+    c.add("asteroid", (6, 6), colour="white")
+    assert view._target_box.layout.display == "none"  # only the Target tool shows its options
+    view._tools.value = "target"
+    assert view._target_box.layout.display == "" and view._colour.layout.display == "none"
+    view._team.value, view._number.value = "right", 4
+    assert (c.tool.name, c.tool.team, c.tool.number) == ("target", "right", 4)
+    view.board.click((6, 6))
+    assert c.state.piece("W1").target == "right-4"
+    assert "Put target right-4" in view._message.value and 'data-ok="true"' in view._message.value
+    assert badges(view) == ["R4"]  # the board draws the target's badge
+    assert "target right-4" in view._selection.value
+    view._number.value = 0  # "next free"
+    assert c.tool.number is None
+    view.board.click((6, 6))  # again: off, and the badge goes
+    assert c.state.piece("W1").target is None and badges(view) == []
+
+
+def test_the_view_s_mode_menu_shows_the_board_s_mode_after_a_refusal_or_a_new_board():
+    view = ScenarioEditor(page_url="")
+    c = view.controller
+    c.add_craft("blue", (7, 7))
+    c.add("gate", (7, 7))  # racing: a gate may stand on a craft…
+    view._mode.value = "shooting"  # …not in shooting mode: refused, the menu goes back
+    assert not c.ok and c.state.mode == "racing" and view._mode.value == "racing"
+    c.load_setup("targets", seed=1, players=["red", "blue"])
+    assert view._mode.value == "targets"
+    view._setup.value, view._mode.value = "empty", "drones"
+    view._new_board()
+    assert c.state == empty_state("drones")
+
+
+# --- the modules behind asteroyds.ui.editor -----------------------------------------------
+def test_the_editor_s_public_names_and_examples():
+    import asteroyds.ui as ui
+    from asteroyds.ui import (
+        editor,
+        editor_controller,
+        editor_placement,
+        editor_targets,
+        editor_tools,
+        editor_view,
+    )
+
+    assert ui.EditorController is editor.EditorController is editor_controller.EditorController
+    assert ui.ScenarioEditor is editor.ScenarioEditor is editor_view.ScenarioEditor
+    assert "target" in editor.TOOLS and editor.TARGET_TOOL == "target"
+    for module in (editor, editor_tools, editor_placement, editor_targets, editor_controller):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
