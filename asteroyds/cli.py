@@ -164,6 +164,8 @@ def cmd_app(args: argparse.Namespace) -> str:
     import urllib.request
     import webbrowser
 
+    from .ui.server import VOILA_ARGS
+
     folder = notebooks_dir()
     if not (folder / WELCOME).exists():
         raise AsteroydsError(f"{folder}: the notebooks are not there (run the app from a checkout)")
@@ -178,6 +180,7 @@ def cmd_app(args: argparse.Namespace) -> str:
         f"--port={args.port}",
         f"--Voila.ip={args.ip}",
         "--Voila.port_retries=0",
+        *VOILA_ARGS,
     ]
 
     def open_when_ready() -> None:

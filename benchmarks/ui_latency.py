@@ -1,6 +1,7 @@
 """Widget latency in a real browser, against bare-ipywidgets baselines (run: python benchmarks/ui_latency.py).
 
-Starts its own Voila server over the repository on a free port and drives
+Starts its own Voila server over the repository on a free port (with the
+options ``asteroyds app`` uses, :data:`asteroyds.ui.server.VOILA_ARGS`) and drives
 Debian's Chromium with Playwright, like the browser tests. In one run it measures:
 
 - (a) drag end on the status chart → the chart's program text and the board's
@@ -10,6 +11,9 @@ Debian's Chromium with Playwright, like the browser tests. In one run it measure
   at the new cursor, its caption and the round player's cursor);
 - the baseline of both: a click on a bare ``Button`` echoed into a ``Label``
   (``benchmarks/echo.ipynb``), on the same server;
+- for reference, the floor of any bqplot drag: one bare ``Scatter`` point dragged
+  and dropped, the kernel writing where it landed into a ``Label``
+  (``benchmarks/drag_floor.ipynb``): what (a) costs before Asteroyds does anything;
 - Voila's time to the first rendered widget of the demo against a one-button
   notebook (``benchmarks/one_button.ipynb``), each loaded in a fresh page.
 
@@ -39,12 +43,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from asteroyds.ui.chart_controller import X_RANGE, Y_RANGE, cell_centre, tray_slot  # noqa: E402
+from asteroyds.ui.server import VOILA_ARGS  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 DEMO = "notebooks/widgets_demo.ipynb"
 ECHO = "benchmarks/echo.ipynb"
 ONE_BUTTON = "benchmarks/one_button.ipynb"
+DRAG_FLOOR = "benchmarks/drag_floor.ipynb"
+FLOOR_DOT = ".bench-drag-figure .object_grp path.dot"
 GOALS = {"interaction": 3.0, "first_render": 2.0}
 TIMEOUT = 120_000  # ms
 
@@ -106,7 +113,7 @@ def voila_server() -> Iterator[str]:
     url = f"http://127.0.0.1:{port}"
     command = [
         sys.executable, "-m", "voila", str(ROOT), "--no-browser", f"--port={port}",
-        "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+        "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *VOILA_ARGS,
     ]  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "voila.log", "wb") as log:
         server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
@@ -166,9 +173,14 @@ def chart_point(page, x: float, y: float) -> tuple[float, float]:
 
 
 def drag(page, index: int, target: tuple[float, float]) -> None:
-    box = page.locator(DOTS).nth(index).bounding_box()
+    mouse_drag(page, DOTS, index, chart_point(page, *target))
+
+
+def mouse_drag(page, dots: str, index: int, to: tuple[float, float]) -> None:
+    """Drag dot ``index`` of ``dots`` to the page point ``to`` in 12 mouse moves, like a hand."""
+    box = page.locator(dots).nth(index).bounding_box()
     sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    tx, ty = chart_point(page, *target)
+    tx, ty = to
     page.mouse.move(sx, sy)
     page.mouse.down()
     page.mouse.move((sx + tx) / 2, (sy + ty) / 2, steps=6)
@@ -185,6 +197,22 @@ def settled(page, index: int, target: tuple[float, float]) -> None:
         arg=[DOTS, index, tx, ty],
         timeout=30_000,
     )
+
+
+def floor_drags(browser, url: str, n: int) -> list[float]:
+    """The bare bqplot point dropped at x = 7 then x = 2, until the label says where it landed."""
+    context, page = open_page(browser, url, DRAG_FLOOR, FLOOR_DOT)
+    box = page.locator(".bench-drag-figure .plotarea_background").bounding_box()
+    times = []
+    for i in range(n + 1):
+        x = 7 if i % 2 == 0 else 2
+        target = (box["x"] + x / 10 * box["width"], box["y"] + box["height"] / 2)
+        condition = f"document.querySelector('.bench-drag-label').innerText.trim() === '{x}'"
+        ms = timed(page, condition, lambda t=target: mouse_drag(page, FLOOR_DOT, 0, t))
+        if i > 0:
+            times.append(ms)
+    context.close()
+    return times
 
 
 def chart_drags(browser, url: str, n: int) -> list[float]:
@@ -264,6 +292,7 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
             echo = echo_clicks(browser, url, args.repeat)
+            floor = floor_drags(browser, url, args.repeat)
             drags = chart_drags(browser, url, args.repeat)
             steps = next_clicks(browser, url, args.repeat)
             demo_load = first_render(browser, url, DEMO, args.loads)
@@ -273,6 +302,7 @@ def main() -> None:
 
     print("UI latency (Voila + Chromium, times inside the page)")
     print(line("baseline: Button -> Label echo", echo))
+    print(line("floor: bare bqplot drag end -> Label", floor))
     print(line("(a) chart drag end -> program + ghost path", drags))
     print(line("(b) round player step > -> board updated", steps))
     print(line("baseline: one-button notebook, first widget", one_load))
@@ -282,6 +312,7 @@ def main() -> None:
         "(b) step / echo": (median(steps) / median(echo), GOALS["interaction"]),
         "first render demo / one button": (median(demo_load) / median(one_load), GOALS["first_render"]),
     }
+    print(f"  (floor / echo: {median(floor) / median(echo):.2f}x — bqplot's own share of a drag)")
     print("Ratios (goal)")
     for name, (ratio, goal) in ratios.items():
         verdict = "ok" if ratio < goal else "MISSED"

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from asteroyds.ui.server import VOILA_ARGS
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts"
@@ -77,6 +79,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
         "--show_tracebacks=True",
+        *VOILA_ARGS,  # as `asteroyds app` serves it
     ]
     url = f"http://127.0.0.1:{port}"
     with open(log_path, "wb") as log:  # a file, never a pipe: a full pipe blocks the server
