@@ -128,7 +128,24 @@ class State:
 
     # --- checks ---------------------------------------------------------------
     def validate(self, where: str = "state") -> State:
-        """Check every invariant; raise :class:`ScenarioError` naming the first broken one."""
+        """Check every invariant; raise :class:`ScenarioError` naming the first broken one.
+
+        A mode's own facts are checked too: capture's teams and asteroyds
+        (RULES §11) and, in targets mode, where targets sit and the crafts'
+        teams (:func:`asteroyds.modes.targets.check`, RULES §7).
+        **Decision:** outside targets mode a piece's ``target`` is not checked:
+        no other mode reads it, and the editor keeps targets on the board when
+        the mode is changed away (they are checked again on the way back).
+
+        >>> from asteroyds.pieces import Piece
+        >>> pod = Piece("P1", "pod", (6, 8), target="left-1", team="left")
+        >>> State("targets", (pod,)).validate("demo")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        asteroyds.errors.ScenarioError: demo: piece 'P1': pod P1 cannot carry target left-1: ...
+        >>> State("racing", (pod,)).validate("demo").pieces == (pod,)  # other modes leave targets alone
+        True
+        """
         if self.mode not in MODES:
             raise ScenarioError(f"{where}: unknown mode {self.mode!r} (expected one of {MODES})")
         if not isinstance(self.round, int) or self.round < 1:
@@ -217,6 +234,10 @@ class State:
                 f"player once ({sorted(players)!r})"
             )
         self._check_capture(where)
+        if self.mode == "targets":
+            from .modes.targets import check  # imported here: the modes import this module
+
+            check(self, where)
         return self
 
     def _check_capture(self, where: str) -> None:

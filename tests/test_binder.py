@@ -47,6 +47,22 @@ def test_binder_requirements_install_and_serve_the_welcome_chapter(tmp_path):
         check=True,
     )
     assert str(venv) in where.stdout or str(ROOT) in where.stdout
+    # binder/start puts the app's server settings on the Jupyter config path (the kernel websocket).
+    settings = subprocess.run(
+        [
+            "bash",
+            "binder/start",
+            str(python),
+            "-c",
+            "from jupyter_server.serverapp import ServerApp; app = ServerApp(); app.load_config_file(); "
+            "print(app.kernel_websocket_connection_class.__name__)",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert settings.stdout.strip() == "LowLatencyWebsocketConnection", settings.stderr[-2000:]
 
     port = free_port()
     log = (tmp_path / "voila.log").open("w")

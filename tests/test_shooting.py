@@ -34,6 +34,7 @@ from asteroyds.rules import RuleSettings
 from asteroyds.setups import board_facts, drones, targets
 from asteroyds.shooting import LASER_STOPS, LaserFired, TargetEliminated, obstacles, reward, trace
 from asteroyds.snapshots import apply_event, snapshots
+from asteroyds.state import State
 from tests.helpers import craft, fixed, four_gates, state, tile
 from tests.test_flight import keyed_policy, random_hexagon_state, rotate_state
 
@@ -256,7 +257,10 @@ def test_the_handicap_on_equal_teams_needs_a_team_and_names_the_fix():
 
 
 def test_targets_mode_needs_every_craft_on_a_team():
-    s = state([], [craft("blue", (6, 5), "E")], mode="targets")
+    blue = craft("blue", (6, 5), "E")
+    with pytest.raises(ScenarioError, match="craft 'blue': in targets mode a craft plays on team"):
+        state([], [blue], mode="targets")  # validation refuses it first (modes.targets.check)
+    s = State("targets", (), (blue,), ("blue",))  # unvalidated: the round start checks again
     with pytest.raises(RuleError) as info:
         play_round(s, (1, 1, 1), {})
     assert str(info.value) == "targets mode: craft 'blue' must be on team 'left' or 'right', got None"

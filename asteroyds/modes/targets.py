@@ -24,19 +24,264 @@ asteroids of each side carry that side's targets (``left-1`` … ``left-6``,
 - **Handicap** (``RuleSettings.targets_handicap``, RULES §10): see
   :func:`asteroyds.setups.targets`: that many targets are taken off the set
   the weaker team aims at, when the setup is built.
+
+**Where a target may be** (RULES §7), the facts both :meth:`State.validate
+<asteroyds.state.State.validate>` (through :func:`check`) and the scenario
+editor use. A target is two fields of the asteroid :class:`~asteroyds.pieces.Piece`
+that carries it: ``target``, its name and the token a hit gives
+(:func:`target_name`: ``left-3``), and ``team``, its set (one of :data:`SIDES`).
+
+>>> from asteroyds.pieces import Piece
+>>> white = Piece("W1", "asteroid", (6, 6), "white", 0, 1)
+>>> red = Piece("R1", "asteroid", (6, 7), "red", 0, 2)
+>>> board = State("targets", (white, red))
+>>> target_problem(board, white, "left", 1)
+''
+>>> target_problem(board, red, "left", 1)  # doctest: +ELLIPSIS
+'Red asteroid #2 cannot carry a target: targets sit on white-bearing asteroids (white, ...; RULES §7)'
+>>> marked = board.update_pieces({"W1": white._replace(target=target_name("left", 1), team="left")})
+>>> free_number(marked, "left"), carrier(marked, "left-1").id
+(2, 'W1')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
-from ..errors import RuleError
+from ..errors import RuleError, ScenarioError
 from ..events import Event
 from ..outcome import Finisher, Outcome
+from ..pieces import ASTEROID, ASTEROYD, MOVED_BY, PLATFORM, TURRET, WHITE, Piece
+from ..setups import TARGET_TEAMS
 from ..shooting import TargetEliminated
 from ..state import State
 
+MODE = "targets"
 SIDES: tuple[str, ...] = ("left", "right")
+# A set of the box has 6 targets (RULES §7); a scenario may number them further (see check()).
+SET_SIZE = 6
+# The asteroids that may carry a target: those the white die moves (RULES §7 "white-bearing").
+WHITE_BEARING: tuple[str, ...] = tuple(colour for colour, dice in MOVED_BY.items() if WHITE in dice)
+# Kinds whose ``team`` is a capture-mode fact (RULES §11), not a target's set: check() leaves them alone.
+CAPTURE_TEAM_KINDS: tuple[str, ...] = (PLATFORM, TURRET, ASTEROYD)
+
+
+# --- where a target may be (RULES §7) ----------------------------------------------------
+
+
+def target_name(team: str, number: int) -> str:
+    """The name of target ``number`` of ``team``'s set, also the token its hit gives.
+
+    The setup names them so (:func:`asteroyds.setups.targets`), and :func:`check`
+    holds every scenario to it: the token a player takes says which set it
+    came from.
+
+    >>> target_name("left", 3)
+    'left-3'
+    """
+    return f"{team}-{number}"
+
+
+def target_number(name: str, team: str) -> int | None:
+    """The number in target ``name`` if it is ``team``'s ``<team>-<number>`` (from 1), else None.
+
+    >>> target_number("left-3", "left"), target_number("left-3", "right"), target_number("left-03", "left")
+    (3, None, None)
+    """
+    prefix = f"{team}-"
+    digits = name[len(prefix) :] if name.startswith(prefix) else ""
+    if not (digits.isascii() and digits.isdigit()) or digits.startswith("0"):
+        return None
+    return int(digits)
+
+
+def team_of(player: str) -> str:
+    """The team a craft of this colour plays on in targets mode: its side of the board.
+
+    The setup starts each colour on its side (:data:`asteroyds.setups.TARGET_TEAMS`);
+    a player that is not one of the six colours has no side (``ValueError``).
+
+    >>> team_of("yellow"), team_of("blue")
+    ('left', 'right')
+    """
+    for side in SIDES:
+        if player in TARGET_TEAMS[side]:
+            return side
+    raise ValueError(f"{player!r} is not a player colour, so it has no side in targets mode")
+
+
+def carrier(state: State, name: str) -> Piece | None:
+    """The piece that carries target ``name``, if any (a name is on one piece at most)."""
+    return next((p for p in state.pieces if p.target == name), None)
+
+
+def free_number(state: State, team: str) -> int:
+    """The smallest number not yet used in ``team``'s set (what an unnumbered new target gets).
+
+    >>> free_number(State("targets", ()), "right")
+    1
+    """
+    taken = {p.target for p in state.pieces if p.target is not None}
+    number = 1
+    while target_name(team, number) in taken:
+        number += 1
+    return number
+
+
+def carry_problem(piece: Piece) -> str:
+    """Why ``piece`` can carry no target at all ("" if it can): RULES §7 puts them on white-bearing asteroids.
+
+    >>> from asteroyds.pieces import Piece
+    >>> carry_problem(Piece("WB1", "asteroid", (1, 1), "white/blue", 0, 1))
+    ''
+    >>> carry_problem(Piece("P1", "pod", (1, 1)))
+    'only an asteroid does (RULES §7)'
+    """
+    if piece.kind != ASTEROID:
+        return "only an asteroid does (RULES §7)"
+    if not piece.moved_by(WHITE):
+        return f"targets sit on white-bearing asteroids ({', '.join(WHITE_BEARING)}; RULES §7)"
+    return ""
+
+
+def target_problem(state: State, piece: Piece, team: str, number: int | None) -> str:
+    """Why ``piece`` cannot take target ``number`` of ``team``'s set now ("" if it can).
+
+    What a new target needs (RULES §7): a targets-mode board, a set of
+    :data:`SIDES`, a whole number from 1, a white-bearing asteroid without a
+    target, and a name no other piece carries. The sentence starts with the
+    piece, for people: the scenario editor shows it as it is.
+
+    >>> from asteroyds.pieces import Piece
+    >>> pod = Piece("P1", "pod", (6, 8))
+    >>> target_problem(State("targets", (pod,)), pod, "left", 1)
+    'Pod P1 cannot carry a target: only an asteroid does (RULES §7)'
+    >>> target_problem(State("racing", (pod,)), pod, "left", 1)
+    'targets count only in targets mode (this board is racing): set the mode to targets first'
+    >>> target_problem(State("targets", (pod,)), pod, "middle", 1)
+    "no team 'middle' (a target belongs to the left or right set)"
+    """
+    if state.mode != MODE:
+        return (
+            f"targets count only in targets mode (this board is {state.mode}): set the mode to targets first"
+        )
+    if team not in SIDES:
+        return f"no team {team!r} (a target belongs to the {' or '.join(SIDES)} set)"
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        return f"a target number is a whole number from 1, got {number!r}"
+    what = _cap(piece.describe())
+    problem = carry_problem(piece)
+    if problem:
+        return f"{what} cannot carry a target: {problem}"
+    if piece.target is not None:
+        return f"{what} already carries target {piece.target}: click it with the Target tool to take it off"
+    name = target_name(team, number)
+    other = carrier(state, name)
+    if other is not None:
+        return f"target {name} is already on {other.describe()} at {other.cell}: pick another number"
+    return ""
+
+
+def with_teams(state: State) -> State:
+    """Every craft not on a side joins its colour's side (:func:`team_of`), as the setup does.
+
+    A craft already on ``left`` or ``right`` keeps it (teams may be
+    unbalanced); one with no team, or a team of another mode (capture's
+    ``red``), gets its colour's side, which :func:`start_round` requires. A
+    player that is not a colour is left as it is (:func:`check` names it).
+
+    >>> from asteroyds.pieces import Craft
+    >>> s = with_teams(State("targets", (), (Craft("red", (1, 3), 0), Craft("blue", (6, 9), 3, team="left"))))
+    >>> [(c.player, c.team) for c in s.crafts]
+    [('red', 'left'), ('blue', 'left')]
+    """
+    changed = {
+        c.player: replace(c, team=team_of(c.player))
+        for c in state.crafts
+        if c.team not in SIDES and any(c.player in TARGET_TEAMS[side] for side in SIDES)
+    }
+    return state.update_crafts(changed) if changed else state
+
+
+def check(state: State, where: str = "state") -> None:
+    """Raise :class:`ScenarioError` naming the first piece or craft that breaks targets mode (RULES §7).
+
+    :meth:`State.validate <asteroyds.state.State.validate>` calls it for a
+    targets-mode state, so a scenario file, a setup or an editor change with
+    a misplaced target is refused whole. It checks:
+
+    - a target sits on a white-bearing asteroid (:func:`carry_problem`);
+    - it has its set in ``team`` (one of :data:`SIDES`) and is named after it,
+      ``<team>-<number>`` from 1 (:func:`target_name`): the token says its set;
+    - no two pieces carry the same target;
+    - an asteroid, gate, drone or pod has a ``team`` only with a target (a
+      shot target leaves with its team); platforms, turrets and asteroyds keep
+      their capture-mode team (:data:`CAPTURE_TEAM_KINDS`, RULES §11);
+    - every craft, destroyed ones too, is on ``left`` or ``right``, as
+      :func:`start_round` requires.
+
+    **Decision:** the number is not capped at :data:`SET_SIZE`, nor the set's
+    size or the side of the board its asteroids stand on: scenarios place
+    targets freely (a lone ``right-6`` is a last target).
+    **Decision:** a craft may be on the other side's team than its colour
+    (teams may be unbalanced); only :func:`with_teams` and the setup assign sides.
+    **Decision:** outside targets mode targets are not checked: nothing reads
+    them there (a hit gives a target's token only in targets mode), and the
+    editor keeps them on the board when the mode is changed away, for a
+    return to targets mode, where they are checked again.
+
+    >>> from asteroyds.pieces import Craft, Piece
+    >>> red = Piece("R1", "asteroid", (6, 7), "red", 0, 1, target="left-1", team="left")
+    >>> check(State("targets", (red,)), "demo.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    asteroyds.errors.ScenarioError: demo.json: piece 'R1': red asteroid #1 cannot carry target left-1: ...
+    >>> check(State("targets", (), (Craft("red", (1, 3), 0),), ("red",)), "demo.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    asteroyds.errors.ScenarioError: demo.json: craft 'red': in targets mode a craft plays on team ...
+    """
+    carriers: dict[str, Piece] = {}
+    for p in state.pieces:
+        at = f"{where}: piece {p.id!r}"
+        if p.target is None:
+            if p.team is not None and p.kind not in CAPTURE_TEAM_KINDS:
+                raise ScenarioError(
+                    f"{at}: {p.describe()} has team {p.team!r} but no target: in targets mode a "
+                    "piece's team is the set of the target it carries (RULES §7)"
+                )
+            continue
+        problem = carry_problem(p)
+        if problem:
+            raise ScenarioError(f"{at}: {p.describe()} cannot carry target {p.target}: {problem}")
+        if p.team not in SIDES:
+            raise ScenarioError(
+                f"{at}: target {p.target!r} needs its set as team, {' or '.join(map(repr, SIDES))}, "
+                f"got {p.team!r}"
+            )
+        if not isinstance(p.target, str) or target_number(p.target, p.team) is None:
+            raise ScenarioError(
+                f"{at}: target {p.target!r} of the {p.team} set must be named {p.team}-<number> from 1, "
+                f"e.g. {target_name(p.team, 1)!r}"
+            )
+        other = carriers.get(p.target)
+        if other is not None:
+            raise ScenarioError(f"{at}: target {p.target} is already on {other.describe()} ({other.id!r})")
+        carriers[p.target] = p
+    for c in state.crafts:
+        if c.team not in SIDES:
+            raise ScenarioError(
+                f"{where}: craft {c.player!r}: in targets mode a craft plays on team "
+                f"{' or '.join(map(repr, SIDES))}, got {c.team!r}"
+            )
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --- playing (RULES §7, §8) -----------------------------------------------------------------
 
 
 def aimed_side(team: str) -> str:

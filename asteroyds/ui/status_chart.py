@@ -340,11 +340,13 @@ class StatusChart(widgets.VBox):
         self._marks = m
         ratio = (x1 - x0) / (y1 - y0)
         width = round((x1 - x0) * PX_PER_UNIT)
-        # No toolbar: pan and zoom would only move the chart under the tokens.
+        # No toolbar: pan and zoom would only move the chart under the tokens. No animation: a
+        # 160 ms snap animation redraws the figure every frame while the kernel's answer arrives,
+        # and doubled the drop -> program latency (benchmarks/ui_latency.py, 94 -> 35 ms).
         fig = bqplot.Figure(
             marks=list(m.values()), axes=[], fig_margin={"top": 0, "bottom": 0, "left": 0, "right": 0},
             padding_x=0.0, padding_y=0.0, min_aspect_ratio=ratio, max_aspect_ratio=ratio,
-            animation_duration=160, display_toolbar=False, background_style={"fill": INK["background"]},
+            animation_duration=0, display_toolbar=False, background_style={"fill": INK["background"]},
             layout=widgets.Layout(width=f"{width}px", height=f"{round(width / ratio)}px", flex="0 0 auto"),
         )  # fmt: skip
         fig.add_class("asteroyds-status-chart")
