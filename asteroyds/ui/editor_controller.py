@@ -6,8 +6,8 @@ validates it (:meth:`State.validate`), so a refused change leaves the board as
 it was and says why in one sentence ("(6, 7) already holds red asteroid #1").
 Every change can be undone. Nothing here decides a rule: the preview runs the
 engine's :func:`~asteroyds.asteroids.resolve_asteroids`, and targets (targets
-mode) are checked by :mod:`asteroyds.ui.editor_targets`, which states RULES §7
-with the engine's facts. The widget is :class:`asteroyds.ui.editor_view.ScenarioEditor`.
+mode) are checked by the engine's :func:`asteroyds.modes.targets.target_problem`
+(RULES §7) before :meth:`State.validate` checks the whole board. The widget is :class:`asteroyds.ui.editor_view.ScenarioEditor`.
 
 >>> editor = EditorController(empty_state("targets"))
 >>> editor.add("asteroid", (6, 6), colour="white/red").message
@@ -409,7 +409,7 @@ class EditorController:
 
         ``where`` is a cell, an asteroid's id or the selection; ``number``
         None takes the set's next free number. The checks are
-        :func:`~asteroyds.ui.editor_targets.target_problem`'s (RULES §7).
+        :func:`~asteroyds.modes.targets.target_problem`'s (RULES §7).
         """
         found = self._target(where)
         if isinstance(found, EditResult):
