@@ -17,11 +17,18 @@ import pytest
 
 import asteroyds.ui.event_log as event_log_module
 import asteroyds.ui.inspector as inspector_module
+import asteroyds.ui.round_controller as round_controller_module
 import asteroyds.ui.round_player as round_player_module
 from asteroyds import resolve_asteroids, scenario
-from asteroyds.errors import RuleError
+from asteroyds.errors import ProgramError, RuleError
 from asteroyds.events import PhaseStarted, TileBlocked, TileMoved
 from asteroyds.game import Game
+from asteroyds.modes.capture_events import LaserFired as CaptureLaserFired
+from asteroyds.modes.capture_events import RoundStarted, TurretDisabled
+from asteroyds.modes.capture_program import CaptureProgram
+from asteroyds.modes.capture_resolve import resolve as capture_resolve
+from asteroyds.modes.capture_snapshots import disabled_turret_cells
+from asteroyds.modes.capture_turn import turn_steps
 from asteroyds.snapshots import snapshots
 from asteroyds.ui import (
     BoardView,
@@ -34,7 +41,7 @@ from asteroyds.ui import (
     StatusChartController,
 )
 from asteroyds.ui.event_log import log_rows
-from asteroyds.ui.inspector import flight_rows, priority_rows, priority_table
+from asteroyds.ui.inspector import capture_round_table, flight_rows, priority_rows, priority_table
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 RULEBOOK_PRIORITY = SCENARIOS / "asteroids" / "rulebook_priority_white_6_before_gate_24.json"
@@ -388,5 +395,212 @@ def test_the_round_player_widget_drives_the_board():
 
 
 def test_module_doctests():
-    for module in (round_player_module, inspector_module, event_log_module):
+    for module in (round_player_module, round_controller_module, inspector_module, event_log_module):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+# --- capture mode (RULES §11): Resolve turn, 6 rounds of lasers then moves ------------------------
+class TextChart:
+    """A capture chart as the round player sees it: a program and a reset (the widget is tested apart)."""
+
+    def __init__(self, text: str = ". . . . . . -") -> None:
+        self.program = CaptureProgram.parse(text)
+        self.resets = 0
+
+    def reset(self, craft=None) -> CaptureProgram:
+        self.program, self.resets = CaptureProgram.empty(), self.resets + 1
+        return self.program
+
+
+CAPTURE_BOTS = ("red2", "white1", "white2")
+
+
+def capture_player(seed: int, chart: str = "F F X L . . S3") -> tuple[Game, RoundPlayerController]:
+    game = Game.capture(teams=2, crafts_per_team=2, seed=seed)
+    return game, RoundPlayerController(game, charts={"red1": TextChart(chart)}, bots=CAPTURE_BOTS)
+
+
+@pytest.mark.parametrize("seed", [4, 10])
+def test_capture_stepping_reproduces_the_engine_exactly_over_seeded_turns(seed):
+    game, player = capture_player(seed)
+    reference = Game.capture(teams=2, crafts_per_team=2, seed=seed)
+    seen: set[str] = set()
+    for turn in range(1, 4):
+        assert player.expected == "roll" and player.turn_word == "Turn"
+        dice = player.roll()
+        assert reference.roll() == dice
+        programs = player.plan()
+        assert set(programs) == {"red1", *CAPTURE_BOTS} and player.expected == "capture"
+        if turn == 1:
+            assert str(programs["red1"]) == "F F X L . . S3"  # the chart's program, as the engine read it
+        for p, program in programs.items():
+            reference.submit(p, program)
+        before = game.state
+        events = player.resolve_turn()
+        assert player.phase == "capture" and player.cursor == 0 and player.states[0] == before
+        assert list(events) == reference.resolve_asteroids() == game.round_events[1:]  # after the dice
+        expected, _ = capture_resolve(before, dice, programs)  # the pure function agrees too
+        assert expected == game.state
+        walk(player)  # forward and back: every board equals the engine's snapshot
+        assert player.states[-1] == game.state
+        seen.update(e.type for e in events)
+        player.end_round()
+        reference.end_round()
+        assert player.phase == "end" and player.current_state == game.state == reference.state
+        assert player.charts["red1"].resets == turn
+    assert game.dumps() == reference.dumps()
+    assert {"capture_round_started", "capture_laser_fired", "craft_moved"} <= seen
+
+
+def test_capture_has_no_asteroid_or_flight_phase():
+    game, player = capture_player(4)
+    player.roll()
+    assert player.can("plan") and not player.can("asteroids") and not player.can("fly")
+    with pytest.raises(RuleError, match="Resolve turn"):
+        player.asteroids()
+    assert game.programs == {}  # nothing was submitted
+    assert player.can("capture") and player.do("capture") and game.phase == "end"
+    assert not player.can("capture") and player.can("end")
+    racing, racer = two_player_game()
+    racer.roll()
+    with pytest.raises(RuleError, match="capture turn"):
+        racer.resolve_turn()
+    assert not racer.can("capture") and racing.phase == "plan"
+
+
+def test_an_illegal_capture_chart_is_refused_and_nothing_is_submitted():
+    game, player = capture_player(4, chart="F F F F F F X3,5")  # two anticipation rounds: Lawrence only
+    player.roll()
+    assert player.do("plan") is None and "ProgramError" in player.error and "red1" in player.error
+    assert game.programs == {} and game.phase == "plan"
+    with pytest.raises(ProgramError):
+        player.resolve_turn()
+    assert game.programs == {} and game.phase == "plan"
+
+
+def test_capture_undo_takes_the_turn_back():
+    game, player = capture_player(4)
+    player.roll()
+    player.plan()
+    inputs = len(game.inputs)
+    player.resolve_turn()
+    assert player.undo() == "Undone: capture." and game.phase == "plan" and len(game.inputs) == inputs
+    assert player.phase == "roll"  # the view before the turn: the dice
+    player.resolve_turn()
+    assert game.phase == "end" and player.phase == "capture"
+
+
+def test_capture_step_names_the_round_and_its_stage():
+    game, player = capture_player(10)
+    player.roll()
+    player.plan()
+    events = player.resolve_turn()
+    steps = turn_steps(events)
+    assert str(player.capture_step) == "Before the rounds"
+    first_round = next(i for i, e in enumerate(events) if isinstance(e, RoundStarted))
+    player.seek(first_round + 1)
+    assert str(player.capture_step) == "Round 1 of 6 · lasers"
+    first_move = next(i for i, e in enumerate(events) if e.type == "column_played")
+    player.seek(first_move + 1)
+    assert str(player.capture_step) == f"Round {steps[first_move].round} of 6 · moves"
+    # Every round comes once, lasers before moves.
+    order = list(dict.fromkeys((s.round, s.stage) for s in steps if s.round))
+    assert [r for r, _ in order if _ == "lasers"] == list(range(1, 7))
+    for k in range(1, 7):
+        if (k, "moves") in order:
+            assert order.index((k, "lasers")) < order.index((k, "moves"))
+    assert player.disabled_cells == disabled_turret_cells(events[: player.cursor])
+
+
+def test_the_round_player_widget_steps_a_capture_turn():
+    game, player = capture_player(10)
+    board = BoardView(game.state)
+    widget = RoundPlayer(player, board=board)
+    buttons = widget.buttons
+    assert buttons["asteroids"].layout.display == "none" and buttons["fly"].layout.display == "none"
+    assert buttons["capture"].layout.display != "none" and buttons["capture"].description == "Resolve turn"
+    assert buttons["end"].description == "End turn"
+    widget.press("roll")
+    widget.press("plan")
+    assert buttons["capture"].disabled is False and "asteroyds-primary" in buttons["capture"]._dom_classes
+    widget.press("capture")
+    assert player.error == "" and player.phase == "capture"
+    events = player.events
+    # Step to the first laser: the board shows its beam and the caption the round and stage.
+    while not isinstance(player.current_event, CaptureLaserFired):
+        widget.press("next")
+    shot = player.current_event
+    assert board.laser == shot.path and board.state == player.current_state
+    assert f"Round {shot.round} of 6 · lasers" in widget._caption.value
+    assert board._caption_text.startswith(f"Round {shot.round} of 6 · lasers: ")
+    assert 'data-capture-stage="lasers"' in widget._data.value
+    # Step on to the first disabled turret: crossed out from then on, not before.
+    disabled = next(i for i, e in enumerate(events) if isinstance(e, TurretDisabled))
+    player.seek(disabled)
+    assert board.disabled == ()
+    widget.press("next")
+    assert board.disabled == (events[disabled].cell,) == player.disabled_cells
+    while player.capture_step.stage != "moves":
+        widget.press("next")
+    assert f"Round {player.capture_step.round} of 6 · moves" in widget._caption.value
+    assert board.laser == ()  # a move is not a laser
+    # Back and forth: the board always shows the engine's snapshot at the cursor.
+    expected = snapshots(player.states[0], events)
+    for cursor in (len(events), 3, 0, len(events) // 2):
+        player.seek(cursor)
+        assert board.state == expected[cursor]
+        assert board.disabled == disabled_turret_cells(events[:cursor])
+    widget.press("last")
+    assert board.state == game.state
+    widget.press("end")
+    assert board.disabled == () and game.round == 2 and "Turn 1 · end of turn" in widget._caption.value
+    assert widget._message.value == "Turn 2: roll the dice."
+
+
+def test_buttons_are_as_wide_as_their_labels():
+    game, player = two_player_game()
+    widget = RoundPlayer(player)
+    for name in ("end", "yes", "no", "roll", "capture"):  # "End round" and "Yes" were cut off at 58-84px
+        layout = widget.buttons[name].layout
+        assert layout.width == "auto" and layout.min_width, name
+    assert widget._toggle.layout.width == "auto"
+
+
+def test_the_round_inspector_lists_the_lasers_then_the_moves():
+    game, player = capture_player(10)
+    inspector = PriorityInspector(player)
+    assert "Resolve turn" in inspector.html and "ROUND INSPECTOR" in inspector._title.value
+    player.roll()
+    player.plan()
+    events = player.resolve_turn()
+    table = capture_round_table(events, 0)
+    assert table is not None and table.round == 1 and not table.started and len(table.aims) == 4
+    assert all(r.status == "waiting" for r in (*table.lasers, *table.moves))
+    first_move = next(i for i, e in enumerate(events) if e.type == "column_played")
+    player.seek(first_move + 1)
+    table = capture_round_table(events, player.cursor)
+    assert table.started and table.stage == "moves"
+    assert all(r.status == "done" and r.outcome != "waiting" for r in table.lasers)  # lasers came first
+    mover = events[first_move].player
+    assert [r.actor for r in table.moves if r.status == "current"] == [mover]
+    page = inspector.html
+    assert 'data-phase="capture"' in page and f'data-round="{table.round}"' in page
+    assert f'<tr data-piece="{mover}" data-kind="move" data-status="current"' in page
+    lasers = [e for e in events if isinstance(e, CaptureLaserFired) and e.round == table.round]
+    assert [r.actor for r in table.lasers] == [e.shooter for e in lasers]
+
+
+def test_the_event_log_tags_capture_events_with_their_team():
+    game, player = capture_player(10)
+    log = EventLog(player, window=None)
+    player.roll()
+    player.plan()
+    player.resolve_turn()
+    player.seek(8)
+    rows = log_rows(
+        player.round_events, player.round_index, None, {c.player: c.team for c in game.state.crafts}
+    )
+    tags = {r.tag for r in rows}
+    assert tags <= {"", "red", "white", "blue"} and {"red", "white"} <= tags
+    assert "this turn" in log.html and "TURN 1" in log._title.value
+    assert log.html.count("asteroyds-current") == 1

@@ -144,6 +144,7 @@ def test_human_program_submission_and_an_illegal_one():
 
 def test_one_shot_per_turn_is_enforced_when_a_program_is_submitted():
     c = sandbox("drones", Seat("blue"), one_shot_per_turn=True)
+    assert c.charts["blue"].rules is c.game.rules  # the chart checks the variants as tokens are placed
     c.roll()
     c.show_chart()
     with pytest.raises(ProgramError, match="one shot per turn|one Shoot"):
@@ -399,3 +400,211 @@ def test_the_game_over_banner_shows_in_the_widget():
         c.play_round()
     assert view._banner.layout.display == "" and c.outcome_text in view._banner.value
     assert 'data-stage="over"' in view._data.value
+
+
+# --- capture the asteroyd (RULES §11): teams plan together, bots, the 6 rounds ------------------------
+CAPTURE_SEED = 4  # the browser test's game (tests/browser/test_sandbox_capture.py)
+RED_PROGRAMS = {"red1": "F F R F . . S2", "red2": "F L F . . . X1"}
+
+
+def capture_sandbox(humans=("red",), seed=CAPTURE_SEED, **options) -> SandboxController:
+    controller = SandboxController(SandboxSetup.capture(humans=humans, seed=seed, **options))
+    controller.new_game()
+    return controller
+
+
+def test_capture_setup_builds_the_teams_and_the_variants():
+    setup = SandboxSetup.capture(teams=2, crafts_per_team=3, humans=("white2",), seed=5, blue_asteroids=2,
+                                 destructible_asteroids=False, duel=True)  # fmt: skip
+    game = SandboxController(setup).new_game()
+    assert game.state.mode == "capture" and game.players == (
+        "red1",
+        "white1",
+        "red2",
+        "white2",
+        "red3",
+        "white3",
+    )
+    assert sum(p.kind == "asteroid" for p in game.state.pieces) == 2
+    assert game.capture_rules.destructible_asteroids is False
+    assert game.rules.planning_time("capture") == 2 * 40  # 1 v 1: double planning time
+    assert (
+        setup.craft_kinds(game.state)["white2"] == "human"
+        and setup.craft_kinds(game.state)["red1"] == "greedy"
+    )
+    three = capture_sandbox(teams=3, crafts_per_team=1, humans=("blue",), pilots=True)
+    assert three.game.players == ("red1", "white1", "blue1") and three.humans == ("blue1",)
+    assert all(c.pilot for c in three.game.state.crafts)
+    with pytest.raises(ScenarioError, match="'blue' is not a team or craft"):
+        SandboxController(SandboxSetup(mode="capture")).new_game()  # blue is a team with three teams only
+    with pytest.raises(ScenarioError, match="blue asteroids"):
+        capture_sandbox(teams=3, blue_asteroids=1)
+    with pytest.raises(ScenarioError, match="a capture team or craft"):
+        SandboxSetup(seats=(Seat("white1"),)).build()
+
+
+def test_capture_team_mates_plan_together_then_the_bots_and_the_turn():
+    c = capture_sandbox()
+    assert c.stage == "roll" and c.kinds == {"red1": "human", "white1": "greedy", "red2": "human",
+                                             "white2": "greedy"}  # fmt: skip
+    assert all(type(chart).__name__ == "CaptureChartController" for chart in c.charts.values())
+    c.roll()
+    assert (c.stage, c.current_team, c.current_players) == ("handover", "red", ("red1", "red2"))
+    assert c.planning_seconds == c.game.rules.planning_time("capture") == 40
+    assert c.show_chart() == "red" and c.stage == "planning"
+    assert len(c.turret_aims()) == 4  # the engine's aim for these dice, shown while planning
+    c.charts["red1"].load(RED_PROGRAMS["red1"])
+    c.charts["red2"].load(RED_PROGRAMS["red2"])
+    assert c.submit() == "red"
+    assert (
+        c.stage == "capture"
+        and {p: str(q) for p, q in c.game.programs.items() if p in RED_PROGRAMS} == RED_PROGRAMS
+    )
+    assert set(c.game.programs) == {"red1", "white1", "red2", "white2"}  # the bots planned at once
+    assert c.charts["red1"].locked and c.charts["red2"].locked
+    before = c.game.state
+    assert c.advance() == "end"
+    assert (
+        c.player.phase == "capture" and c.player.states[0] == before and c.player.states[-1] == c.game.state
+    )
+    assert c.advance() == "roll" and c.game.round == 2
+    assert (
+        not c.charts["red1"].locked and str(c.charts["red1"].program) == ". . . . . . -"
+    )  # reset for turn 2
+
+
+def test_capture_humans_of_two_teams_plan_team_by_team():
+    c = capture_sandbox(humans=("red1", "white"), crafts_per_team=2)
+    c.roll()
+    order = []
+    while c.stage == "handover":
+        order.append((c.show_chart(), c.current_players))
+        c.submit()
+    assert order == [("red", ("red1",)), ("white", ("white1", "white2"))]
+    assert c.stage == "capture" and "red2" in c.game.programs  # red2 is a bot
+
+
+def test_an_illegal_capture_program_is_refused_and_nothing_changes():
+    c = capture_sandbox()
+    c.roll()
+    c.show_chart()
+    c.charts["red1"].load(RED_PROGRAMS["red1"])
+    inputs = list(c.game.inputs)
+    with pytest.raises(ProgramError, match="red2, anticipation: only Lawrence"):
+        c.submit({"red1": "F . . . . . S1", "red2": "F F . . . . S2,5"})
+    assert str(c.charts["red1"].program) == RED_PROGRAMS["red1"]  # not even the legal one was loaded
+    assert not c.charts["red1"].locked and not c.charts["red2"].locked
+    assert c.stage == "planning" and c.current_players == ("red1", "red2") and c.game.inputs == inputs
+    with pytest.raises(RuleError, match="2 crafts plan together"):
+        c.submit("F . . . . . S1")  # one program for two crafts
+    with pytest.raises(RuleError, match="white1 is not planning now"):
+        c.submit({"white1": "F . . . . . S1"})
+    view = Sandbox(SandboxSetup.capture(humans=("red",), seed=CAPTURE_SEED), start=True)
+    view._dice.roll()
+    view._ready.click()
+    view._run(lambda: view.controller.submit({"red1": "X X X X X X Q"}))
+    assert "ProgramError" in view.error and "red1" in view.error and view.controller.stage == "planning"
+
+
+def test_a_capture_game_with_bots_plays_to_the_victory():
+    c = capture_sandbox(humans=(), seed=2)
+    while c.stage != "over" and c.game.round < 40:
+        assert c.play_round() in ("roll", "over")
+    assert c.stage == "over" and "team wins with 3 points" in c.outcome_text
+    winners = c.game.outcome.winners
+    team = c.game.state.craft(winners[0]).team
+    assert dict(c.game.state.scores)[team] == 3
+    assert score_rows(c.game.state, c.kinds)[0].progress == dict(c.game.state.scores)["red"]
+    html = scoreboard_html(c.game.state, c.kinds)
+    assert f"data-team='{team}' data-score='3' data-target='3'" in html
+    series = progress_series(c.game.history)
+    assert set(series) == {"red", "white"} and series[team][1][-1] == 3
+    with pytest.raises(RuleError):
+        c.advance()
+
+
+def test_capture_save_load_and_undo():
+    c = capture_sandbox()
+    c.roll()
+    c.show_chart()
+    c.submit(RED_PROGRAMS)
+    c.advance()
+    c.advance()
+    c.roll()  # saved in the middle of the red team's hand-over, turn 2
+    text = c.save_text()
+    assert c.save_name() == f"asteroyds-capture-seed{CAPTURE_SEED}-round2.json"
+    other = SandboxController(SandboxSetup.capture(humans=("red",)))
+    loaded = other.load_text(text)
+    assert (
+        loaded.state == c.game.state
+        and loaded.dumps() == text
+        and loaded.capture_rules == c.game.capture_rules
+    )
+    assert other.kinds == c.kinds and other.setup.mode == "capture" and other.stage == "handover"
+    assert other.current_players == ("red2", "red1")  # turn order: turn 2 starts with white1, red2
+    # Undo: the team's Done, then the turn, then the plan (the red team plans again).
+    other.show_chart()
+    other.submit({"red1": "F . . . . . S1", "red2": "F . . . . . S1"})
+    assert other.stage == "capture"
+    other.advance()
+    assert other.stage == "end"
+    assert other.undo() == "Undone: capture." and other.stage == "capture"
+    other.undo()  # the plan: the red team plans again
+    assert (other.stage, other.current_team) == ("handover", "red") and "red1" not in other.game.programs
+    assert not other.charts["red1"].locked
+    other.show_chart()
+    other.undo()
+    assert other.stage == "handover"
+    other.show_chart()
+    other.submit()
+    assert other.play_round() == "roll" and other.game.round == 3
+    other.back_to_round(2)
+    assert other.game.round == 2 and other.stage == "roll" and other.message == "Back to the start of turn 2."
+
+
+def test_the_widget_plays_a_capture_turn():
+    view = Sandbox()
+    view._panel._mode.value = "capture"  # the setup panel: capture, its default teams (red human, white bots)
+    view._panel._seed.value = CAPTURE_SEED
+    setup = view.read_setup()
+    assert setup.mode == "capture" and setup.kinds == {"red1": "human", "red2": "human", "white1": "greedy",
+                                                       "white2": "greedy"}  # fmt: skip
+    view.start_game()
+    c = view.controller
+    assert c.stage == "roll" and view.error == ""
+    view._dice.roll()
+    assert (
+        c.stage == "handover"
+        and "red team" in view._handover.value
+        and "We are red" in view._ready.description
+    )
+    view._ready.click()
+    charts = view._chart_box.children[0].children
+    assert [chart.controller.craft.player for chart in charts] == ["red1", "red2"]
+    for player, chart in zip(("red1", "red2"), charts, strict=True):
+        program = RED_PROGRAMS[player].split()
+        for column, token in enumerate(program[:6], 1):
+            if token != ".":
+                chart.click(column, token)
+        chart.anticipate(program[6][0], int(program[6][1:]))
+        assert str(chart.program) == RED_PROGRAMS[player]
+    assert "turrets fire this turn" in view.board._caption_text
+    view._submit.click()
+    assert c.stage == "capture" and view.error == ""
+    rp = view.round_player
+    assert rp.buttons["capture"].layout.display != "none" and rp.buttons["asteroids"].layout.display == "none"
+    assert "ROUND INSPECTOR" in view._inspector._title.value
+    rp.press("capture")
+    player = c.player
+    while player.capture_step is None or player.capture_step.stage != "lasers" or not view.board.laser:
+        assert player.step_forward()
+    assert view.board.state == player.current_state and view.board.laser == player.current_event.path
+    assert view.board._caption_text.startswith(f"Round {player.capture_step.round} of 6 · lasers")
+    rp.press("last")
+    assert view.board.state == c.game.state
+    assert view.board.disabled == player.disabled_cells
+    rp.press("end")
+    assert c.stage == "roll" and c.game.round == 2 and view.error == ""
+    assert "data-mode='capture'" in view.scoreboard.html and "TURN 2" in view.scoreboard._title.value
+    assert view.progress_plot.figures["damage"].layout.display == "none"
+    assert set(view.progress_plot.series) == {"red", "white"}

@@ -7,7 +7,8 @@ it was and says why in one sentence ("(6, 7) already holds red asteroid #1").
 Every change can be undone. Nothing here decides a rule: the preview runs the
 engine's :func:`~asteroyds.asteroids.resolve_asteroids`, and targets (targets
 mode) are checked by the engine's :func:`asteroyds.modes.targets.target_problem`
-(RULES §7) before :meth:`State.validate` checks the whole board. The widget is :class:`asteroyds.ui.editor_view.ScenarioEditor`.
+(RULES §7) before :meth:`State.validate` checks the whole board. The widget
+is :class:`asteroyds.ui.editor_view.ScenarioEditor`.
 
 >>> editor = EditorController(empty_state("targets"))
 >>> editor.add("asteroid", (6, 6), colour="white/red").message

@@ -5,6 +5,10 @@ current one it gives a window of rows (number, a colour tag, the sentence
 from :meth:`~asteroyds.events.Event.text`, and whether the row is past,
 current or still to come). :class:`EventLog` shows them under a round player.
 
+In a capture turn the tag is the team (its die colour): a craft's events and
+its team's turrets read as one colour, and the 6 rounds are told by their
+``Round k of 6`` lines.
+
 >>> from asteroyds import resolve_asteroids, setup
 >>> _, events = resolve_asteroids(setup("racing", seed=1, players=["blue"]), (3, 5, 2))
 >>> rows = log_rows(events, current=1, window=3)
@@ -17,7 +21,7 @@ current or still to come). :class:`EventLog` shows them under a round player.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,24 +47,38 @@ class LogRow:
     status: str
 
 
-def event_tag(event: Event, previous: str = "") -> str:
-    """The colour phase (``red``, ``white``, ``blue``) or the player an event belongs to."""
+def event_tag(event: Event, previous: str = "", teams: Mapping[str, str] | None = None) -> str:
+    """The colour phase (``red``, ``white``, ``blue``) or the player an event belongs to.
+
+    ``teams`` (capture: player → team) tags a craft's events with its team instead, and
+    events that name a team (a turret's laser, a point) with that team.
+    """
     phase = getattr(event, "phase", None)
     if isinstance(event, PhaseStarted) or (isinstance(phase, str) and phase in DIE_TAGS):
         return str(phase)
     player = getattr(event, "player", None)
+    if teams is not None:
+        team = teams.get(player, "") if isinstance(player, str) else ""
+        team = team or getattr(event, "team", "")
+        if isinstance(team, str) and team:
+            return team
     if isinstance(player, str) and player:
         return player
     return previous if event.type in ("tile_pushed", "craft_hit") else ""
 
 
-def log_rows(events: Sequence[Event], current: int | None, window: int | None = WINDOW) -> tuple[LogRow, ...]:
+def log_rows(
+    events: Sequence[Event],
+    current: int | None,
+    window: int | None = WINDOW,
+    teams: Mapping[str, str] | None = None,
+) -> tuple[LogRow, ...]:
     """Rows for ``events`` with ``events[current]`` current (None: before the first); at most
-    ``window`` rows around the current one (None: all)."""
+    ``window`` rows around the current one (None: all); ``teams`` as for :func:`event_tag`."""
     tags: list[str] = []
     previous = ""
     for e in events:
-        previous = event_tag(e, previous)
+        previous = event_tag(e, previous, teams)
         tags.append(previous)
     n = len(events)
     first, last = 0, n
@@ -101,11 +119,20 @@ def _tag_colour(tag: str) -> str:
     return theme.die_colour(tag) if tag in DIE_TAGS else theme.player_colour(tag)
 
 
-def log_html(events: Sequence[Event], current: int | None, window: int | None = WINDOW) -> str:
-    """The log's table (``tr.asteroyds-current`` on the current event; ``data-index`` on every row)."""
+def log_html(
+    events: Sequence[Event],
+    current: int | None,
+    window: int | None = WINDOW,
+    teams: Mapping[str, str] | None = None,
+    word: str = "round",
+) -> str:
+    """The log's table (``tr.asteroyds-current`` on the current event; ``data-index`` on every row).
+
+    ``word`` is what the game calls a round (a capture game: "turn").
+    """
     if not events:
-        return "<div class='asteroyds-log-head'>No events yet this round.</div>"
-    rows = log_rows(events, current, window)
+        return f"<div class='asteroyds-log-head'>No events yet this {word}.</div>"
+    rows = log_rows(events, current, window, teams)
     lines = []
     if rows[0].index > 0:
         lines.append(f"<tr class='asteroyds-more'><td></td><td></td><td>⋯ {rows[0].index} earlier</td></tr>")
@@ -120,7 +147,7 @@ def log_html(events: Sequence[Event], current: int | None, window: int | None = 
     if later > 0:
         lines.append(f"<tr class='asteroyds-more'><td></td><td></td><td>⋯ {later} more</td></tr>")
     shown = 0 if current is None else current + 1
-    head = f"<div class='asteroyds-log-head'>event {shown} of {len(events)} this round</div>"
+    head = f"<div class='asteroyds-log-head'>event {shown} of {len(events)} this {word}</div>"
     return (
         f"{head}<table class='asteroyds-log-table' data-current=\"{'' if current is None else current}\" "
         f'data-count="{len(events)}"><tbody>{"".join(lines)}</tbody></table>'
@@ -159,9 +186,13 @@ class EventLog(widgets.VBox):
         if self._shown and key[0] is self._shown[0] and key[1] == self._shown[1]:
             return
         self._shown = key
-        self._title.value = f"<span class='asteroyds-title'>EVENT LOG · ROUND {c.round}</span>"
+        state = getattr(getattr(c, "game", None), "state", None)
+        capture = getattr(state, "mode", "") == "capture"
+        teams = {craft.player: craft.team or "" for craft in state.crafts} if capture and state else None
+        word = "turn" if capture else "round"
+        self._title.value = f"<span class='asteroyds-title'>EVENT LOG · {word.upper()} {c.round}</span>"
         try:
-            self._body.value = log_html(c.round_events, c.round_index, self._window)
+            self._body.value = log_html(c.round_events, c.round_index, self._window, teams, word)
         except Exception as exc:  # shown in the widget, never a traceback in Voila
             self._body.value = theme.error_html(exc)
 

@@ -9,6 +9,14 @@ craft, and the reason from the events. During flight, :func:`flight_rows`
 lists the crafts in turn order instead. :class:`PriorityInspector` shows the
 table and highlights the row resolving at the cursor.
 
+Capture the Asteroyd has no priority (RULES §11: lasers fire together, crafts
+never block each other, so the order only orders the log). **Decision:** in a
+capture turn the inspector does not hide; it becomes the *round inspector*:
+:func:`capture_round_table` lists the round at the cursor, its lasers (shooter,
+direction, what stopped the beam) and then its moves (craft, token, where it
+went, what it caused), because "all lasers, then all moves" is exactly what a
+learner gets wrong. Rows not reached yet say ``waiting`` (no spoilers).
+
 The rulebook's example: white asteroid #6 and white gate #24 both want (6, 5).
 
 >>> from asteroyds import Piece, State, resolve_asteroids
@@ -46,6 +54,17 @@ from ..events import (
     TokenTaken,
 )
 from ..hexgrid import direction_name
+from ..modes.capture_events import (
+    AsteroydPickedUp,
+    AsteroydReturned,
+    CraftBumped,
+    CraftTeleported,
+    LaserDodged,
+    LaserFired,
+    PointScored,
+    TurretAimed,
+)
+from ..modes.capture_turn import BEFORE, SETUP, round_span, step_at
 from ..pieces import die_direction
 from ..state import State
 from . import theme
@@ -70,6 +89,16 @@ BADGES: dict[str, tuple[str, str]] = {  # outcome: (background, text)
     "flew": ("#1f6b45", "#dcffe9"),
     "damaged": ("#7a5a12", "#fff1cc"),
     "flying": ("#26305a", "#e8eeff"),
+    "moving": ("#26305a", "#e8eeff"),
+    "fires": ("#7a1f2b", "#ffe0e4"),
+    "hits": ("#a3262f", "#ffffff"),
+    "dodged": ("#55307f", "#f0e4ff"),
+    "turned": ("#1d4f8f", "#e0edff"),
+    "bumped": ("#a3262f", "#ffffff"),
+    "teleported home": ("#3a0d12", "#ff9aa5"),
+    "picked up": ("#7a5a12", "#fff1cc"),
+    "scored": ("#1f6b45", "#dcffe9"),
+    "brought home": ("#1d4f8f", "#e0edff"),
 }
 
 
@@ -118,6 +147,38 @@ class FlightRow:
     outcome: str
     reason: str
     status: str
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureRow:
+    """One laser or one craft's move in a round of a capture turn.
+
+    ``actor`` is the shooter (a craft or turret id) or the moving craft;
+    ``action`` the direction fired or the token played; ``outcome`` and
+    ``reason`` as in :class:`PriorityRow`; ``status`` ``done``, ``current`` or ``waiting``.
+    """
+
+    rank: int
+    kind: str  # "laser" or "move"
+    actor: str
+    name: str
+    team: str
+    action: str
+    outcome: str
+    reason: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureRoundTable:
+    """The round of a capture turn at the cursor: its lasers, then its moves."""
+
+    round: int
+    stage: str  # the cursor's stage: setup (a preview of round 1), lasers, moves, won
+    lasers: tuple[CaptureRow, ...]
+    moves: tuple[CaptureRow, ...]
+    aims: tuple[str, ...]  # "TR1 NW": where each turret fires this turn
+    started: bool  # False: the cursor is before this round (a preview)
 
 
 def _cell(cell: Any) -> str:
@@ -280,6 +341,144 @@ def flight_rows(events: Sequence[Event], cursor: int) -> tuple[FlightRow, ...]:
     return tuple(rows)
 
 
+def _status(first: int, last: int, cursor: int) -> str:
+    """A row made of the events ``first..last`` (indices): where the cursor (events applied) is."""
+    if cursor <= first:
+        return WAITING
+    return CURRENT if first <= cursor - 1 <= last else DONE
+
+
+def capture_round_table(events: Sequence[Event], cursor: int) -> CaptureRoundTable | None:
+    """The round of a capture turn at ``cursor`` (after that many events): lasers, then moves.
+
+    Before round 1 (the turrets aiming, the blue asteroids moving) it previews round 1.
+    None when the events hold no round at all.
+    """
+    cursor = max(0, min(cursor, len(events)))
+    step = step_at(events, cursor) if cursor else BEFORE
+    number = max(step.round, 1)
+    start, end = round_span(events, number)
+    if start >= end:
+        return None
+    aims = tuple(
+        f"{e.turret} {direction_name(e.direction)}" for e in events[:start] if isinstance(e, TurretAimed)
+    )
+    lasers: list[CaptureRow] = []
+    moves: list[CaptureRow] = []
+    mover: dict[str, int] = {}  # player -> index of its move row
+    parts: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    spans: dict[tuple[str, str], list[int]] = {}
+
+    def note(key: tuple[str, str], index: int, outcome: str, reason: str) -> None:
+        spans.setdefault(key, []).append(index)
+        if index < cursor:  # what happened is told once the cursor is there
+            parts.setdefault(key, []).append((outcome, reason))
+
+    for i in range(start, end):
+        e = events[i]
+        if isinstance(e, LaserFired):
+            key = ("laser", e.shooter)
+            lasers.append(
+                CaptureRow(len(lasers) + 1, "laser", e.shooter, e.shooter_name, e.team,
+                           direction_name(e.direction), "", "", "")
+            )  # fmt: skip
+            if e.hits:
+                note(key, i, "hits", f"hits {', '.join(e.hits)} at {_cell(e.end)}")
+            elif e.stopped_by == "border":
+                note(key, i, "fires", f"{_spaces(len(e.path))}, leaves the board")
+            else:
+                note(key, i, "fires", f"stopped by {e.blocker_name} at {_cell(e.end)}")
+        elif isinstance(e, LaserDodged):
+            note(("laser", e.shooter), i, "dodged", f"{e.player} dodges it (Shield anticipation)")
+        elif e.type == "column_played":
+            player = getattr(e, "player", "")
+            mover[player] = len(moves)
+            moves.append(
+                CaptureRow(len(moves) + 1, "move", player, player, "", f"{e.token} {e.action}", "", "", "")  # type: ignore[attr-defined]
+            )
+            spans.setdefault(("move", player), []).append(i)
+        elif getattr(e, "player", None) in mover:
+            key = ("move", getattr(e, "player", ""))
+            if e.type == "craft_moved":
+                note(key, i, MOVED, f"to {_cell(e.end)}")  # type: ignore[attr-defined]
+            elif e.type == "craft_turned":
+                note(key, i, "turned", f"faces {direction_name(e.end_facing)}")  # type: ignore[attr-defined]
+            elif isinstance(e, CraftBumped):
+                note(key, i, "bumped", f"hit {e.blocker_name}")
+            elif isinstance(e, CraftTeleported):
+                note(key, i, "teleported home", f"back to platform {e.platform}")
+            elif isinstance(e, AsteroydPickedUp):
+                note(key, i, "picked up", f"the {e.team} asteroyd")
+            elif isinstance(e, PointScored):
+                note(key, i, "scored", f"{e.team} scores")
+            elif isinstance(e, AsteroydReturned) and e.cause == "team-mate":
+                note(key, i, "brought home", "its own asteroyd returns home")
+            else:
+                spans.setdefault(key, []).append(i)
+
+    def finish(row: CaptureRow) -> CaptureRow:
+        key = (row.kind, row.actor)
+        done = parts.get(key, [])
+        indices = spans.get(key, [])
+        status = _status(indices[0], indices[-1], cursor) if indices else WAITING
+        outcome = ", ".join(dict.fromkeys(o for o, _ in done)) if done else WAITING
+        if status != WAITING and not done:
+            outcome = "moving" if row.kind == "move" else WAITING
+        return CaptureRow(
+            row.rank, row.kind, row.actor, row.name, row.team, row.action, outcome,
+            "; ".join(r for _, r in done), status,
+        )  # fmt: skip
+
+    return CaptureRoundTable(
+        number,
+        step.stage,
+        tuple(finish(r) for r in lasers),
+        tuple(finish(r) for r in moves),
+        aims,
+        started=step.stage != SETUP,
+    )
+
+
+def capture_table_html(table: CaptureRoundTable | None, cursor: int = 0) -> str:
+    """The round inspector's HTML: the round's lasers, then its moves (``data-phase="capture"``)."""
+    if table is None:
+        return (
+            "<div class='asteroyds-pi-empty'>No round here yet: press <b>Resolve turn</b> to see the "
+            "6 rounds, in each all lasers first, then all moves.</div>"
+        )
+    when = "" if table.started else " · <i>next</i>"
+    aims = f" · turrets aim {html.escape(', '.join(table.aims))}" if table.aims and not table.started else ""
+    head = (
+        f"<div class='asteroyds-pi-head'><b>ROUND {table.round} OF 6</b> · every laser fires at once, "
+        f"then every craft moves{when}{aims}</div>"
+    )
+    current = next((r.actor for r in (*table.lasers, *table.moves) if r.status == CURRENT), "")
+
+    def lines(rows: Sequence[CaptureRow], title: str) -> str:
+        if not rows:
+            return f"<tr class='asteroyds-waiting'><td></td><td colspan='3'><i>{title}: none</i></td></tr>"
+        out = [f"<tr class='asteroyds-pi-section'><td></td><td colspan='3'><b>{title}</b></td></tr>"]
+        for r in rows:
+            out.append(
+                f'<tr data-piece="{html.escape(r.actor)}" data-kind="{r.kind}" data-status="{r.status}" '
+                f'class="asteroyds-{r.status}"><td>{r.rank}</td>'
+                f"<td class='asteroyds-nowrap'>{html.escape(r.name)}</td>"
+                f"<td class='asteroyds-nowrap'>{ARROWS.get(r.action, '')} {html.escape(r.action)}</td>"
+                f"<td>{_outcome(r.outcome, r.reason)}</td></tr>"
+            )
+        return "".join(out)
+
+    attrs = (
+        f'data-phase="capture" data-round="{table.round}" data-stage="{table.stage}" '
+        f'data-current="{html.escape(current)}" data-cursor="{cursor}"'
+    )
+    return (
+        f"{head}<table class='asteroyds-priority-table asteroyds-capture-table' {attrs}><thead><tr>"
+        "<th>#</th><th>who</th><th>does</th><th>outcome · why</th></tr></thead>"
+        f"<tbody>{lines(table.lasers, 'LASERS')}{lines(table.moves, 'MOVES')}</tbody></table>"
+    )
+
+
 # --- the view ---------------------------------------------------------------------------
 CSS = f"""<style>
 .asteroyds-priority-inspector table {{ border-collapse: collapse; width: 100%; font-size: 12px;
@@ -305,6 +504,8 @@ CSS = f"""<style>
 .asteroyds-priority-inspector .asteroyds-pi-die {{ display: inline-block; min-width: 18px; text-align: center;
   border-radius: 4px; font-weight: bold; margin: 0 4px; padding: 0 3px; }}
 .asteroyds-priority-inspector .asteroyds-pi-empty {{ color: {COLOURS["muted"]}; font-size: 13px; }}
+.asteroyds-priority-inspector tr.asteroyds-pi-section td {{ color: {COLOURS["muted"]}; font-size: 11px;
+  letter-spacing: .08em; padding-top: 6px; }}
 </style>"""
 
 
@@ -391,6 +592,8 @@ def _chip_player(player: str) -> str:
 class PriorityInspector(widgets.VBox):
     """The priority table of the colour phase at a round player's cursor (crafts during flight).
 
+    In a capture turn it is the round inspector: the round at the cursor, lasers then moves
+    (:func:`capture_round_table`; why: see the module's docstring).
     ``controller`` is a :class:`~asteroyds.ui.round_player.RoundPlayerController`
     (anything with ``events``, ``states``, ``cursor``, ``phase`` and ``observe``).
     CSS: ``asteroyds-priority-inspector``; rows carry ``data-piece`` and the
@@ -403,8 +606,8 @@ class PriorityInspector(widgets.VBox):
         self._controller = controller
         self._table = widgets.HTML()
         self._table.add_class("asteroyds-priority-body")
-        title = widgets.HTML("<span class='asteroyds-title'>PRIORITY INSPECTOR</span>")
-        self.children = [widgets.HTML(theme.CSS + CSS), title, self._table]
+        self._title = widgets.HTML(f"<span class='asteroyds-title'>{TITLES[False]}</span>")
+        self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._table]
         self.layout = widgets.Layout(width=PANEL_WIDTH)
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-priority-inspector")
@@ -427,8 +630,13 @@ class PriorityInspector(widgets.VBox):
         if self._shown and key[0] is self._shown[0] and key[1:] == self._shown[1:]:
             return
         self._shown = key
+        capture = getattr(getattr(getattr(c, "game", None), "state", None), "mode", "") == "capture"
+        self._title.value = f"<span class='asteroyds-title'>{TITLES[capture]}</span>"
         try:
-            if c.phase == "fly":
+            if capture:
+                table = capture_round_table(c.events, c.cursor) if c.phase == "capture" else None
+                value = capture_table_html(table, c.cursor)
+            elif c.phase == "fly":
                 value = table_html(None, flight_rows(c.events, c.cursor), c.cursor)
             else:
                 value = table_html(self.table, cursor=c.cursor)
@@ -437,11 +645,17 @@ class PriorityInspector(widgets.VBox):
         self._table.value = value
 
 
+TITLES: dict[bool, str] = {False: "PRIORITY INSPECTOR", True: "ROUND INSPECTOR · LASERS, THEN MOVES"}
+
 __all__ = [
+    "CaptureRoundTable",
+    "CaptureRow",
     "FlightRow",
     "PriorityInspector",
     "PriorityRow",
     "PriorityTable",
+    "capture_round_table",
+    "capture_table_html",
     "flight_rows",
     "priority_rows",
     "priority_table",

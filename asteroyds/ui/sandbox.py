@@ -1,30 +1,17 @@
-"""The sandbox: a whole game for 1-6 players, humans (hot seat) or bots, in any mode of the box.
+"""The sandbox: a whole game for humans (hot seat) and bots, in any mode of the box, as one widget.
 
-Two layers, as everywhere in :mod:`asteroyds.ui`. :class:`SandboxController`
-is plain Python over a :class:`~asteroyds.game.Game` and a
-:class:`~asteroyds.ui.round_player.RoundPlayerController`: it builds the game
-from a :class:`SandboxSetup`, takes the human players through hot-seat
-planning one after another, lets the bots plan (:func:`asteroyds.bot.plan`)
-and answer their questions, and offers undo, rewind, save and load. Every
-rule is the engine's. :class:`Sandbox` is the view (CSS class
-``asteroyds-sandbox``).
+Three modules, named after what they hold:
+:mod:`~asteroyds.ui.sandbox_setup` (:class:`Seat`, :class:`SandboxSetup`:
+the choices, and the game they build), :mod:`~asteroyds.ui.sandbox_controller`
+(:class:`SandboxController`: hot-seat planning, bots, undo, rewind, save and
+load, in plain Python; its docstring lists the sandbox's decisions) and this
+one, the view :class:`Sandbox` (CSS class ``asteroyds-sandbox``) with its
+setup card (:mod:`~asteroyds.ui.sandbox_panel`). Every rule is the engine's.
 
-Decisions of this view (explained on the page):
-
-- **Hot seat.** Human players plan one after another on the same device:
-  a "pass the device" screen hides the previous chart, then the player's own
-  chart, stopwatch and ghost path appear. Bots plan at once.
-- **Coach: forecast the asteroids** (on by default for beginners). The board
-  a human plans on shows the asteroids *after* this round's dice have moved
-  them, and the ghost path is flown on that board. The box has no such help:
-  at the table you move the asteroids in your head. Off, the board shows the
-  table as it is, with the dice arrows, and no ghost path.
-- **Questions go to their player.** A mid-flight decision (destroy an
-  asteroid? Lawrence's shield?) asked of a human waits for Yes/No; one asked
-  of a bot is answered at once by the bots' seeded policy
-  (:func:`asteroyds.bot.decision_policy`).
-- **Time is up** locks the chart: the program is what the tokens show; the
-  player still presses *Done* to pass the device on.
+Capture the Asteroyd (RULES §11) plays here too: the human crafts of a team
+plan together on their capture charts under one stopwatch, then the next
+team; bots plan at once; *Resolve turn* plays the 6 rounds and the round
+player steps through them; the scoreboard shows the team scores.
 
 >>> setup = SandboxSetup(mode="racing", seats=(Seat("blue", "greedy"), Seat("red", "random")), seed=3)
 >>> sandbox = SandboxController(setup)
@@ -33,557 +20,54 @@ Decisions of this view (explained on the page):
 >>> _ = sandbox.play_round()
 >>> sandbox.game.round, sandbox.stage
 (2, 'roll')
+>>> capture = SandboxController(SandboxSetup.capture(teams=2, crafts_per_team=1, humans=(), seed=2))
+>>> _ = capture.new_game()
+>>> capture.play_round(), capture.game.round, capture.player.phase
+('roll', 2, 'end')
 """
 
 from __future__ import annotations
 
 import base64
-import contextlib
 import html
-import random
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..asteroids import resolve_asteroids
-from ..bot import decision_policy
-from ..damage import Decision, never
 from ..dice import Dice
-from ..errors import RuleError, ScenarioError
-from ..game import Game
+from ..errors import ScenarioError
 from ..hexgrid import Cell
-from ..modes.targets import SIDES
-from ..pieces import ASTEROID, PLAYER_COLOURS
-from ..preview import PathPreview, planned_path
-from ..program import Program, as_program, validate_program
-from ..rules import PLANNING_LEVELS, RuleSettings
-from ..setups import TARGET_TEAMS, setup
+from ..modes.capture_resolve import teams as capture_teams
 from ..shooting import LaserFired
-from ..simulate import random_pilots
 from ..state import State
 from . import theme
 from .board import BoardView
-from .chart_controller import StatusChartController
+from .capture_chart import CaptureChart
 from .dice import DiceController, DiceView
 from .event_log import EventLog
 from .inspector import PriorityInspector
-from .round_player import RoundPlayer, RoundPlayerController
+from .round_player import RoundPlayer, board_caption, draw_disabled, draw_laser
+from .sandbox_controller import STAGES, SandboxController
+from .sandbox_panel import SetupPanel
+from .sandbox_panel import button as _button
+from .sandbox_panel import html_part as _html
+from .sandbox_setup import (
+    CAPTURE,
+    KIND_NAMES,
+    KINDS,
+    SANDBOX_MODES,
+    SandboxSetup,
+    Seat,
+    asteroid_choices,
+    capture_crafts,
+    team_of,
+)
 from .scoreboard import CSS as scoreboard_css_text
 from .scoreboard import ProgressPlot, Scoreboard
 from .status_chart import StatusChart
 from .stopwatch import Stopwatch
 
-SANDBOX_MODES: tuple[str, ...] = ("racing", "shooting", "targets", "drones")
-KINDS: tuple[str, ...] = ("human", "greedy", "random")
-KIND_NAMES: dict[str, str] = {"human": "human", "greedy": "bot (greedy)", "random": "bot (random)"}
-STAGES: tuple[str, ...] = (
-    "setup",
-    "roll",
-    "handover",
-    "planning",
-    "plan",
-    "asteroids",
-    "fly",
-    "end",
-    "decision",
-    "over",
-)
-Observer = Callable[["SandboxController"], object]
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One player: a colour and who plays it (``human``, or a bot style ``greedy`` / ``random``)."""
-
-    colour: str
-    kind: str = "human"
-
-    def __post_init__(self) -> None:
-        if self.colour not in PLAYER_COLOURS:
-            raise ScenarioError(f"unknown player colour {self.colour!r} (expected one of {PLAYER_COLOURS})")
-        if self.kind not in KINDS:
-            raise ScenarioError(f"{self.colour}: unknown player kind {self.kind!r} (expected one of {KINDS})")
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind != "human"
-
-
-@dataclass(frozen=True, slots=True)
-class SandboxSetup:
-    """Everything the setup panel chooses; :meth:`build` makes the game.
-
-    ``remove`` lists asteroid ids for the "fewer asteroids" variant;
-    ``handicap_team`` says which targets team gets fewer targets when the
-    teams have the same size; ``coach`` None means "on for beginners".
-    """
-
-    mode: str = "racing"
-    seats: tuple[Seat, ...] = (Seat("blue", "human"), Seat("red", "greedy"))
-    pilots: bool = False
-    seed: int = 1
-    planning_level: str = "beginner"
-    planning_seconds: int | None = None
-    random_dice_order: bool = False
-    return_to_platform: bool = False
-    one_shot_per_turn: bool = False
-    remove: tuple[str, ...] = ()
-    targets_handicap: int = 0
-    handicap_team: str | None = None
-    coach: bool | None = None
-
-    def rules(self) -> RuleSettings:
-        """The rule settings (variants) of this setup."""
-        seconds = self.planning_seconds if self.planning_level == "custom" else None
-        return RuleSettings(
-            return_to_platform=self.return_to_platform,
-            random_dice_order=self.random_dice_order,
-            one_shot_per_turn=self.one_shot_per_turn,
-            targets_handicap=self.targets_handicap if self.mode == "targets" else 0,
-            planning_level=self.planning_level,
-            planning_seconds=seconds,
-        )
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(seat.colour for seat in self.seats)
-
-    @property
-    def kinds(self) -> dict[str, str]:
-        return {seat.colour: seat.kind for seat in self.seats}
-
-    @property
-    def coaching(self) -> bool:
-        return self.planning_level == "beginner" if self.coach is None else self.coach
-
-    def check(self) -> None:
-        """Raise a :class:`~asteroyds.errors.ScenarioError` naming what is wrong with the choices."""
-        if self.mode not in SANDBOX_MODES:
-            raise ScenarioError(f"the sandbox plays {', '.join(SANDBOX_MODES)}, not {self.mode!r}")
-        if not 1 <= len(self.seats) <= 6:
-            raise ScenarioError(f"a game has 1-6 players, not {len(self.seats)}")
-        if self.planning_level not in PLANNING_LEVELS:
-            raise ScenarioError(f"planning level {self.planning_level!r} is not one of {PLANNING_LEVELS}")
-
-    def build(self) -> Game:
-        """The game these choices describe (the built-in layout of the mode, seeded)."""
-        self.check()
-        players = list(self.players)
-        pilots = (
-            random_pilots(players, random.Random(f"asteroyds:sandbox:{self.seed}:pilots"))
-            if self.pilots
-            else None
-        )
-        options: dict[str, Any] = {"pilots": pilots, "rules": self.rules()}
-        if self.mode == "targets" and self.targets_handicap:
-            options["handicap_team"] = self.handicap_team
-        state = setup(self.mode, seed=self.seed, players=players, remove=self.remove, **options)
-        return Game(state, seed=self.seed)
-
-    @classmethod
-    def of_game(
-        cls, game: Game, kinds: dict[str, str] | None = None, coach: bool | None = None
-    ) -> SandboxSetup:
-        """The choices that describe a (loaded) game: its mode, players, seed and variants."""
-        rules, kinds = game.rules, kinds or {}
-        return cls(
-            mode=game.state.mode,
-            seats=tuple(Seat(c.player, kinds.get(c.player, "human")) for c in game.initial.crafts_in_order()),
-            pilots=any(c.pilot for c in game.initial.crafts),
-            seed=game.seed,
-            planning_level=rules.planning_level,
-            planning_seconds=rules.planning_seconds,
-            random_dice_order=rules.random_dice_order,
-            return_to_platform=rules.return_to_platform,
-            one_shot_per_turn=rules.one_shot_per_turn,
-            targets_handicap=rules.targets_handicap,
-            coach=coach,
-        )
-
-
-def asteroid_choices(mode: str, seed: int) -> list[tuple[str, str]]:
-    """(label, id) for every asteroid of a built-in layout: the "fewer asteroids" menu.
-
-    >>> asteroid_choices("racing", 1)[0]
-    ('blue asteroid #2 at (3, 5) · B1', 'B1')
-    """
-    state = setup(mode, seed=seed, players=["red", "blue"] if mode == "targets" else ["blue"])
-    pieces = sorted((p for p in state.pieces if p.kind == ASTEROID), key=lambda p: p.id)
-    return [(f"{p.describe()} at {p.cell} · {p.id}", p.id) for p in pieces]
-
-
-def team_of(colour: str) -> str:
-    """Targets mode: the side a player colour starts on (``left``: red, yellow, purple)."""
-    return next(side for side in SIDES if colour in TARGET_TEAMS[side])
-
-
-# --- the controller ---------------------------------------------------------------------
-@dataclass
-class _Round:
-    """Hot-seat bookkeeping of the round being planned."""
-
-    ready: list[str] = field(default_factory=list)  # humans who pressed Done, in order
-    showing: bool = False  # the current human's chart is on screen
-
-
-class SandboxController:
-    """A sandbox game: setup, hot-seat planning, the round player, undo, rewind, save and load.
-
-    :attr:`stage` says what the screen shows: ``setup``, ``roll``,
-    ``handover`` (pass the device to :attr:`current_player`), ``planning``
-    (that player's chart), ``asteroids`` / ``fly`` / ``end`` (the round
-    player's next phase), ``decision`` (a human's Yes/No question) or
-    ``over``. Methods raise the engine's errors and change nothing when they
-    do; the view shows them.
-    """
-
-    def __init__(self, setup: SandboxSetup | None = None) -> None:
-        self.setup = setup or SandboxSetup()
-        self.game: Game | None = None
-        self.player: RoundPlayerController | None = None
-        self.charts: dict[str, StatusChartController] = {}
-        self.kinds: dict[str, str] = {}
-        self.coach = self.setup.coaching
-        self.message = ""
-        self._round = _Round()
-        self._observers: list[Observer] = []
-        self._answering = False
-
-    # --- reading --------------------------------------------------------------------------
-    @property
-    def stage(self) -> str:
-        game = self.game
-        if game is None:
-            return "setup"
-        if game.is_over:
-            return "over"
-        if game.pending is not None:
-            return "decision"
-        if game.phase == "roll":
-            return "roll"
-        if game.phase == "plan":
-            if self.current_player is not None:
-                return "planning" if self._round.showing else "handover"
-            return "plan" if self.player is not None and self.player.expected == "plan" else "asteroids"
-        return game.phase
-
-    @property
-    def humans(self) -> tuple[str, ...]:
-        return tuple(p for p, kind in self.kinds.items() if kind == "human")
-
-    @property
-    def bots(self) -> dict[str, str]:
-        return {p: kind for p, kind in self.kinds.items() if kind != "human"}
-
-    @property
-    def current_player(self) -> str | None:
-        """The human who plans now (hot seat), or None."""
-        if self.game is None or self.game.phase != "plan" or self.game.pending is not None:
-            return None
-        waiting = self.game.waiting_for()
-        return next((p for p in waiting if self.kinds.get(p) == "human" and p not in self._round.ready), None)
-
-    @property
-    def planning_seconds(self) -> int:
-        game = self._need_game()
-        return game.rules.planning_time(game.state.mode)
-
-    @property
-    def outcome_text(self) -> str:
-        """The game-over banner's text ("" while the game goes on)."""
-        outcome = self.game.outcome if self.game is not None else None
-        return "" if outcome is None else outcome.reason
-
-    def rounds_started(self) -> list[int]:
-        """The rounds "Back to round N" can return to (their start, before the dice)."""
-        if self.game is None:
-            return []
-        rolled = sum(1 for item in self.game.inputs if "roll" in item)
-        last = rolled + 1 if self.game.phase == "roll" else rolled
-        return list(range(1, max(1, last) + 1))
-
-    def board_state(self) -> State:
-        """The board to show outside the round player's stepping."""
-        return self._need_game().state
-
-    def forecast(
-        self, player: str | None = None, program: Program | str | None = None
-    ) -> tuple[State, PathPreview | None]:
-        """The planning board and ghost path of ``player`` (default: the current human).
-
-        With the coach on, the board after this round's asteroid phase (a forecast: the
-        player's own shield, no decisions) and the program flown on it alone; off, the
-        board as it stands and no path.
-        """
-        game = self._need_game()
-        player = player or self.current_player
-        if player is None or game.dice is None or game.phase != "plan":
-            return game.state, None
-        if program is None:
-            program = self.charts[player].program if player in self.charts else Program.empty()
-        program = as_program(program, player)
-        if not self.coach:
-            return game.state, None
-        after, _ = resolve_asteroids(
-            game.state, game.dice, shields={player: program.shielded}, order=game.order, decide=never
-        )
-        if after.craft(player).cell is None:
-            return after, None
-        return after, planned_path(after, player, program)
-
-    # --- starting ------------------------------------------------------------------------
-    def new_game(self, setup: SandboxSetup | None = None) -> Game:
-        """Start a game from ``setup`` (or the current one); a bad setup changes nothing."""
-        chosen = setup or self.setup
-        game = chosen.build()
-        self.setup = chosen
-        self.coach = chosen.coaching
-        self._start(game, chosen.kinds)
-        self.message = f"New {chosen.mode} game, seed {chosen.seed}. {game.players[0]} rolls the dice."
-        self._notify()
-        return game
-
-    def _start(self, game: Game, kinds: dict[str, str]) -> None:
-        self.game = game
-        self.kinds = {p: kinds.get(p, "human") for p in game.state.player_order}
-        self.charts = {
-            p: StatusChartController(game.state.craft(p), game.state.mode)
-            for p in game.state.player_order
-            if self.kinds[p] == "human"
-        }
-        self._round = _Round()
-        self._new_player()
-
-    def _new_player(self) -> None:
-        """A round player for the game as it is now (after a new game, an undo, a rewind or a load)."""
-        game = self._need_game()
-        if self.player is not None:
-            self.player.observe(self._player_changed, remove=True)
-        self.player = RoundPlayerController(game, charts=self.charts, bots=self.bots)
-        self.player.observe(self._player_changed)
-        self._sync_charts()
-
-    def _sync_charts(self) -> None:
-        """Charts follow their crafts; a chart whose player is not ready (any more) is unlocked."""
-        game = self._need_game()
-        for player, chart in self.charts.items():
-            craft = game.state.craft(player)
-            if chart.craft != craft:
-                chart.reset(craft)
-            if player not in self._round.ready:
-                chart.unlock()
-
-    # --- the round ---------------------------------------------------------------------
-    def roll(self, dice: Sequence[int] | None = None) -> Any:
-        """Roll the dice (the game's seeded dice, or these); the hot seat starts with player one."""
-        self._need_game()
-        self._expect("roll")
-        self._round = _Round()
-        rolled = self._rp().roll(dice)
-        self._after_planning()
-        return rolled
-
-    def show_chart(self) -> str:
-        """The current human took the device: show their chart. Returns the player."""
-        player = self.current_player
-        if player is None:
-            raise RuleError("nobody is planning now")
-        self._round.showing = True
-        self.charts[player].unlock()
-        self.message = f"{player} is planning."
-        self._notify()
-        return player
-
-    def submit(self, program: Program | str | None = None) -> str:
-        """The current human is done (with ``program``, or what the chart shows); the next takes over.
-
-        The engine checks the program first: an illegal one is refused and nothing changes.
-        """
-        player = self.current_player
-        if player is None:
-            raise RuleError("nobody is planning now")
-        chart = self.charts[player]
-        if program is not None:
-            chart.load(program)
-        game = self._need_game()
-        # The engine's check with the game's variants (one shot per turn), before anything changes.
-        validate_program(chart.program, game.state.craft(player), game.state.mode, rules=game.rules)
-        chart.lock()
-        self._round.ready.append(player)
-        self._round.showing = False
-        following = self.current_player
-        self.message = f"{player} is ready." + (
-            f" Pass the device to {following}." if following else " Every program is in."
-        )
-        self._after_planning()
-        return player
-
-    def _after_planning(self) -> None:
-        """When every human is ready, submit every program (the round player's Plan)."""
-        game = self.game
-        if (
-            game is not None
-            and game.phase == "plan"
-            and self.current_player is None
-            and self._rp().expected == "plan"
-        ):
-            self._rp().plan()
-        self._notify()
-
-    def advance(self) -> str:
-        """Do the next thing the round needs (roll, move the asteroids, fly, end the round).
-
-        Humans must still plan (:meth:`submit`) and answer (:meth:`answer`). Returns the stage after.
-        """
-        stage = self.stage
-        rp = self._rp()
-        if stage == "roll":
-            self.roll()
-        elif stage in ("plan", "asteroids"):
-            rp.asteroids()
-        elif stage == "fly":
-            rp.fly()
-        elif stage == "end":
-            rp.end_round()
-        else:
-            raise RuleError(f"nothing to do automatically at the {stage!r} stage")
-        self._notify()
-        return self.stage
-
-    def play_round(self) -> str:
-        """Advance until the round is over, a human must act, or the game ends. Returns the stage."""
-        start = self._need_game().round
-        while self.stage in ("roll", "plan", "asteroids", "fly", "end"):
-            if self.stage == "roll" and self._need_game().round != start:
-                break
-            self.advance()
-        return self.stage
-
-    def answer(self, yes: bool) -> None:
-        """A human answers the pending question."""
-        self._rp().answer(bool(yes))
-        self._notify()
-
-    def _player_changed(self, _player: RoundPlayerController) -> None:
-        """The round player moved on: bots answer their questions; the view follows."""
-        self.message = ""  # the round player says what happened
-        if not self._answering:
-            self._answering = True
-            try:
-                self._answer_bots()
-            finally:
-                self._answering = False
-        self._notify()
-
-    def _answer_bots(self) -> None:
-        game, rp = self._need_game(), self._rp()
-        while game.pending is not None and self.kinds.get(game.pending.player, "human") != "human":
-            rp.answer(self.bot_answer(game.pending))
-
-    def bot_answer(self, decision: Decision) -> bool:
-        """What a bot answers (the bots' seeded policy, one draw per question)."""
-        return bool(
-            decision_policy(random.Random(f"asteroyds:sandbox:{self._need_game().seed}:{decision.key}"))(
-                decision
-            )
-        )
-
-    # --- undo, rewind, save, load --------------------------------------------------------
-    def undo(self) -> str:
-        """Take back the last step: a player's Done, a question, a phase, the plan or the roll."""
-        game = self._need_game()
-        if self._round.showing:
-            self._round.showing = False
-            self.message = "Undone: the chart is hidden again."
-        elif (
-            self._round.ready
-            and game.phase == "plan"
-            and all(p not in game.programs for p in self._round.ready)
-        ):
-            player = self._round.ready.pop()
-            self.charts[player].unlock()
-            self.message = f"Undone: {player}'s Done. {player} may plan again."
-        else:
-            if game.pending is None and not game.inputs:
-                raise RuleError("nothing to undo: this is the start of the game")
-            ready = list(self._round.ready)
-            self.message = self._rp().undo()
-            waiting = game.waiting_for() if game.phase == "plan" else ()
-            if ready and all(p in waiting for p in ready):
-                # The plan was taken back: the last player to press Done plans again.
-                self._round = _Round(ready=ready[:-1])
-            else:
-                self._round = _Round(ready=[p for p in ready if p in game.programs and game.phase == "plan"])
-            self._sync_charts()
-        self._notify()
-        return self.message
-
-    def back_to_round(self, number: int) -> None:
-        """Go back to the start of round ``number`` (before its dice)."""
-        game = self._need_game()
-        game.rewind_to_round(int(number))
-        self._round = _Round()
-        self._new_player()
-        self.message = f"Back to the start of round {number}."
-        self._notify()
-
-    def save_text(self) -> str:
-        """The saved game (``Game.dumps``): the setup and every input."""
-        return self._need_game().dumps()
-
-    def save_name(self) -> str:
-        game = self._need_game()
-        return f"asteroyds-{game.state.mode}-seed{game.seed}-round{game.round}.json"
-
-    def load_text(self, text: str, where: str = "the loaded file") -> Game:
-        """Load a saved game; a broken one raises a ScenarioError and changes nothing.
-
-        Players keep the kind (human, bot) the setup gives their colour; others are human.
-        """
-        game = Game.loads(text, where=where)
-        if game.state.mode not in SANDBOX_MODES:
-            raise ScenarioError(
-                f"{where}: a {game.state.mode} game; the sandbox plays {', '.join(SANDBOX_MODES)}"
-            )
-        kinds = {p: self.setup.kinds.get(p, "human") for p in game.state.player_order}
-        self.setup = SandboxSetup.of_game(game, kinds, coach=self.coach)
-        self._start(game, kinds)
-        self.message = f"Loaded: {game.state.mode}, round {game.round}, {len(game.inputs)} inputs."
-        self._notify()
-        return game
-
-    # --- observers ------------------------------------------------------------------------
-    def observe(self, callback: Observer, remove: bool = False) -> None:
-        """Call ``callback(controller)`` after every change."""
-        if remove:
-            self._observers.remove(callback)
-        else:
-            self._observers.append(callback)
-
-    def _notify(self) -> None:
-        for callback in list(self._observers):
-            callback(self)
-
-    def _need_game(self) -> Game:
-        if self.game is None:
-            raise RuleError("no game yet: choose the players and press New game")
-        return self.game
-
-    def _rp(self) -> RoundPlayerController:
-        self._need_game()
-        assert self.player is not None
-        return self.player
-
-    def _expect(self, *stages: str) -> None:
-        if self.stage not in stages:
-            raise RuleError(
-                f"the sandbox is at the {self.stage!r} stage, not {' or '.join(map(repr, stages))}"
-            )
-
-
-# --- the view ------------------------------------------------------------------------------
 STAGE_TEXT: dict[str, str] = {
     "setup": "Choose the mode and the players, then press Start the game.",
     "roll": "{first} is player one: roll the dice.",
@@ -592,19 +76,18 @@ STAGE_TEXT: dict[str, str] = {
     "plan": "Every human is ready: the bots plan, then the asteroids move.",
     "asteroids": "Every program is in: press Asteroids to move them.",
     "fly": "The asteroids have moved: step through them (step ▶ or Play), then press Fly.",
+    CAPTURE: "Every program is in: press Resolve turn to play the 6 rounds (lasers, then moves).",
     "end": "Every craft has flown: step through the flight, then press End round.",
     "decision": "{asked} must answer a question.",
     "over": "Game over.",
 }
-COACH_HELP = (
-    "While you plan, the coach shows where the asteroids will be once this round's dice have moved them, "
-    "and flies your program on that board (the ghost path). The box has no such help: at the table you "
-    "move the asteroids in your head. Untick it to play like the box."
-)
-HANDICAP_HELP = (
-    "The weaker team aims at this many fewer targets (the highest-numbered ones of the set it shoots at "
-    "are taken off), so a smaller or younger team can still win."
-)
+# Capture (RULES §11): teams plan together; a turn of 6 rounds instead of asteroids and flight.
+CAPTURE_STAGE_TEXT: dict[str, str] = {
+    "handover": "Pass the device to the {team} team.",
+    "planning": "The {team} team is planning (the other teams' charts are hidden).",
+    "plan": "Every human team is ready: the bots plan, then the turn is resolved.",
+    "end": "The turn is resolved: step through its 6 rounds, lasers then moves, then press End turn.",
+}
 CSS = """<style>
 .asteroyds-sandbox { max-width: 1260px; }
 .asteroyds-sandbox .asteroyds-sandbox-title { font-size: 22px; font-weight: bold; letter-spacing: .08em; }
@@ -631,22 +114,6 @@ CSS = """<style>
 .asteroyds-sandbox .widget-text input, .asteroyds-sandbox textarea,
 .asteroyds-sandbox .widget-select-multiple select { background-color: #141b3a; color: #e8eeff; }
 </style>"""
-
-
-def _html(css: str, value: str = "", **layout: str) -> widgets.HTML:
-    part = widgets.HTML(value, layout=widgets.Layout(**layout))
-    part.add_class(css)
-    return part
-
-
-def _button(
-    label: str, css: str, tip: str = "", primary: bool = False, width: str = "auto"
-) -> widgets.Button:
-    button = widgets.Button(description=label, tooltip=tip or label, layout=widgets.Layout(width=width))
-    button.add_class(css)
-    if primary:
-        button.add_class("asteroyds-primary")
-    return button
 
 
 def _walk(widget: widgets.Widget) -> Iterable[widgets.Widget]:
@@ -705,7 +172,7 @@ class Sandbox(widgets.VBox):
         self._controller = SandboxController(setup)
         self._port = _BoardPort(self)
         self._player_view: RoundPlayer | None = None
-        self._charts: dict[str, StatusChart] = {}
+        self._charts: dict[str, StatusChart | CaptureChart] = {}
         self._drawn: tuple[Any, ...] = ()
         self._history_len = -1
         self._build()
@@ -741,16 +208,24 @@ class Sandbox(widgets.VBox):
         """The error shown (plain text), or ""."""
         return self._error_text
 
-    def chart(self, player: str) -> StatusChart:
-        """The status chart widget of a human player (made on first use)."""
+    def chart(self, player: str) -> StatusChart | CaptureChart:
+        """The chart widget of a human player, made on first use (capture: a capture chart)."""
         if player not in self._charts:
             c = self._controller
-            self._charts[player] = StatusChart(
-                controller=c.charts[player], title=f"STATUS CHART · {player} craft"
-            )
-            self._charts[player].on_change(
-                lambda _p, who=player: self._safely(lambda: self._draw_planning(who))
-            )
+            if c.is_capture:
+                team = c.charts[player].craft.team
+                self._charts[player] = CaptureChart(
+                    controller=c.charts[player],
+                    title=f"CAPTURE CHART · {player} · {team} team",  # type: ignore[arg-type]
+                )
+            else:
+                self._charts[player] = StatusChart(
+                    controller=c.charts[player],
+                    title=f"STATUS CHART · {player} craft",  # type: ignore[arg-type]
+                )
+                self._charts[player].on_change(
+                    lambda _p, who=player: self._safely(lambda: self._draw_planning(who))
+                )
         return self._charts[player]
 
     # --- actions (buttons call these; tests may too) ---------------------------------------
@@ -764,26 +239,7 @@ class Sandbox(widgets.VBox):
 
     def read_setup(self) -> SandboxSetup:
         """The setup panel's choices."""
-        seats = tuple(Seat(colour, kind.value) for colour, (on, kind) in self._seats.items() if on.value)
-        if not seats:
-            raise ScenarioError("choose at least one player (tick a colour)")
-        level = self._level.value
-        team = self._team.value or None
-        return SandboxSetup(
-            mode=self._mode.value,
-            seats=seats,
-            pilots=self._pilots.value,
-            seed=int(self._seed.value),
-            planning_level=level,
-            planning_seconds=int(self._seconds.value) if level == "custom" else None,
-            random_dice_order=self._variants["random_dice_order"].value,
-            return_to_platform=self._variants["return_to_platform"].value,
-            one_shot_per_turn=self._variants["one_shot_per_turn"].value,
-            remove=tuple(self._remove.value),
-            targets_handicap=int(self._handicap.value),
-            handicap_team=team,
-            coach=self._coach.value,
-        )
+        return self._panel.read()
 
     def _run(self, action: Callable[[], object]) -> None:
         """Run a button's action; an error is shown in the widget and changes nothing."""
@@ -844,7 +300,8 @@ class Sandbox(widgets.VBox):
         )
         self._board = BoardView(c.setup.build().state, size="compact")
         self._board.layout.padding = "0"  # board and side column fit a 1280-pixel screen
-        self._build_setup()
+        self._panel = SetupPanel(c.setup, lambda: self._run(self._start_game), self._preview)
+        self._setup_box = self._panel
         self._build_load()
         # the board, the stage card, the round player's companions
         self._dice = DiceView(controller=_SandboxDice(lambda: c.roll()))
@@ -887,114 +344,6 @@ class Sandbox(widgets.VBox):
         ]
         self.layout.grid_gap = "8px"
 
-    def _build_setup(self) -> None:
-        s = self._controller.setup
-
-        def check(value: bool, text: str, width: str = "360px") -> widgets.Checkbox:
-            return widgets.Checkbox(
-                value=value, description=text, indent=False, layout=widgets.Layout(width=width)
-            )
-
-        def section(text: str) -> widgets.HTML:
-            return _html("asteroyds-section", text.upper())
-
-        def row(*children: widgets.Widget) -> widgets.HBox:
-            return widgets.HBox(list(children), layout=widgets.Layout(align_items="center", grid_gap="6px"))
-
-        self._mode = widgets.ToggleButtons(options=[(m.title(), m) for m in SANDBOX_MODES], value=s.mode)
-        self._mode.style.button_width = "96px"
-        self._mode.add_class("asteroyds-mode")
-        self._seats: dict[str, tuple[widgets.Checkbox, widgets.Dropdown]] = {}
-        self._team_tags: dict[str, widgets.HTML] = {}
-        seats = []
-        for colour in PLAYER_COLOURS:
-            on = check(colour in s.kinds, colour, "90px")
-            kind = widgets.Dropdown(
-                options=[(KIND_NAMES[k], k) for k in KINDS], value=s.kinds.get(colour, "human")
-            )
-            kind.layout.width = "140px"
-            on.add_class(f"asteroyds-seat-{colour}")
-            kind.add_class(f"asteroyds-kind-{colour}")
-            dot = f"<span class='asteroyds-dot' style='background:{theme.player_colour(colour)}'></span>"
-            self._team_tags[colour] = _html("asteroyds-note", f"team {team_of(colour)}")
-            self._seats[colour] = (on, kind)
-            seats.append(row(widgets.HTML(dot), on, kind, self._team_tags[colour]))
-        self._team_note = _html("asteroyds-note", width="440px")
-        self._pilots = check(s.pilots, "Pilots (advanced rules): each craft draws a pilot")
-        self._seed = widgets.BoundedIntText(value=s.seed, min=0, max=999_999, description="Seed")
-        self._seed.layout.width = "150px"
-        self._seed.add_class("asteroyds-seed")
-        self._level = widgets.ToggleButtons(
-            options=[(lv.title(), lv) for lv in PLANNING_LEVELS], value=s.planning_level
-        )
-        self._level.style.button_width = "88px"
-        self._seconds = widgets.BoundedIntText(
-            value=s.planning_seconds or 40, min=5, max=600, description="s"
-        )
-        self._seconds.layout.width = "110px"
-        self._variants = {
-            "random_dice_order": check(s.random_dice_order, "Random dice order"),
-            "return_to_platform": check(s.return_to_platform, "Return to a platform (racing, shooting)"),
-            "one_shot_per_turn": check(s.one_shot_per_turn, "One shot per turn (shooting, targets, drones)"),
-        }
-        self._remove = widgets.SelectMultiple(rows=5, layout=widgets.Layout(width="340px"))
-        self._handicap = widgets.IntSlider(value=s.targets_handicap, min=0, max=5, description="Handicap")
-        self._handicap.layout.width = "260px"
-        teams = [("to the smaller team", ""), ("to the left team", "left"), ("to the right team", "right")]
-        self._team = widgets.Dropdown(
-            options=teams, value=s.handicap_team or "", layout=widgets.Layout(width="170px")
-        )
-        self._coach = check(s.coaching, "Coach: forecast the asteroids")
-        self._coach.add_class("asteroyds-coach")
-        self._coach_touched = False
-        self._coach.observe(lambda _ch: setattr(self, "_coach_touched", True), names="value")
-        start = _button(
-            "Start the game", "asteroyds-start", "Build the board; round 1", primary=True, width="200px"
-        )
-        start.on_click(lambda _b: self._run(self._start_game))
-        for control in (self._mode, self._seed, *(on for on, _k in self._seats.values())):
-            control.observe(lambda _ch: self._safely(self._setup_changed), names="value")
-        self._level.observe(lambda _ch: self._safely(self._level_changed), names="value")
-        self._handicap_section = widgets.VBox(
-            [
-                section("Targets handicap"),
-                row(self._handicap, self._team),
-                _html("asteroyds-note", HANDICAP_HELP, width="440px"),
-            ]
-        )
-        left = widgets.VBox(
-            [
-                section("Mode"),
-                self._mode,
-                section("Players, in turn order"),
-                *seats,
-                self._team_note,
-                section("Pilots"),
-                self._pilots,
-            ]
-        )
-        right = widgets.VBox(
-            [
-                section("Seed and planning time"),
-                row(self._seed, self._level, self._seconds),
-                section("Variants"),
-                *self._variants.values(),
-                section("Fewer asteroids (Ctrl-click to pick several)"),
-                self._remove,
-                self._handicap_section,
-                section("Coach"),
-                self._coach,
-                _html("asteroyds-note", COACH_HELP, width="440px"),
-            ]
-        )
-        left.layout.width, right.layout.width = "470px", "520px"
-        body = widgets.HBox([left, right], layout=widgets.Layout(grid_gap="24px", flex_flow="row wrap"))
-        self._setup_box = widgets.VBox([body, start], layout=widgets.Layout(grid_gap="10px"))
-        self._setup_box.add_class("asteroyds-card")
-        self._setup_box.add_class("asteroyds-sandbox-setup")
-        self._setup_changed()
-        self._level_changed()
-
     def _build_load(self) -> None:
         self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Load a file")
         self._upload.add_class("asteroyds-upload")
@@ -1016,34 +365,11 @@ class Sandbox(widgets.VBox):
         self._load_box.add_class("asteroyds-card")
         self._load_box.add_class("asteroyds-load-box")
 
-    # --- setup panel reactions ---------------------------------------------------------------
-    def _setup_changed(self) -> None:
-        mode = self._mode.value
-        if self._controller.game is None:  # before the first game, the board previews the layout
-            players = [colour for colour, (on, _k) in self._seats.items() if on.value] or None
-            with contextlib.suppress(ScenarioError):
-                self._board.update(setup(mode, seed=int(self._seed.value), players=players))
-        self._remove.options = asteroid_choices(mode, int(self._seed.value))
-        self._handicap_section.layout.display = "" if mode == "targets" else "none"
-        self._variants["return_to_platform"].disabled = mode not in ("racing", "shooting")
-        self._variants["one_shot_per_turn"].disabled = mode == "racing"
-        for tag in self._team_tags.values():
-            tag.layout.display = "" if mode == "targets" else "none"
-        chosen = [colour for colour, (on, _k) in self._seats.items() if on.value]
-        if mode == "targets":
-            teams = {side: ", ".join(p for p in chosen if team_of(p) == side) or "(nobody)" for side in SIDES}
-            text = (
-                f"Left team: {teams['left']}. Right team: {teams['right']}. Each shoots the other's targets."
-            )
-        else:
-            text = f"{len(chosen)} player{'s' * (len(chosen) != 1)}; the first ticked is player one."
-        self._team_note.value = html.escape(text)
-
-    def _level_changed(self) -> None:
-        self._seconds.layout.display = "" if self._level.value == "custom" else "none"
-        if not self._coach_touched:
-            self._coach.value = self._level.value == "beginner"
-            self._coach_touched = False
+    # --- setup panel -------------------------------------------------------------------------
+    def _preview(self, state: State) -> None:
+        """Before the first game, the board shows the layout the setup panel describes."""
+        if self._controller.game is None:
+            self._board.update(state)
 
     def _show_setup(self, show: bool) -> None:
         self._setup_box.layout.display = "" if show else "none"
@@ -1074,16 +400,15 @@ class Sandbox(widgets.VBox):
     # --- hot seat -----------------------------------------------------------------------------
     def _show_chart(self) -> None:
         c = self._controller
-        player = c.show_chart()
-        chart = self.chart(player)
-        chart.unlock()
+        c.show_chart()
+        for player in c.current_players:  # capture: the whole team's charts, one stopwatch
+            self.chart(player).unlock()
         sw = self._stopwatch(reset=True)
         sw.start()
-        self._draw_planning(player)
+        self._draw_planning()
 
     def _submit_program(self) -> None:
-        player = self._controller.current_player
-        if player is not None and player in self._charts:
+        if self._controller.current_players:
             self._stopwatch().pause()
         self._controller.submit()
 
@@ -1101,10 +426,15 @@ class Sandbox(widgets.VBox):
         return self._sw
 
     def _time_up(self) -> None:
-        player = self._controller.current_player
-        if player is not None and player in self._charts:
-            self._charts[player].lock()
-        self._message.value = html.escape(f"Time is up, {player}: your chart is locked. Press Done.")
+        c = self._controller
+        for player in c.current_players:
+            if player in self._charts:
+                self._charts[player].lock()
+        if c.current_team is not None:
+            text = f"Time is up, {c.current_team} team: your charts are locked. Press Done."
+        else:
+            text = f"Time is up, {c.current_player}: your chart is locked. Press Done."
+        self._message.value = html.escape(text)
 
     # --- drawing --------------------------------------------------------------------------------
     def _stepping(self) -> bool:
@@ -1126,11 +456,9 @@ class Sandbox(widgets.VBox):
         board.show_intended_moves(dice)
         board.highlight(cells)
         board.show_path(())
-        if isinstance(event, LaserFired):
-            board.show_laser(event.path, event.hit, start=event.start, direction=event.direction)
-        else:
-            board.clear_laser()
-        board.set_caption(event.text() if event is not None else "")
+        draw_laser(board, event)
+        draw_disabled(board, rp.disabled_cells if rp is not None else ())
+        board.set_caption(board_caption(rp) if rp is not None else "")
 
     def _draw_planning(self, player: str | None = None) -> None:
         """The hot-seat board: the table as it is (handover), or the player's planning board."""
@@ -1141,14 +469,23 @@ class Sandbox(widgets.VBox):
         board = self._board
         board.clear_laser()
         board.highlight(())
+        draw_disabled(board, ())
+        who = c.current_player if c.current_team is None else f"the {c.current_team} team"
         if c.stage == "handover":
             self._drawn = ("handover", id(game.state))
             board.update(game.state)
             board.show_intended_moves(game.dice)
             board.show_path(())
-            board.set_caption(
-                f"Round {game.round} · dice {game.dice} · pass the device to {c.current_player}"
-            )
+            word = "Turn" if c.is_capture else "Round"
+            board.set_caption(f"{word} {game.round} · dice {game.dice} · pass the device to {who}")
+            return
+        if c.is_capture:  # no asteroid phase to forecast: the board as it stands, the turrets' aims
+            self._drawn = ("planning", id(game.state), "")
+            board.update(game.state)
+            board.show_intended_moves(game.dice)
+            board.show_path(())
+            aims = ", ".join(c.turret_aims())
+            board.set_caption(f"The {c.current_team} team plans · turrets fire this turn: {aims}")
             return
         player = c.current_player
         state, path = c.forecast(player)
@@ -1186,6 +523,7 @@ class Sandbox(widgets.VBox):
             self._rounds.options = rounds
             self._rounds.value = rounds[-1] if rounds else None
         self._back.disabled = self._rounds.disabled = not rounds
+        self._rounds.description = "Back to turn" if c.is_capture else "Back to round"
         self._save.value = self._save_link() if game is not None else ""
         if stage == "setup":
             self._show_setup(True)
@@ -1213,7 +551,8 @@ class Sandbox(widgets.VBox):
         (self._dice.add_class if game.dice is None else self._dice.remove_class)("asteroyds-dice-waiting")
         # While the round player steps, the scores follow its cursor (no spoilers ahead of the board).
         shown = c.player.current_state if c.player is not None and self._stepping() else game.state
-        self._scoreboard.update(shown, c.kinds, game.initial, title=game.state.mode)
+        target = game.capture_rules.target_for(len(capture_teams(shown))) if c.is_capture else None
+        self._scoreboard.update(shown, c.kinds, game.initial, title=game.state.mode, target=target)
         if len(game.history) != self._history_len or stage == "setup":
             self._history_len = len(game.history)
             self._plot.update(game.history)
@@ -1242,12 +581,25 @@ class Sandbox(widgets.VBox):
         for w in _walk(self._dice):
             if isinstance(w, widgets.Button):
                 w.disabled = stage != "roll"
+        word = "Turn" if c.is_capture else "Round"
         if stage == "roll":
             first = game.players[0]
             self._dice_note.value = html.escape(
-                f"Round {game.round}: {first} is player one and rolls the dice."
+                f"{word} {game.round}: {first} is player one and rolls the dice."
             )
             stage_box = [self._dice, self._dice_note]
+        elif stage == "handover" and c.is_capture:
+            team, players = c.current_team, c.current_players
+            ink = theme.COLOURS.get(str(team), "#ffffff")
+            self._handover.value = (
+                f"<div class='asteroyds-note'>Turn {game.round} · hot seat, team by team</div>"
+                f"<div class='asteroyds-big' style='color:{ink}'>Pass the device "
+                f"to the {html.escape(str(team))} team</div><div class='asteroyds-note'>"
+                f"{html.escape(', '.join(players))} plan together; the other teams look away. "
+                f"{c.planning_seconds} seconds once the charts show.</div>"
+            )
+            self._ready.description = f"We are {team}: show our charts"
+            stage_box = [self._dice, self._handover, self._ready]
         elif stage == "handover":
             player = c.current_player
             self._handover.value = (
@@ -1259,17 +611,16 @@ class Sandbox(widgets.VBox):
             self._ready.description = f"I am {player}: show my chart"
             stage_box = [self._dice, self._handover, self._ready]
         elif stage == "planning":
-            player = c.current_player
-            assert player is not None
+            players = c.current_players
+            assert players
             self._stopwatch_box.children = [self._stopwatch()]
-            self._coach_note.value = html.escape(
-                "Coach on: the board shows the asteroids AFTER this round's dice, and your ghost path. "
-                "The box has no such help."
-                if c.coach
-                else "Coach off, like the box: the board shows the table as it is, with the dice arrows."
+            self._coach_note.value = html.escape(self._planning_note())
+            self._submit.description = (
+                "Done: lock in our programs" if c.is_capture else "Done: lock in my program"
             )
             stage_box = [self._stopwatch_box, self._submit, self._coach_note]
-            chart = [self.chart(player)]
+            charts = [self.chart(p) for p in players]
+            chart = [widgets.HBox(charts, layout=widgets.Layout(grid_gap="10px", flex_flow="row wrap"))]
         else:
             assert self._player_view is not None
             stage_box = [self._player_view]
@@ -1280,6 +631,21 @@ class Sandbox(widgets.VBox):
         self._chart_box.children = chart
         self._left_slot.children = [] if planning else [self._scoreboard, self._plot]
         self._bottom.children = [self._scoreboard, self._plot] if planning else []
+
+    def _planning_note(self) -> str:
+        c = self._controller
+        if c.is_capture:
+            return (
+                "Plan the 6 rounds of the turn: one token per round, then the anticipation (Shield or "
+                "Shoot in one round). In each round every laser fires first, then every craft moves. "
+                f"Turrets fire this turn: {', '.join(c.turret_aims())}."
+            )
+        if c.coach:
+            return (
+                "Coach on: the board shows the asteroids AFTER this round's dice, and your ghost path. "
+                "The box has no such help."
+            )
+        return "Coach off, like the box: the board shows the table as it is, with the dice arrows."
 
     def _setup_hint(self) -> widgets.Widget:
         return _html(
@@ -1294,8 +660,12 @@ class Sandbox(widgets.VBox):
         if game is None:
             return html.escape(STAGE_TEXT["setup"])
         asked = game.pending.player if game.pending is not None else ""
-        text = STAGE_TEXT[stage].format(first=game.players[0], player=c.current_player, asked=asked)
-        head = f"{game.state.mode.title()} · round <b>{game.round}</b>"
+        texts = {**STAGE_TEXT, **CAPTURE_STAGE_TEXT} if c.is_capture else STAGE_TEXT
+        text = texts[stage].format(
+            first=game.players[0], player=c.current_player, asked=asked, team=c.current_team
+        )
+        word = "turn" if c.is_capture else "round"
+        head = f"{game.state.mode.title()} · {word} <b>{game.round}</b>"
         return f"{head} · {html.escape(text)}"
 
     def _save_link(self) -> str:
@@ -1315,6 +685,8 @@ class Sandbox(widgets.VBox):
             "data-round": "" if game is None else str(game.round),
             "data-phase": "" if game is None else game.phase,
             "data-player": c.current_player or "",
+            "data-team": c.current_team or "",
+            "data-planning": " ".join(c.current_players),
             "data-mode": "" if game is None else game.state.mode,
             "data-outcome": c.outcome_text,
             "data-error": self._error_text,
@@ -1326,11 +698,14 @@ class Sandbox(widgets.VBox):
 
 __all__ = [
     "KINDS",
+    "KIND_NAMES",
     "SANDBOX_MODES",
+    "STAGES",
     "Sandbox",
     "SandboxController",
     "SandboxSetup",
     "Seat",
     "asteroid_choices",
+    "capture_crafts",
     "team_of",
 ]

@@ -6,6 +6,11 @@ game's history) into plain values, asking the mode modules what counts
 (gate symbols, drone symbols, targets left); :class:`Scoreboard` and
 :class:`ProgressPlot` only draw them.
 
+Capture the Asteroyd (RULES §11) is won by a team: the scoreboard leads with
+:func:`team_rows` (points, the target, which asteroyd each team carries) and
+the progress plot draws each team's points over the turns (capture crafts
+take no damage, so the damage plot is hidden).
+
 >>> from asteroyds import setup
 >>> state = setup("racing", seed=1, players=["blue", "red"])
 >>> row = score_rows(state, {"red": "greedy"})[1]
@@ -25,10 +30,13 @@ import bqplot
 import ipywidgets as widgets
 import numpy as np
 
+from ..modes.capture_resolve import DEFAULT_CAPTURE_RULES
+from ..modes.capture_resolve import scores as capture_scores
+from ..modes.capture_resolve import teams as capture_teams
 from ..modes.drones import drone_symbols, symbols_needed
 from ..modes.racing import gate_symbols
 from ..modes.targets import SIDES, aimed_side, targets_left
-from ..pieces import MAX_DAMAGE
+from ..pieces import ASTEROYD, MAX_DAMAGE
 from ..state import State
 from . import theme
 from .theme import COLOURS
@@ -39,7 +47,9 @@ PROGRESS_NAMES: dict[str, str] = {
     "shooting": "gate tokens (shot)",
     "drones": "drone symbols",
     "targets": "targets eliminated",
+    "capture": "team points",
 }
+CAPTURE = "capture"
 PLOT_PX = (300, 200)  # width, height of each plot
 AXIS_STYLE: dict[str, object] = {
     "label_color": COLOURS["muted"],
@@ -69,6 +79,19 @@ class ScoreRow:
     tokens: tuple[str, ...]
     progress: int
     needed: int
+    carrying: str | None = None  # capture: the team whose asteroyd this craft carries
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRow:
+    """Capture: one team's line: points, the points that win, its crafts, what it carries."""
+
+    team: str
+    points: int
+    target: int
+    crafts: tuple[str, ...]
+    carrying: tuple[str, ...]  # the enemy asteroyds its crafts carry (their teams)
+    home: bool  # its own asteroyd is at home (not carried, not dropped in the field)
 
 
 def _counted(state: State) -> tuple[tuple[str, ...] | None, int]:
@@ -81,18 +104,63 @@ def _counted(state: State) -> tuple[tuple[str, ...] | None, int]:
     return None, 0
 
 
+def _kind_label(kind: str, mode: str) -> str:
+    """Who flies a craft, in words (capture has one bot, so no style is named)."""
+    if mode == CAPTURE and kind != "human":
+        return "bot"
+    return KIND_LABELS.get(kind, kind)
+
+
+def _carried(state: State) -> dict[str, str]:
+    """Capture: carrier → the team of the asteroyd it carries."""
+    return {p.carrier: p.team or "" for p in state.pieces if p.kind == ASTEROYD and p.carrier}
+
+
+def team_rows(state: State, target: int | None = None) -> list[TeamRow]:
+    """Capture: one line per team, in the game's team order (``target``: points to win, default the rule's).
+
+    >>> from asteroyds.modes.capture import setup
+    >>> [(r.team, r.points, r.target, r.crafts) for r in team_rows(setup(teams=2, crafts_per_team=1))]
+    [('red', 0, 3, ('red1',)), ('white', 0, 3, ('white1',))]
+    """
+    names = capture_teams(state)
+    points = capture_scores(state)
+    goal = target if target is not None else DEFAULT_CAPTURE_RULES.target_for(len(names))
+    carried = _carried(state)
+    rows = []
+    for team in names:
+        crafts = tuple(c.player for c in state.crafts_in_order() if c.team == team)
+        own = next((p for p in state.pieces if p.kind == ASTEROYD and p.team == team), None)
+        home = own is not None and own.carrier is None and own.cell == own.home
+        rows.append(
+            TeamRow(
+                team,
+                points.get(team, 0),
+                goal,
+                crafts,
+                tuple(carried[p] for p in crafts if p in carried),
+                home,
+            )
+        )
+    return rows
+
+
 def score_rows(state: State, kinds: Mapping[str, str] | None = None) -> list[ScoreRow]:
     """The scoreboard lines, in the setup's order (``kinds``: player → human / greedy / random)."""
     kinds = kinds or {}
     counted, needed = _counted(state)
+    carried = _carried(state) if state.mode == CAPTURE else {}
+    points = capture_scores(state) if state.mode == CAPTURE else {}
     rows = []
     for craft in state.crafts:
         tokens = tuple(craft.tokens)
         progress = len(tokens) if counted is None else len(set(tokens) & set(counted))
+        if state.mode == CAPTURE:
+            progress = points.get(craft.team or "", 0)
         rows.append(
             ScoreRow(
                 player=craft.player,
-                kind=KIND_LABELS.get(kinds.get(craft.player, "human"), kinds.get(craft.player, "human")),
+                kind=_kind_label(kinds.get(craft.player, "human"), state.mode),
                 team=craft.team,
                 pilot=craft.pilot,
                 power_used=craft.power_used,
@@ -102,6 +170,7 @@ def score_rows(state: State, kinds: Mapping[str, str] | None = None) -> list[Sco
                 tokens=tokens,
                 progress=progress,
                 needed=needed,
+                carrying=carried.get(craft.player),
             )
         )
     return rows
@@ -112,14 +181,25 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def mode_progress(state: State, start: State | None = None) -> list[str]:
-    """The mode's progress in sentences: gates collected, drone symbols, or targets left per team.
+def mode_progress(state: State, start: State | None = None, target: int | None = None) -> list[str]:
+    """The mode's progress in sentences: gates collected, drone symbols, targets left, team points.
 
-    ``start`` (the game's first state) lets targets mode say how many targets each set began with.
+    ``start`` (the game's first state) lets targets mode say how many targets each set began with;
+    ``target`` is capture's points to win (default: the rule's, 3 or 2 with three teams).
     """
     mode = state.mode
     lines: list[str] = []
-    if mode in ("racing", "shooting"):
+    if mode == CAPTURE:
+        rows = team_rows(state, target)
+        goal = rows[0].target if rows else 0
+        table = ", ".join(f"{r.team} {r.points}" for r in rows)
+        lines.append(
+            f"Capture the Asteroyd: first team to {goal} points and ahead of the others wins ({table})."
+        )
+        for r in rows:
+            if r.carrying:
+                lines.append(f"The {r.team} team carries the {_and(r.carrying)} asteroyd home.")
+    elif mode in ("racing", "shooting"):
         symbols = gate_symbols(state)
         verb = "Shoot" if mode == "shooting" else "Race to"
         lines.append(
@@ -160,12 +240,20 @@ def _tag(target: str) -> str:
 
 
 def progress_series(history: Sequence[State]) -> dict[str, tuple[list[int], list[int]]]:
-    """Per player: the damage and the progress (tokens that count) after each round.
+    """Per player: the damage and the progress (tokens that count) after each round; capture: per team,
+    no damage and the team's points.
 
     ``history[0]`` is the setup and ``history[k]`` the state after round ``k``
     (:attr:`asteroyds.game.Game.history`).
     """
     series: dict[str, tuple[list[int], list[int]]] = {}
+    if history and history[-1].mode == CAPTURE:  # a team game: each team's points (no damage)
+        for state in history:
+            for team, points in capture_scores(state).items():
+                damage, progress = series.setdefault(team, ([], []))
+                damage.append(0)
+                progress.append(points)
+        return series
     for state in history:
         counted, _needed = _counted(state)
         for craft in state.crafts_in_order():
@@ -224,8 +312,69 @@ def _token_chips(row: ScoreRow, symbols: Sequence[str] | None) -> str:
     return "".join(f"<span class='asteroyds-chip'>{html.escape(_tag(t))}</span>" for t in row.tokens)
 
 
-def scoreboard_html(state: State, kinds: Mapping[str, str] | None = None, start: State | None = None) -> str:
-    """The scoreboard as an HTML table (with ``data-*`` attributes the browser tests read)."""
+def _team_ink(team: str) -> str:
+    return COLOURS.get(team, COLOURS["player_other"])
+
+
+def capture_html(state: State, kinds: Mapping[str, str] | None = None, target: int | None = None) -> str:
+    """Capture's scoreboard: each team's points out of the target, then its crafts and what they carry."""
+    rows = team_rows(state, target)
+    crafts = {r.player: r for r in score_rows(state, kinds)}
+    body = []
+    for t in rows:
+        pips = "".join(
+            f"<span class='asteroyds-pip{' asteroyds-on' if k < t.points else ''}'></span>"
+            for k in range(t.target)
+        )
+        home = "at home" if t.home else "<b>away</b>"
+        body.append(
+            f"<tr class='asteroyds-team-row' data-team='{t.team}' data-score='{t.points}' "
+            f"data-target='{t.target}'><td><span class='asteroyds-swatch' "
+            f"style='background:{_team_ink(t.team)}'></span><b>{t.team} team</b></td>"
+            f"<td>{pips} <b>{t.points}</b>/{t.target}</td>"
+            f"<td>own asteroyd {home}</td></tr>"
+        )
+        for player in t.crafts:
+            r = crafts[player]
+            carrying = f"carries the {r.carrying} asteroyd" if r.carrying else ""
+            pilot = f" · {html.escape(r.pilot)}{' (used)' if r.power_used else ''}" if r.pilot else ""
+            first = (
+                " <span class='asteroyds-one' title='player one this turn'>1st</span>"
+                if (state.player_order and player == state.player_order[0])
+                else ""
+            )
+            body.append(
+                f"<tr class='asteroyds-score-row' data-player='{player}' data-team='{t.team}' "
+                f"data-damage='0' data-tokens='' data-progress='{t.points}' "
+                f"data-carrying='{r.carrying or ''}'>"
+                f"<td style='padding-left:26px'>{html.escape(player)}{first}"
+                f"<span class='asteroyds-kind'>{html.escape(r.kind)}{pilot}</span></td>"
+                f"<td colspan='2'>{html.escape(carrying)}</td></tr>"
+            )
+    lines = "".join(
+        f"<div class='asteroyds-progress-line'>{html.escape(line)}</div>"
+        for line in mode_progress(state, None, target)
+    )
+    scores = " ".join(f"{t.team}:{t.points}" for t in rows)
+    return (
+        f"<div class='asteroyds-scoreboard-body' data-round='{state.round}' data-mode='{state.mode}' "
+        f"data-scores='{scores}'>{lines}<table><tr><th>TEAM · CRAFTS</th><th>POINTS</th><th></th></tr>"
+        f"{''.join(body)}</table></div>"
+    )
+
+
+def scoreboard_html(
+    state: State,
+    kinds: Mapping[str, str] | None = None,
+    start: State | None = None,
+    target: int | None = None,
+) -> str:
+    """The scoreboard as an HTML table (with ``data-*`` attributes the browser tests read).
+
+    ``target``: capture's points to win (see :func:`capture_html`).
+    """
+    if state.mode == CAPTURE:
+        return capture_html(state, kinds, target)
     rows = score_rows(state, kinds)
     symbols, _needed = _counted(state)
     token_head = {"targets": "TARGETS", "drones": "DRONE SYMBOLS"}.get(state.mode, "GATE TOKENS")
@@ -285,11 +434,14 @@ class Scoreboard(widgets.VBox):
         kinds: Mapping[str, str] | None = None,
         start: State | None = None,
         title: str = "",
+        target: int | None = None,
     ) -> None:
-        """Show ``state`` (``start``: the game's setup, for targets mode's totals)."""
-        self.html = scoreboard_html(state, kinds, start)
+        """Show ``state`` (``start``: the game's setup, for targets mode's totals; ``target``: capture's
+        points to win)."""
+        self.html = scoreboard_html(state, kinds, start, target)
         self._body.value = self.html
-        text = f"SCOREBOARD · ROUND {state.round}" + (f" · {title}" if title else "")
+        word = "TURN" if state.mode == CAPTURE else "ROUND"
+        text = f"SCOREBOARD · {word} {state.round}" + (f" · {title}" if title else "")
         self._title.value = f"<span class='asteroyds-title'>{html.escape(text.upper())}</span>"
 
 
@@ -360,8 +512,15 @@ class ProgressPlot(widgets.HBox):
         self.series = series = progress_series(history)
         players = list(series)
         rounds = max(1, len(history) - 1)
+        capture = bool(history) and history[-1].mode == CAPTURE
         needed = _counted(history[-1])[1] if history else 0
+        if capture:
+            needed = DEFAULT_CAPTURE_RULES.target_for(len(players))
         top = {"damage": float(MAX_DAMAGE), "progress": float(max(needed, 1, *self._max_progress(series)))}
+        low = min(0, *(min(g) for _d, g in series.values() if g)) if series else 0  # 3 teams: below zero
+        self._figures["damage"].layout.display = "none" if capture else ""  # capture crafts take no damage
+        self._axes["progress"][0].label = "turn" if capture else "round"
+        colour = _team_ink if capture else theme.player_colour
         self._figures["progress"].title = "Progress: " + PROGRESS_NAMES.get(
             history[-1].mode if history else "", "tokens"
         )
@@ -378,14 +537,14 @@ class ProgressPlot(widgets.HBox):
             with line.hold_sync():
                 self._scales[name]["x"].max = float(rounds)
                 self._scales[name]["y"].max = top[name] + 0.3
-                self._scales[name]["y"].min = -0.3
+                self._scales[name]["y"].min = (low if name == "progress" else 0) - 0.3
                 self._axes[name][0].tick_values = np.arange(0, rounds + 1, step)
                 self._axes[name][1].tick_values = np.arange(0, int(top[name]) + 1, 2 if top[name] > 5 else 1)
                 line.x, line.y = x.astype(float), y.astype(float)
-                line.colors = [theme.player_colour(p) for p in players] or [COLOURS["muted"]]
+                line.colors = [colour(p) for p in players] or [COLOURS["muted"]]
         self._legend.value = "".join(
             f"<div><span style='display:inline-block;width:18px;height:4px;vertical-align:middle;"
-            f"background:{theme.player_colour(p)};margin-right:6px'></span>{html.escape(p)}</div>"
+            f"background:{colour(p)};margin-right:6px'></span>{html.escape(p)}</div>"
             for p in players
         )
         data = ";".join(
@@ -403,8 +562,11 @@ __all__ = [
     "ProgressPlot",
     "ScoreRow",
     "Scoreboard",
+    "TeamRow",
+    "capture_html",
     "mode_progress",
     "progress_series",
     "score_rows",
     "scoreboard_html",
+    "team_rows",
 ]

@@ -1,0 +1,97 @@
+"""Where each event of a capture turn stands: before the rounds, or round k's lasers or moves.
+
+A capture turn's log (:func:`~asteroyds.modes.capture_resolve.resolve`) is
+one flat list: the turrets' aims and the blue asteroids' moves first, then
+for each of the 6 rounds a :class:`~asteroyds.modes.capture_events.RoundStarted`,
+its lasers and what they hit, then the moves (from the round's first
+``column_played``) and what they cause; a
+:class:`~asteroyds.modes.capture_events.CaptureWon` may close it early.
+:func:`turn_steps` labels every event with its round and stage, so a stepper
+can say "Round 3 of 6 · lasers" without knowing the event types itself.
+
+>>> from asteroyds.modes.capture import setup, resolve
+>>> _, events = resolve(setup(teams=2), (3, 5, 2), {"red1": "F F X . . . X3"})
+>>> steps = turn_steps(events)
+>>> steps[0], steps[-1]
+(TurnStep(round=0, stage='setup'), TurnStep(round=6, stage='lasers'))
+>>> str(steps[0]), str(steps[5]), str(steps[11])
+('Before the rounds', 'Round 1 of 6 · lasers', 'Round 1 of 6 · moves')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..events import ColumnPlayed, Event
+from .capture_events import CaptureWon, RoundStarted
+from .capture_program import ROUNDS
+
+SETUP, LASERS, MOVES, WON = "setup", "lasers", "moves", "won"
+STAGES: tuple[str, ...] = (SETUP, LASERS, MOVES, WON)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStep:
+    """The round (0 before round 1) and the stage (``setup``, ``lasers``, ``moves``, ``won``) of an event."""
+
+    round: int
+    stage: str
+
+    def __str__(self) -> str:
+        if self.stage == SETUP:
+            return "Before the rounds"
+        if self.stage == WON:
+            return f"Round {self.round} of {ROUNDS} · victory"
+        return f"Round {self.round} of {ROUNDS} · {self.stage}"
+
+
+BEFORE = TurnStep(0, SETUP)
+
+
+def turn_steps(events: Sequence[Event]) -> tuple[TurnStep, ...]:
+    """One :class:`TurnStep` per event of a capture turn, in order."""
+    out: list[TurnStep] = []
+    step = BEFORE
+    for event in events:
+        if isinstance(event, RoundStarted):
+            step = TurnStep(event.round, LASERS)
+        elif isinstance(event, ColumnPlayed) and step.stage == LASERS:
+            step = TurnStep(step.round, MOVES)
+        elif isinstance(event, CaptureWon):
+            step = TurnStep(step.round, WON)
+        out.append(step)
+    return tuple(out)
+
+
+def step_at(events: Sequence[Event], cursor: int) -> TurnStep:
+    """The step of the last event applied after ``cursor`` events (:data:`BEFORE` at 0)."""
+    if cursor <= 0 or not events:
+        return BEFORE
+    return turn_steps(events[: min(cursor, len(events))])[-1]
+
+
+def round_span(events: Sequence[Event], round_number: int) -> tuple[int, int]:
+    """``(start, end)``: the indices of round ``round_number``'s events (its RoundStarted first).
+
+    ``(len(events), len(events))`` when the turn has no such round (it was won earlier).
+    """
+    steps = turn_steps(events)
+    inside = [i for i, s in enumerate(steps) if s.round == round_number and s.stage != SETUP]
+    if not inside:
+        return len(events), len(events)
+    return inside[0], inside[-1] + 1
+
+
+__all__ = [
+    "BEFORE",
+    "LASERS",
+    "MOVES",
+    "SETUP",
+    "STAGES",
+    "WON",
+    "TurnStep",
+    "round_span",
+    "step_at",
+    "turn_steps",
+]
