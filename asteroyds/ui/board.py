@@ -15,6 +15,7 @@ with a fixed set of marks and pushes those lists into them, in place, inside
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import math
 import random
@@ -193,8 +194,14 @@ def cell_fraction(cell: Cell, board: Board) -> tuple[float, float]:
 
 def hex_curve(lay: Layout, cell: Cell, inset: float = 1.0) -> Curve:
     """A closed hexagon (7 points) around a cell, scaled by ``inset``."""
+    return list(_hex_points(lay, cell, inset))
+
+
+@functools.lru_cache(maxsize=4096)
+def _hex_points(lay: Layout, cell: Cell, inset: float) -> tuple[Point, ...]:
+    """Cached: every redraw outlines the same few hundred hexes (a replay step is timed)."""
     cx, cy = lay.cell_to_pixel(cell)
-    pts = [(cx + inset * (x - cx), cy + inset * (y - cy)) for x, y in lay.corners(cell)]
+    pts = tuple((cx + inset * (x - cx), cy + inset * (y - cy)) for x, y in lay.corners(cell))
     return pts + pts[:1]
 
 
@@ -269,16 +276,22 @@ def _draw_asteroyd(lay: Layout, p: Piece, layers: Mapping[str, Layer], centre: P
 
 
 # --- what to draw ----------------------------------------------------------------------
-def scene(state: State) -> dict[str, Layer]:
-    """The picture of a state, per mark: board, pieces, crafts and their labels."""
+def scene(state: State, *, board_hexes: bool = True) -> dict[str, Layer]:
+    """The picture of a state, per mark: board, pieces, crafts and their labels.
+
+    ``board_hexes=False`` leaves out the board's own hexes (:data:`BOARD_LAYERS`):
+    they change only with the board, and a replay step should not redraw them.
+    """
     lay = board_layout()
-    layers: dict[str, Layer] = {name: _empty_layer(name) for name in STATE_LAYERS}
-    rim, board = layers["rim"], layers["board"]
-    assert isinstance(rim, Shapes) and isinstance(board, Shapes)
-    for cell in state.board.cells:
-        key = _cell_key(cell)
-        rim.add(hex_curve(lay, cell, 1.25), COLOURS["board_edge"], COLOURS["board_edge"], key)
-        board.add(hex_curve(lay, cell), COLOURS["hex_edge"], COLOURS["hex"], key)
+    names = STATE_LAYERS if board_hexes else tuple(n for n in STATE_LAYERS if n not in BOARD_LAYERS)
+    layers: dict[str, Layer] = {name: _empty_layer(name) for name in names}
+    if board_hexes:
+        rim, board = layers["rim"], layers["board"]
+        assert isinstance(rim, Shapes) and isinstance(board, Shapes)
+        for cell in state.board.cells:
+            key = _cell_key(cell)
+            rim.add(hex_curve(lay, cell, 1.25), COLOURS["board_edge"], COLOURS["board_edge"], key)
+            board.add(hex_curve(lay, cell), COLOURS["hex_edge"], COLOURS["hex"], key)
     # Fixed pieces first, so a drone inside its turret is drawn on top of it.
     drones = {p.cell for p in state.pieces if p.kind == DRONE}
     for piece in sorted(state.pieces, key=lambda p: p.is_moving):
@@ -632,6 +645,7 @@ class BoardView(widgets.VBox):
         self._caption_text = ""
         self._updates = 0
         self._drawn_board: Board | None = None
+        self._drawn_layers: dict[str, Layer] = {}  # what each mark shows now
         self._build(animation_duration)
         self._draw_state()
         self._draw_overlays()
@@ -949,6 +963,16 @@ class BoardView(widgets.VBox):
                 self._marks[name].default_size = font
                 self._marks[name].y_offset = round(font * 0.36)
 
+    def _put(self, name: str, layer: Layer) -> None:
+        """Give a mark its layer unless it already shows that one.
+
+        A replay step changes a few of the 35 marks; setting the others' traits
+        again sends nothing but costs the kernel a validation of every array.
+        """
+        if self._drawn_layers.get(name) != layer:
+            _put(self._marks[name], layer)
+            self._drawn_layers[name] = layer
+
     def _hold(self) -> contextlib.ExitStack:
         stack = contextlib.ExitStack()
         for mark in self._marks.values():
@@ -956,13 +980,12 @@ class BoardView(widgets.VBox):
         return stack
 
     def _draw_state(self) -> None:
-        layers = scene(self._state)
         board = self._state.board
         new_board = board != self._drawn_board
+        layers = scene(self._state, board_hexes=new_board)  # the hexes only change with the board
         with self._hold():
             for name, layer in layers.items():
-                if new_board or name not in BOARD_LAYERS:  # the hexes only change with the board
-                    _put(self._marks[name], layer)
+                self._put(name, layer)
             if new_board:
                 lay = board_layout()
                 _put_dots(self._marks["hit"], Dots([lay.cell_to_pixel(c) for c in board.cells]))
@@ -988,7 +1011,7 @@ class BoardView(widgets.VBox):
         )
         with self._hold():
             for name, layer in {**layers, **laser}.items():
-                _put(self._marks[name], layer)
+                self._put(name, layer)
         self._publish()
 
     def _default_caption(self) -> str:

@@ -535,9 +535,10 @@ class StatusChart(widgets.VBox):
         for column, action in CELLS:
             button, side = self._buttons[f"{column}{action}"], _side(column)
             on = (column, action) in occupied
-            button.style.button_color = INK[f"{side}_on"] if on else INK[f"{side}_cell"]
-            button.style.text_color = "#ffffff" if action in legal[column] else INK["muted"]
-            button.style.font_weight = "bold" if on else "normal"
+            with button.style.hold_sync():  # one message per restyled button, not three
+                button.style.button_color = INK[f"{side}_on"] if on else INK[f"{side}_cell"]
+                button.style.text_color = "#ffffff" if action in legal[column] else INK["muted"]
+                button.style.font_weight = "bold" if on else "normal"
             button.disabled = locked
         for part in (self._picker, self._clear):
             part.disabled = locked
