@@ -164,24 +164,14 @@ def cmd_app(args: argparse.Namespace) -> str:
     import urllib.request
     import webbrowser
 
-    from .ui.server import VOILA_ARGS
+    from .ui.server import voila_command
 
     folder = notebooks_dir()
     if not (folder / WELCOME).exists():
         raise AsteroydsError(f"{folder}: the notebooks are not there (run the app from a checkout)")
     host = "127.0.0.1" if args.ip in ("0.0.0.0", "") else args.ip
     url = f"http://{host}:{args.port}/voila/render/{WELCOME}"
-    command = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(folder),
-        "--no-browser",
-        f"--port={args.port}",
-        f"--Voila.ip={args.ip}",
-        "--Voila.port_retries=0",
-        *VOILA_ARGS,
-    ]
+    command = voila_command(folder, args.port, ip=args.ip)
 
     def open_when_ready() -> None:
         for _ in range(600):

@@ -188,13 +188,7 @@ def _decide(value: Any, where: str) -> tuple[tuple[str, str], ...]:
 def loads(text: str, name: str = "demo", where: str | None = None) -> Demo:
     """Parse and validate demo JSON text."""
     where = where or f"demo {name!r}"
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(
-            f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    return from_dict(data, name=name, where=where)
+    return from_dict(scenario.parse_json(text, where), name=name, where=where)
 
 
 def _folder() -> Any:

@@ -19,21 +19,21 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from .event_text import capitalised, cell_text, collision_text, column_words, tile_name
 from .hexgrid import Cell, direction_name
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
 
-def _cell(cell: Cell | None) -> str:
-    return "off the board" if cell is None else f"({cell[0]}, {cell[1]})"
+def frozen(value: Any) -> Any:
+    """Lists as tuples, all the way down: ``[[5, 6], [5, 5]]`` becomes ``((5, 6), (5, 5))``.
 
-
-def _tile(colour: str, kind: str, priority: int | None) -> str:
-    return f"{colour} {kind} #{priority}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    >>> frozen([[5, 6], [5, 5]]), frozen(("red", "white")), frozen("red")
+    (((5, 6), (5, 5)), ('red', 'white'), 'red')
+    """
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    return value
 
 
 @dataclass(slots=True)
@@ -75,6 +75,23 @@ class Event:
         return self.text()
 
 
+@dataclass(slots=True)
+class TupleEvent(Event):
+    """An event whose fields named in ``TUPLES`` are rebuilt as tuples when it is made.
+
+    A phase may pass lists (the laser's path as it grew, the crafts it hit) and
+    JSON always does; tuples keep an event read back equal to the one the
+    engine made. Only events with such fields pay for the rebuild: most events
+    are plain slotted dataclasses, built by the dozen in every phase.
+    """
+
+    TUPLES: ClassVar[tuple[str, ...]] = ()
+
+    def __post_init__(self) -> None:
+        for name in self.TUPLES:
+            setattr(self, name, frozen(getattr(self, name)))
+
+
 # --- the asteroid phase ---------------------------------------------------------
 
 
@@ -89,11 +106,11 @@ class PhaseStarted(Event):
 
     def text(self) -> str:
         if not self.order:
-            return f"{_cap(self.phase)} die shows {self.die}: nothing moves"
+            return f"{capitalised(self.phase)} die shows {self.die}: nothing moves"
         n = len(self.order)
         if n == 1:
-            return f"{_cap(self.phase)} die shows {self.die}: 1 element moves"
-        return f"{_cap(self.phase)} die shows {self.die}: {n} elements move in priority order"
+            return f"{capitalised(self.phase)} die shows {self.die}: 1 element moves"
+        return f"{capitalised(self.phase)} die shows {self.die}: {n} elements move in priority order"
 
 
 @dataclass(slots=True)
@@ -114,8 +131,8 @@ class TileMoved(Event):
     def text(self) -> str:
         spaces = "1 space" if self.steps == 1 else f"{self.steps} spaces"
         return (
-            f"{_cap(_tile(self.colour, self.kind, self.priority))} moves {spaces} "
-            f"{direction_name(self.direction)} to {_cell(self.end)}"
+            f"{capitalised(tile_name(self.colour, self.kind, self.priority))} moves {spaces} "
+            f"{direction_name(self.direction)} to {cell_text(self.end)}"
         )
 
 
@@ -148,18 +165,18 @@ class TileBlocked(Event):
     detail: str = ""
 
     def text(self) -> str:
-        who = _cap(_tile(self.colour, self.kind, self.priority))
+        who = capitalised(tile_name(self.colour, self.kind, self.priority))
         by = self.blocker_name
-        at = "" if self.blocked_at is None else f" at {_cell(self.blocked_at)}"
+        at = "" if self.blocked_at is None else f" at {cell_text(self.blocked_at)}"
         why = f" ({self.detail})" if self.detail else ""
         if self.reason == "push_refused":
             return f"{who} cannot push {by}{at}{why}: move void"
         if self.outcome == "void":
             return f"{who} is blocked by {by}{at}{why}: move void"
         if self.steps == 0:
-            return f"{who} is blocked by {by}{at}{why}: it stays at {_cell(self.end)}"
+            return f"{who} is blocked by {by}{at}{why}: it stays at {cell_text(self.end)}"
         return (
-            f"{who} moves 1 space {direction_name(self.direction)} to {_cell(self.end)} "
+            f"{who} moves 1 space {direction_name(self.direction)} to {cell_text(self.end)} "
             f"and is stopped by {by}{at}{why}"
         )
 
@@ -179,7 +196,8 @@ class TilePushed(Event):
 
     def text(self) -> str:
         return (
-            f"{_cap(self.pusher_name)} pushes {self.piece_name} from {_cell(self.start)} to {_cell(self.end)}"
+            f"{capitalised(self.pusher_name)} pushes {self.piece_name} "
+            f"from {cell_text(self.start)} to {cell_text(self.end)}"
         )
 
 
@@ -197,7 +215,7 @@ class CraftHit(Event):
     cell: Cell
 
     def text(self) -> str:
-        return f"{_cap(self.by_name)} hits the {self.player} craft at {_cell(self.cell)}"
+        return f"{capitalised(self.by_name)} hits the {self.player} craft at {cell_text(self.cell)}"
 
 
 @dataclass(slots=True)
@@ -234,7 +252,7 @@ class CraftDestroyed(Event):
     cell: Cell
 
     def text(self) -> str:
-        return f"The {self.player} craft is destroyed at {_cell(self.cell)} and leaves the board"
+        return f"The {self.player} craft is destroyed at {cell_text(self.cell)} and leaves the board"
 
 
 @dataclass(slots=True)
@@ -260,10 +278,6 @@ class TokenTaken(Event):
 
 
 # --- flight ---------------------------------------------------------------------
-
-
-def _column_words(column: int) -> str:
-    return "the red column" if column == 7 else f"column {column}"
 
 
 _TURNS: dict[int, str] = {
@@ -300,7 +314,7 @@ class ColumnPlayed(Event):
     action: str
 
     def text(self) -> str:
-        return f"The {self.player} craft plays {_column_words(self.column)}: {self.action} ({self.token})"
+        return f"The {self.player} craft plays {column_words(self.column)}: {self.action} ({self.token})"
 
 
 @dataclass(slots=True)
@@ -317,7 +331,7 @@ class PilotPowerUsed(Event):
     def text(self) -> str:
         return (
             f"{self.pilot}, the {self.player} pilot, uses the power in "
-            f"{_column_words(self.column)}: {self.power}"
+            f"{column_words(self.column)}: {self.power}"
         )
 
 
@@ -351,10 +365,10 @@ class CraftMoved(Event):
     def text(self) -> str:
         if self.backwards:
             return (
-                f"The {self.player} craft moves backwards to {_cell(self.end)}, "
+                f"The {self.player} craft moves backwards to {cell_text(self.end)}, "
                 f"still facing {direction_name(self.facing)}"
             )
-        return f"The {self.player} craft moves forward to {_cell(self.end)}"
+        return f"The {self.player} craft moves forward to {cell_text(self.end)}"
 
 
 @dataclass(slots=True)
@@ -375,41 +389,39 @@ class CraftCollided(Event):
     column: int
 
     def text(self) -> str:
-        if self.blocked_at is None:
-            return f"The {self.player} craft hits the border beyond {_cell(self.cell)}: program cancelled"
-        return (
-            f"The {self.player} craft hits {self.blocker_name} at {_cell(self.blocked_at)}: program cancelled"
-        )
+        return collision_text(self.player, self.cell, self.blocked_at, self.blocker_name, "program cancelled")
 
 
 @dataclass(slots=True)
-class AsteroidRammed(Event):
+class Ramming(Event):
+    """A craft and the asteroid it rams (once per game): the fields of the two events of a ramming."""
+
+    player: str
+    piece: str
+    piece_name: str
+    cell: Cell
+    column: int
+
+
+@dataclass(slots=True)
+class AsteroidRammed(Ramming):
     """A craft chose to ram an asteroid to destroy it (once per game): the damage follows."""
 
     TYPE: ClassVar[str] = "asteroid_rammed"
-    player: str
-    piece: str
-    piece_name: str
-    cell: Cell
-    column: int
 
     def text(self) -> str:
-        return f"The {self.player} craft rams {self.piece_name} at {_cell(self.cell)} to destroy it"
+        return f"The {self.player} craft rams {self.piece_name} at {cell_text(self.cell)} to destroy it"
 
 
 @dataclass(slots=True)
-class AsteroidDestroyed(Event):
+class AsteroidDestroyed(Ramming):
     """A craft rammed and destroyed an asteroid (once per game); it leaves the game."""
 
     TYPE: ClassVar[str] = "asteroid_destroyed"
-    player: str
-    piece: str
-    piece_name: str
-    cell: Cell
-    column: int
 
     def text(self) -> str:
-        return f"The {self.player} craft destroys {self.piece_name} at {_cell(self.cell)}: it leaves the game"
+        where = cell_text(self.cell)
+        return f"The {self.player} craft destroys {self.piece_name} at {where}: it leaves the game"
 
 
 @dataclass(slots=True)
@@ -439,6 +451,6 @@ class CraftLanded(Event):
 
     def text(self) -> str:
         return (
-            f"The {self.player} craft lands on platform {self.platform} at {_cell(self.cell)} "
-            f"in {_column_words(self.column)}: its program ends"
+            f"The {self.player} craft lands on platform {self.platform} at {cell_text(self.cell)} "
+            f"in {column_words(self.column)}: its program ends"
         )

@@ -48,15 +48,25 @@ def load(path: str | Path) -> State:
 
 def loads(text: str, where: str = "scenario") -> State:
     """Parse and validate scenario JSON text."""
+    return from_dict(parse_json(text, where), where=where)
+
+
+def parse_json(text: str, where: str = "scenario") -> Any:
+    """The data in JSON text (a scenario, a demo); bad JSON raises ScenarioError with the line and column.
+
+    >>> parse_json('{"mode": }', where="my.json")
+    Traceback (most recent call last):
+    ...
+    asteroyds.errors.ScenarioError: my.json: not valid JSON (line 1, column 10: Expecting value)
+    """
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError(
             f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
     except RecursionError:
         raise ScenarioError(f"{where}: not a scenario (JSON nested too deeply)") from None
-    return from_dict(data, where=where)
 
 
 def from_dict(data: Any, where: str = "scenario") -> State:

@@ -28,7 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .events import Event, _cell
+from .event_text import cell_text
+from .events import Event, TupleEvent
 from .hexgrid import Cell, Direction, direction_name
 from .pieces import ASTEROID, DRONE, FIXED_KINDS, GATE, PLATFORM, POD, TURRET, Piece
 from .snapshots import register
@@ -125,7 +126,7 @@ def reward(mode: str, piece: Piece | None) -> str | None:
 
 
 @dataclass(slots=True)
-class LaserFired(Event):
+class LaserFired(TupleEvent):
     """A craft shoots (RULES §7): the spaces the laser ran through and what it hit.
 
     ``path`` ends with the space of the piece hit; ``hit``, ``hit_kind`` and
@@ -135,6 +136,7 @@ class LaserFired(Event):
     """
 
     TYPE: ClassVar[str] = "laser_fired"
+    TUPLES: ClassVar[tuple[str, ...]] = ("path",)  # cells arrive as lists from JSON
     player: str
     column: int
     start: Cell
@@ -144,14 +146,12 @@ class LaserFired(Event):
     hit_kind: str | None
     hit_name: str | None
 
-    def __post_init__(self) -> None:
-        # Cells arrive as lists from JSON: keep the event equal to the one the engine made.
-        self.path = tuple(tuple(c) for c in self.path)
-
     def text(self) -> str:
-        where = f"The {self.player} craft shoots {direction_name(self.direction)} from {_cell(self.start)}"
+        where = (
+            f"The {self.player} craft shoots {direction_name(self.direction)} from {cell_text(self.start)}"
+        )
         if self.hit is not None:
-            return f"{where}: the laser hits {self.hit_name} at {_cell(self.path[-1])}"
+            return f"{where}: the laser hits {self.hit_name} at {cell_text(self.path[-1])}"
         if not self.path:
             return f"{where}: the laser goes straight off the board and hits nothing"
         spaces = "1 space" if len(self.path) == 1 else f"{len(self.path)} spaces"
@@ -180,7 +180,7 @@ class TargetEliminated(Event):
         verb = "shooting" if self.how == "shot" else "destroying"
         return (
             f"The {self.player} craft eliminates target {self.target} by {verb} "
-            f"{self.piece_name} at {_cell(self.cell)}"
+            f"{self.piece_name} at {cell_text(self.cell)}"
         )
 
 

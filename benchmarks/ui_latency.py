@@ -27,14 +27,9 @@ first render under 2×); the script prints, it does not assert.
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -43,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from asteroyds.ui.chart_controller import X_RANGE, Y_RANGE, cell_centre, tray_slot  # noqa: E402
-from asteroyds.ui.server import VOILA_ARGS  # noqa: E402
+from asteroyds.ui.server import serve  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -92,47 +87,11 @@ DOTS = ".asteroyds-chart-figure .object_grp path.dot"
 
 
 # --- the server and the browser --------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except (urllib.error.URLError, OSError):
-        return False
-
-
 @contextmanager
 def voila_server() -> Iterator[str]:
-    """``voila ROOT`` on a free port, logging to a file (a full pipe blocks the server)."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    command = [
-        sys.executable, "-m", "voila", str(ROOT), "--no-browser", f"--port={port}",
-        "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *VOILA_ARGS,
-    ]  # fmt: skip
-    with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "voila.log", "wb") as log:
-        server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + 90
-            while not answers(url + "/"):
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(
-                        f"Voila did not start:\n{(Path(tmp) / 'voila.log').read_text()[-2000:]}"
-                    )
-                time.sleep(0.25)
-            yield url
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(timeout=5)
+    """``voila ROOT`` on a free port, as ``asteroyds app`` serves it, logging to a temporary file."""
+    with tempfile.TemporaryDirectory() as tmp, serve(ROOT, log_path=Path(tmp) / "voila.log", cwd=ROOT) as url:
+        yield url
 
 
 def open_page(browser, url: str, notebook: str, wait_for: str):

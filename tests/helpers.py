@@ -1,6 +1,10 @@
-"""Small builders for hand-made test states (tests only)."""
+"""Small builders for hand-made test states, a private asyncio loop, a download's file (tests only)."""
 
 from __future__ import annotations
+
+import asyncio
+import base64
+import concurrent.futures
 
 from asteroyds.hexgrid import parse_direction
 from asteroyds.pieces import Craft, Piece
@@ -36,3 +40,15 @@ def four_gates(d_cell=(6, 11), d_orientation="E") -> list[Piece]:
         tile("GC", "gate", "white", (0, 12), "NE", 23, "C"),
         tile("GD", "gate", "white", d_cell, d_orientation, 24, "D"),
     ]
+
+
+def run_in_own_loop(make_coroutine):
+    """asyncio.run in a fresh thread: the session's Playwright may own this thread's loop."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(make_coroutine())).result(timeout=60)
+
+
+def downloaded_text(link_html: str) -> str:
+    """The file a download link carries in its ``data:`` URL (base64), as text."""
+    href = link_html.split('href="', 1)[1].split('"', 1)[0]
+    return base64.b64decode(href.split("base64,", 1)[1]).decode("utf-8")

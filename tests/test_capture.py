@@ -1,18 +1,21 @@
-"""Capture the Asteroyd (RULES §11): the chart notation, validation, setups, layouts, state rules."""
+"""Capture the Asteroyd (RULES §11): notation, validation, setups, layouts, state rules, turret aims."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import replace
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asteroyds import scenario
+from asteroyds.dice import Dice
 from asteroyds.errors import ProgramError, ScenarioError
-from asteroyds.hexgrid import rotate_cell
+from asteroyds.hexgrid import direction_name, rotate_cell
 from asteroyds.modes import OUTCOMES, capture
 from asteroyds.modes.capture import (
     BLUE_ASTEROID_CELLS,
@@ -26,7 +29,10 @@ from asteroyds.modes.capture import (
     setup,
     validate_program,
 )
+from asteroyds.modes.capture_events import LaserFired as CaptureLaserFired
+from asteroyds.modes.capture_events import TurretAimed
 from asteroyds.modes.capture_program import COLUMN_TOKENS, legal_anticipations, legal_column_tokens
+from asteroyds.modes.capture_resolve import TurretAim, turret_aims
 from asteroyds.pieces import ASTEROYD, PLATFORM, POD, TURRET, Craft, Piece
 from asteroyds.setups import racing
 from asteroyds.state import State
@@ -443,3 +449,42 @@ def test_victory_check_turn_waits_for_round_6():
         "The red team wins at the end of the turn"
     )
     assert any(e.type == "column_played" and e.player == "red2" and e.column == 6 for e in late)
+
+
+# --- where the turrets fire ---------------------------------------------------------
+
+GOLDEN = sorted((Path(__file__).parent / "scenarios" / "capture").glob("*.json"))
+
+
+def aims_reported(events) -> tuple[TurretAim, ...]:
+    return tuple(
+        TurretAim(e.turret, e.team, e.cell, e.die, e.direction) for e in events if isinstance(e, TurretAimed)
+    )
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_turret_aims_are_the_aims_the_turn_reports_and_fires_with(path):
+    case = json.loads(path.read_text(encoding="utf-8"))
+    state = scenario.from_dict(case["scenario"], where=path.name)
+    rules = CaptureRules.from_dict(case.get("capture_rules", {}))
+    for dice in [case["dice"], *((d, 7 - d, (d % 6) + 1) for d in range(1, 7))]:
+        aims = turret_aims(state, dice)
+        _, events = resolve(state, dice, case["programs"], rules)
+        assert aims == aims_reported(events), (path.name, dice)
+        first_round = [e for e in events if isinstance(e, CaptureLaserFired) and e.round == 1]
+        fired = {e.shooter: e.direction for e in first_round}
+        assert all(fired[a.turret] == a.direction for a in aims)  # every turret fires in round 1
+
+
+def test_turret_aims_follow_each_teams_die_and_read_as_the_planning_screens_show_them():
+    state = setup(teams=3)
+    turrets = [p for p in state.pieces if p.kind == TURRET]
+    for dice in itertools.product(range(1, 7), repeat=3):
+        aims = turret_aims(state, dice)
+        assert [a.turret for a in aims] == [t.id for t in turrets]  # the scenario's order, every time
+        for aim, turret in zip(aims, turrets, strict=True):
+            assert aim.die == Dice.of(dice).value(turret.team) and aim.cell == turret.cell
+        assert aims == aims_reported(resolve(state, dice, {})[1])
+    aim = turret_aims(state, (3, 5, 2))[0]
+    assert str(aim) == f"{aim.turret} {direction_name(aim.direction)}"
+    assert eval(repr(aim), {"TurretAim": TurretAim}) == aim

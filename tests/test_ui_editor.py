@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import doctest
 import json
 
@@ -16,6 +15,7 @@ from asteroyds.modes.targets import targets_left
 from asteroyds.shooting import TargetEliminated
 from asteroyds.ui import links
 from asteroyds.ui.editor import EditorController, ScenarioEditor, empty_state, parse_tokens
+from tests.helpers import downloaded_text
 
 
 @pytest.fixture
@@ -326,8 +326,7 @@ def test_the_view_follows_the_controller():
     assert 'data-ok="true"' in view._message.value
     view.board.click((6, 6))
     assert 'data-ok="false"' in view._message.value and "already holds" in view._message.value
-    href = view._download.value.split('href="', 1)[1].split('"', 1)[0]
-    assert base64.b64decode(href.split("base64,", 1)[1]).decode() == c.to_json()
+    assert downloaded_text(view._download.value) == c.to_json()
     assert "http://h/09_teachers_tools.ipynb?scenario=" in view._share.value
     assert not view._undo.disabled and view._redo.disabled
 

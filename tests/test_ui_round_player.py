@@ -9,6 +9,7 @@ hand (the rulebook's priority example, tests/scenarios/asteroids).
 
 from __future__ import annotations
 
+import asyncio
 import doctest
 import json
 from pathlib import Path
@@ -42,6 +43,7 @@ from asteroyds.ui import (
 )
 from asteroyds.ui.event_log import log_rows
 from asteroyds.ui.inspector import capture_round_table, flight_rows, priority_rows, priority_table
+from tests.helpers import run_in_own_loop
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 RULEBOOK_PRIORITY = SCENARIOS / "asteroids" / "rulebook_priority_white_6_before_gate_24.json"
@@ -392,6 +394,22 @@ def test_the_round_player_widget_drives_the_board():
     assert f'data-cursor="{len(controller.events)}"' in widget._data.value
     widget.press("undo")
     assert game.phase == "plan" and board.state == game.state
+
+
+def test_the_widget_plays_the_events_on_a_real_loop_and_stops_at_the_end():
+    async def scenario():
+        game, controller = two_player_game()
+        controller.roll((3, 5, 2))
+        controller.asteroids()
+        controller.speed = 12
+        widget = RoundPlayer(controller, interval=0.01)
+        widget.play()
+        while controller.playing:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+        return controller.at_end, widget._toggle.value, widget._ticker.running
+
+    assert run_in_own_loop(scenario) == (True, False, False)
 
 
 def test_module_doctests():

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 
 import pytest
 
 from asteroyds import RuleSettings
 from asteroyds.ui import Stopwatch, StopwatchController
 from asteroyds.ui.stopwatch import bar_colour
+from tests.helpers import run_in_own_loop
 
 
 def test_planning_times_come_from_the_rules():
@@ -128,9 +128,3 @@ def test_pause_cancels_the_ticking_task():
 
     left, later = run_in_own_loop(scenario)
     assert left < 10 and later == left
-
-
-def run_in_own_loop(make_coroutine):
-    """asyncio.run in a fresh thread: the session's Playwright may own this thread's loop."""
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(lambda: asyncio.run(make_coroutine())).result(timeout=60)

@@ -34,13 +34,13 @@ from ..dice import Dice
 from ..events import Event
 from ..hexgrid import Board, Cell
 from ..outcome import Outcome
-from ..pieces import ASTEROYD, PLATFORM, TURRET, Craft, die_direction
+from ..pieces import ASTEROYD, PLATFORM, Craft
 from ..pilots import ACTION_STEPS, PILOT_TABLE, PRIMITIVES
 from ..round import end_round
 from ..state import State
 from .capture import setup
 from .capture_program import LAWRENCE, SHIELD_STANCE, SHOOT_STANCE, CaptureProgram
-from .capture_resolve import CaptureRules, resolve
+from .capture_resolve import CaptureRules, resolve, turret_aims
 
 MOVES: tuple[str, ...] = ("F", "R", "L", "U", ".")
 DANGER_WEIGHT = 3  # columns a craft would rather lose than stand in a turret's line
@@ -109,10 +109,9 @@ def _view(state: State, team: str, dice: Dice) -> _View:
         else:
             blocked.add(p.cell)
     danger: set[Cell] = set()
-    for p in state.pieces:
-        if p.kind == TURRET and p.team != team:
-            aim = die_direction(p.orientation, dice.value(p.team))
-            danger.update(_laser_cells(state, frozenset(solid - {p.cell}), p.cell, aim))
+    for aim in turret_aims(state, dice):
+        if aim.team != team:
+            danger.update(_laser_cells(state, frozenset(solid - {aim.cell}), aim.cell, aim.direction))
     return _View(state, team, frozenset(blocked), frozenset(solid), frozenset(danger), platform)
 
 

@@ -24,36 +24,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..events import Event
+from ..event_text import capitalised, cell_text, collision_text, crafts_text
+from ..events import Event, TupleEvent
 from ..hexgrid import Cell, direction_name
 
 Scores = tuple[tuple[str, int], ...]
 
 
-def _cell(cell: Cell | None) -> str:
-    return "off the board" if cell is None else f"({cell[0]}, {cell[1]})"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _names(players: tuple[str, ...], noun: str = "craft") -> str:
-    if len(players) == 1:
-        return f"the {players[0]} {noun}"
-    return "the " + ", ".join(players[:-1]) + f" and {players[-1]} {noun}s"
-
-
 def _scores(scores: Scores) -> str:
     return ", ".join(f"{team} {points}" for team, points in scores)
-
-
-def _cells(value) -> tuple[Cell, ...]:
-    return tuple((c[0], c[1]) for c in value)
-
-
-def _pairs(value) -> Scores:
-    return tuple((team, points) for team, points in value)
 
 
 # --- the turn -------------------------------------------------------------------
@@ -72,8 +51,8 @@ class TurretAimed(Event):
 
     def text(self) -> str:
         return (
-            f"The {self.team} die shows {self.die}: {self.team} turret {self.turret} at {_cell(self.cell)} "
-            f"fires {direction_name(self.direction)} this turn"
+            f"The {self.team} die shows {self.die}: {self.team} turret {self.turret} "
+            f"at {cell_text(self.cell)} fires {direction_name(self.direction)} this turn"
         )
 
 
@@ -95,7 +74,7 @@ class RoundStarted(Event):
 
 
 @dataclass(slots=True)
-class LaserFired(Event):
+class LaserFired(TupleEvent):
     """A laser from a craft or a turret.
 
     ``path`` lists the spaces it crossed, starting with the one in front of the
@@ -107,6 +86,7 @@ class LaserFired(Event):
     """
 
     TYPE: ClassVar[str] = "capture_laser_fired"
+    TUPLES: ClassVar[tuple[str, ...]] = ("path", "hits")
     shooter: str
     shooter_name: str
     team: str
@@ -121,20 +101,16 @@ class LaserFired(Event):
     pierce: bool
     round: int
 
-    def __post_init__(self) -> None:
-        self.path = _cells(self.path)
-        self.hits = tuple(self.hits)
-
     def text(self) -> str:
-        who = _cap(self.shooter_name)
+        who = capitalised(self.shooter_name)
         aim = " with Shoot anticipation" if self.pierce else ""
-        head = f"{who} fires {direction_name(self.direction)} from {_cell(self.start)}{aim}"
+        head = f"{who} fires {direction_name(self.direction)} from {cell_text(self.start)}{aim}"
         if self.stopped_by == "border":
             spaces = f"{len(self.path)} space{'s' * (len(self.path) != 1)}"
             return f"{head}: the laser crosses {spaces} and leaves the board"
         if self.hits:
-            return f"{head}: it hits {_names(self.hits)} at {_cell(self.end)}"
-        return f"{head}: the laser is stopped by {self.blocker_name} at {_cell(self.end)}"
+            return f"{head}: it hits {crafts_text(self.hits)} at {cell_text(self.end)}"
+        return f"{head}: the laser is stopped by {self.blocker_name} at {cell_text(self.end)}"
 
 
 @dataclass(slots=True)
@@ -151,27 +127,24 @@ class LaserDodged(Event):
     def text(self) -> str:
         return (
             f"The {self.player} craft's Shield anticipation: the laser of {self.shooter_name} "
-            f"passes beside it at {_cell(self.cell)}"
+            f"passes beside it at {cell_text(self.cell)}"
         )
 
 
 @dataclass(slots=True)
-class CraftShot(Event):
+class CraftShot(TupleEvent):
     """A craft hit by one or more enemy lasers in this round (all hits are simultaneous)."""
 
     TYPE: ClassVar[str] = "capture_craft_shot"
+    TUPLES: ClassVar[tuple[str, ...]] = ("by", "by_names")
     player: str
     cell: Cell
     by: tuple[str, ...]
     by_names: tuple[str, ...]
     round: int
 
-    def __post_init__(self) -> None:
-        self.by = tuple(self.by)
-        self.by_names = tuple(self.by_names)
-
     def text(self) -> str:
-        return f"The {self.player} craft is hit at {_cell(self.cell)} by {' and '.join(self.by_names)}"
+        return f"The {self.player} craft is hit at {cell_text(self.cell)} by {' and '.join(self.by_names)}"
 
 
 @dataclass(slots=True)
@@ -192,19 +165,17 @@ class CraftBumped(Event):
     round: int
 
     def text(self) -> str:
-        if self.blocked_at is None:
-            return f"The {self.player} craft hits the border beyond {_cell(self.cell)}: as if hit by a laser"
-        return (
-            f"The {self.player} craft hits {self.blocker_name} at {_cell(self.blocked_at)}: "
-            "as if hit by a laser"
+        return collision_text(
+            self.player, self.cell, self.blocked_at, self.blocker_name, "as if hit by a laser"
         )
 
 
 @dataclass(slots=True)
-class CraftTeleported(Event):
+class CraftTeleported(TupleEvent):
     """A hit (or bumped) craft goes back to its team's platform and does nothing more this turn."""
 
     TYPE: ClassVar[str] = "capture_craft_teleported"
+    TUPLES: ClassVar[tuple[str, ...]] = ("skipped",)
     player: str
     start: Cell
     end: Cell
@@ -213,23 +184,21 @@ class CraftTeleported(Event):
     round: int
     skipped: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        self.skipped = tuple(self.skipped)
-
     def text(self) -> str:
         rest = f"; {' '.join(self.skipped)} not played" if self.skipped else ""
         return (
-            f"The {self.player} craft is teleported from {_cell(self.start)} to its platform "
-            f"{self.platform} at {_cell(self.end)}, facing {direction_name(self.facing)}, "
+            f"The {self.player} craft is teleported from {cell_text(self.start)} to its platform "
+            f"{self.platform} at {cell_text(self.end)}, facing {direction_name(self.facing)}, "
             f"and does nothing more this turn{rest}"
         )
 
 
 @dataclass(slots=True)
-class TurretDisabled(Event):
+class TurretDisabled(TupleEvent):
     """A turret hit by an enemy laser, or bumped by a craft, stops firing until the end of the turn."""
 
     TYPE: ClassVar[str] = "capture_turret_disabled"
+    TUPLES: ClassVar[tuple[str, ...]] = ("by", "by_names")
     turret: str
     team: str
     cell: Cell
@@ -238,23 +207,20 @@ class TurretDisabled(Event):
     cause: str  # "laser" or "bump"
     round: int
 
-    def __post_init__(self) -> None:
-        self.by = tuple(self.by)
-        self.by_names = tuple(self.by_names)
-
     def text(self) -> str:
         how = "hit by" if self.cause == "laser" else "bumped by"
         return (
-            f"The {self.team} turret {self.turret} at {_cell(self.cell)} is {how} "
+            f"The {self.team} turret {self.turret} at {cell_text(self.cell)} is {how} "
             f"{' and '.join(self.by_names)}: it stops firing until the end of the turn"
         )
 
 
 @dataclass(slots=True)
-class AsteroidBlasted(Event):
+class AsteroidBlasted(TupleEvent):
     """Blue asteroids variant, destructible: a laser or a ramming craft destroys an asteroid."""
 
     TYPE: ClassVar[str] = "capture_asteroid_blasted"
+    TUPLES: ClassVar[tuple[str, ...]] = ("by", "by_names")
     piece: str
     piece_name: str
     cell: Cell
@@ -263,67 +229,65 @@ class AsteroidBlasted(Event):
     cause: str  # "laser" or "bump"
     round: int
 
-    def __post_init__(self) -> None:
-        self.by = tuple(self.by)
-        self.by_names = tuple(self.by_names)
-
     def text(self) -> str:
         how = "the laser of" if self.cause == "laser" else "the ramming of"
         names = " and ".join(self.by_names)
-        return (
-            f"{_cap(self.piece_name)} at {_cell(self.cell)} is destroyed by {how} {names}: it leaves the game"
-        )
+        where = cell_text(self.cell)
+        return f"{capitalised(self.piece_name)} at {where} is destroyed by {how} {names}: it leaves the game"
 
 
 # --- asteroyds and points -------------------------------------------------------
 
 
 @dataclass(slots=True)
-class AsteroydPickedUp(Event):
-    TYPE: ClassVar[str] = "capture_asteroyd_picked_up"
+class AsteroydCarry(Event):
+    """A craft starts or stops carrying an asteroyd: the fields of a pick-up and of a drop."""
+
     player: str
     asteroyd: str
     team: str
     cell: Cell
     round: int
 
+
+@dataclass(slots=True)
+class AsteroydPickedUp(AsteroydCarry):
+    """The only craft not of its colour that arrived on an asteroyd this round picks it up."""
+
+    TYPE: ClassVar[str] = "capture_asteroyd_picked_up"
+
     def text(self) -> str:
-        return f"The {self.player} craft picks up the {self.team} asteroyd at {_cell(self.cell)}"
+        return f"The {self.player} craft picks up the {self.team} asteroyd at {cell_text(self.cell)}"
 
 
 @dataclass(slots=True)
-class AsteroydDropped(Event):
+class AsteroydDropped(AsteroydCarry):
     """The carrier was hit: the asteroyd stays where the craft was."""
 
     TYPE: ClassVar[str] = "capture_asteroyd_dropped"
-    player: str
-    asteroyd: str
-    team: str
-    cell: Cell
-    round: int
 
     def text(self) -> str:
-        return f"The {self.team} asteroyd drops at {_cell(self.cell)}, where the {self.player} craft was hit"
+        return (
+            f"The {self.team} asteroyd drops at {cell_text(self.cell)}, where the {self.player} craft was hit"
+        )
 
 
 @dataclass(slots=True)
-class AsteroydContested(Event):
+class AsteroydContested(TupleEvent):
     """Two or more crafts not of its colour arrive together: the asteroyd stays where it is."""
 
     TYPE: ClassVar[str] = "capture_asteroyd_contested"
+    TUPLES: ClassVar[tuple[str, ...]] = ("players",)
     asteroyd: str
     team: str
     cell: Cell
     players: tuple[str, ...]
     round: int
 
-    def __post_init__(self) -> None:
-        self.players = tuple(self.players)
-
     def text(self) -> str:
         return (
-            f"{_cap(_names(self.players))} arrive together on the {self.team} asteroyd at "
-            f"{_cell(self.cell)}: it stays where it is"
+            f"{capitalised(crafts_text(self.players))} arrive together on the {self.team} asteroyd at "
+            f"{cell_text(self.cell)}: it stays where it is"
         )
 
 
@@ -343,17 +307,18 @@ class AsteroydReturned(Event):
     def text(self) -> str:
         if self.cause == "team-mate":
             return (
-                f"The {self.player} craft reaches its own asteroyd at {_cell(self.start)}: "
-                f"the {self.team} asteroyd returns home to {_cell(self.home)}"
+                f"The {self.player} craft reaches its own asteroyd at {cell_text(self.start)}: "
+                f"the {self.team} asteroyd returns home to {cell_text(self.home)}"
             )
-        return f"The {self.team} asteroyd returns home to {_cell(self.home)}"
+        return f"The {self.team} asteroyd returns home to {cell_text(self.home)}"
 
 
 @dataclass(slots=True)
-class PointScored(Event):
+class PointScored(TupleEvent):
     """A carrier enters its own platform: +1 for its team (and -1 for the victim with three teams)."""
 
     TYPE: ClassVar[str] = "capture_point_scored"
+    TUPLES: ClassVar[tuple[str, ...]] = ("scores",)
     team: str
     player: str
     asteroyd: str
@@ -361,9 +326,6 @@ class PointScored(Event):
     scores: Scores
     round: int
     three_teams: bool
-
-    def __post_init__(self) -> None:
-        self.scores = _pairs(self.scores)
 
     def text(self) -> str:
         loss = f", {self.victim} loses one" if self.three_teams else ""
@@ -374,19 +336,16 @@ class PointScored(Event):
 
 
 @dataclass(slots=True)
-class CaptureWon(Event):
+class CaptureWon(TupleEvent):
     """A team has reached the target and leads every other team: the game is won."""
 
     TYPE: ClassVar[str] = "capture_won"
+    TUPLES: ClassVar[tuple[str, ...]] = ("players", "scores")
     team: str
     players: tuple[str, ...]
     scores: Scores
     target: int
     round: int
-
-    def __post_init__(self) -> None:
-        self.players = tuple(self.players)
-        self.scores = _pairs(self.scores)
 
     def text(self) -> str:
         when = "at the end of the turn" if self.round == 0 else f"in round {self.round}"

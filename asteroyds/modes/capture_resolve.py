@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
+from typing import NamedTuple
 
 from ..damage import Decide, never
 from ..dice import Dice
@@ -35,7 +36,7 @@ from ..events import (
     TileMoved,
     TilePushed,
 )
-from ..hexgrid import Cell
+from ..hexgrid import Cell, Direction, direction_name
 from ..pieces import ASTEROID, ASTEROYD, BLUE, DIE_COLOURS, PLATFORM, TURRET, Piece, die_direction
 from ..pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
 from ..program import TOKEN_NAMES
@@ -159,6 +160,46 @@ def asteroyd_of(state: State, team: str) -> Piece:
     raise ScenarioError(f"the {team} team has no asteroyd")
 
 
+class TurretAim(NamedTuple):
+    """Where one turret fires in every round of a turn: its team's die turns its orientation.
+
+    ``str()`` is the short form the planning screens show: ``TR1 NW``.
+    """
+
+    turret: str
+    team: str
+    cell: Cell
+    die: int
+    direction: Direction
+
+    def __str__(self) -> str:
+        return f"{self.turret} {direction_name(self.direction)}"
+
+
+def turret_aims(state: State, dice: Dice | Sequence[int]) -> tuple[TurretAim, ...]:
+    """Where every turret fires this turn: its team's die fixes it for the whole turn (RULES §11).
+
+    Every turret is active when a turn starts (a hit or bumped one is disabled
+    only until the end of its turn). The order is the one the turn fires them
+    in, the scenario's (:attr:`State.pieces`): the same state always gives the
+    same order, and a saved game keeps it. :func:`resolve` aims with this, so
+    its ``capture_turret_aimed`` events say the same, in the same order.
+
+    >>> from asteroyds.modes.capture import setup
+    >>> [str(aim) for aim in turret_aims(setup(teams=2), (3, 5, 2))]
+    ['TR1 NW', 'TR2 E', 'TW1 E', 'TW2 SW']
+    >>> turret_aims(setup(teams=3), (3, 5, 2))[0]
+    TurretAim(turret='TR', team='red', cell=(4, 6), die=3, direction=2)
+    """
+    dice = Dice.of(dice)
+    aims = []
+    for t in state.pieces:
+        if t.kind == TURRET:
+            die = dice.value(t.team)
+            aims.append(TurretAim(t.id, t.team, t.cell, die, die_direction(t.orientation, die)))
+    return tuple(aims)
+
+
 def programs_for(state: State, programs: Mapping[str, CaptureProgram | str]) -> dict[str, CaptureProgram]:
     """Validated programs for every craft on the board; a missing one is an empty chart.
 
@@ -230,7 +271,7 @@ class _Turn:
                 if p.kind == PLATFORM and p.team is not None:
                     self.platform[p.team] = p
         self.carrying = {p.carrier: p.id for p in state.pieces if p.kind == ASTEROYD and p.carrier}
-        self.turrets = [p for p in state.pieces if p.kind == TURRET]
+        self.turrets = [p for p in state.pieces if p.kind == TURRET]  # the order of turret_aims
         self.aim: dict[str, int] = {}
         self.disabled: set[str] = set()
         self.removed: list[str] = []
@@ -241,10 +282,9 @@ class _Turn:
 
     def run(self, dice: Dice) -> tuple[State, list[Event]]:
         self.move_blue_asteroids(dice.blue)
-        for t in self.turrets:
-            die = dice.value(t.team)
-            self.aim[t.id] = die_direction(t.orientation, die)
-            self.events.append(TurretAimed(t.id, t.team, t.cell, die, self.aim[t.id]))
+        for aim in turret_aims(self.state, dice):
+            self.aim[aim.turret] = aim.direction
+            self.events.append(TurretAimed(*aim))
         for k in range(1, ROUNDS + 1):
             self.round = k
             self.lasers(k)
@@ -495,12 +535,7 @@ class _Turn:
             target = self.steps[start][direction]
             blocked = self.blue_blocker(target)
             if blocked is None:
-                self.relocate(piece, target)
-                self.events.append(
-                    TileMoved(
-                        piece.id, piece.colour, piece.kind, piece.priority, BLUE, direction, start, target, 1
-                    )
-                )
+                self.blue_step(piece, direction, start, target)
                 continue
             reason, blocker, name, detail = blocked
             if reason == ASTEROID:
@@ -514,20 +549,7 @@ class _Turn:
                             piece.id, piece.describe(), other.id, other.describe(), direction, target, behind
                         )
                     )
-                    self.relocate(self.pieces[piece.id], target)
-                    self.events.append(
-                        TileMoved(
-                            piece.id,
-                            piece.colour,
-                            piece.kind,
-                            piece.priority,
-                            BLUE,
-                            direction,
-                            start,
-                            target,
-                            1,
-                        )
-                    )
+                    self.blue_step(piece, direction, start, target)
                     continue
                 reason, detail = "push_refused", refusal
             self.events.append(
@@ -549,6 +571,13 @@ class _Turn:
                     detail,
                 )
             )
+
+    def blue_step(self, piece: Piece, direction: int, start: Cell, target: Cell) -> None:
+        """A blue asteroid moves its one space into ``target`` (free, or freed by its push)."""
+        self.relocate(self.pieces[piece.id], target)
+        self.events.append(
+            TileMoved(piece.id, piece.colour, piece.kind, piece.priority, BLUE, direction, start, target, 1)
+        )
 
     def blue_blocker(self, target: Cell | None) -> tuple[str, str | None, str, str] | None:
         """What stops a blue asteroid entering ``target`` (None: it is free)."""
@@ -590,6 +619,7 @@ __all__ = [
     "DEFAULT_CAPTURE_RULES",
     "TARGETS",
     "CaptureRules",
+    "TurretAim",
     "asteroyd_of",
     "leader",
     "platform_of",
@@ -598,4 +628,5 @@ __all__ = [
     "scores",
     "team_players",
     "teams",
+    "turret_aims",
 ]

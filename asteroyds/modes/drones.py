@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import RuleError
-from ..events import Event, TokenTaken, _cap, _cell
+from ..event_text import capitalised, cell_text
+from ..events import Event, TokenTaken
 from ..hexgrid import Cell
 from ..outcome import Finisher, Outcome
 from ..pieces import DRONE, TURRET, Piece
@@ -59,7 +60,7 @@ class DroneLaunched(Event):
     def text(self) -> str:
         return (
             f"Turret {self.turret} launches {DRONE_COLOUR} drone #{self.priority} "
-            f"(symbol {self.symbol}) at {_cell(self.cell)}"
+            f"(symbol {self.symbol}) at {cell_text(self.cell)}"
         )
 
 
@@ -75,8 +76,8 @@ class DroneRemoved(Event):
     hit_by: tuple[str, ...]
 
     def text(self) -> str:
-        who = " and ".join(self.hit_by)
-        return f"{_cap(self.piece_name)} (symbol {self.symbol}), hit this round by {who}, leaves the board"
+        drone, who = capitalised(self.piece_name), " and ".join(self.hit_by)
+        return f"{drone} (symbol {self.symbol}), hit this round by {who}, leaves the board"
 
 
 def drone_symbols(state: State) -> tuple[str, ...]:

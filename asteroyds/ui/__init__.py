@@ -11,6 +11,11 @@ browser:
 - :class:`CaptureChart` / :class:`CaptureChartController` plan a capture turn (6 columns, anticipation);
 - :class:`RoundPlayer` / :class:`RoundPlayerController` play a round and step through its events;
 - :class:`PriorityInspector` and :class:`EventLog` explain the events at the round player's cursor.
+
+What the controllers and views share lives in small modules of its own:
+:mod:`~asteroyds.ui.observers` (observe and notify), :mod:`~asteroyds.ui.ticker`
+(an asyncio clock for the stopwatch and Play), :mod:`~asteroyds.ui.files`
+(download links, uploads) and :mod:`~asteroyds.ui.server` (how Voila is started).
 """
 
 from .board import Arrow, BoardView, describe_cell, intended_moves

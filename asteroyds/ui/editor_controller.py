@@ -23,7 +23,6 @@ Tool(name='target', colour=None, symbol=None, orientation=0, priority=None, team
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -68,11 +67,12 @@ from .editor_tools import (
     parse_tokens,
     plain,
 )
+from .observers import Observable
 
 Observer = Callable[["EditorController"], object]
 
 
-class EditorController:
+class EditorController(Observable["EditorController"]):
     """A board being edited: tools, clicks, undo/redo, JSON in and out, and a preview.
 
     Observers (:meth:`observe`) are called after every change of the board,
@@ -80,6 +80,7 @@ class EditorController:
     """
 
     def __init__(self, state: State | None = None, dice: Dice | Sequence[int] = (1, 1, 1)) -> None:
+        super().__init__()
         self._state = (state or empty_state()).validate("editor")
         self._dice = Dice.of(dice)
         self._tool = Tool()
@@ -87,7 +88,6 @@ class EditorController:
         self._redo: list[State] = []
         self._selected: Selection | None = None
         self._moving: Selection | None = None
-        self._observers: list[Observer] = []
         self.message = "Pick a tool, then click a hex."
         self.ok = True
 
@@ -517,12 +517,7 @@ class EditorController:
     def load_json(self, text: str, where: str = "pasted text") -> EditResult:
         """Load a scenario (or a gallery demo, with its dice); a broken file changes nothing."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            return self._refuse(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
-        except RecursionError:
-            return self._refuse(f"{where}: not a scenario (JSON nested too deeply)")
-        try:
+            data = scenario.parse_json(text, where)
             if isinstance(data, dict) and data.get("format") == demos.FORMAT:
                 demo = demos.from_dict(data, name="loaded", where=where)
                 return self.load_state(demo.state, f"Loaded the demo “{demo.title}”", dice=demo.dice)
@@ -561,17 +556,6 @@ class EditorController:
     def share_link(self, base_url: str = "") -> str:
         """A link that opens this board and dice (see :mod:`asteroyds.ui.links`)."""
         return links.share_link(self._state, base_url, dice=self._dice)
-
-    # --- observers -------------------------------------------------------------------
-    def observe(self, callback: Observer, remove: bool = False) -> None:
-        if remove:
-            self._observers.remove(callback)
-        else:
-            self._observers.append(callback)
-
-    def _notify(self) -> None:
-        for callback in list(self._observers):
-            callback(self)
 
     # --- inside ----------------------------------------------------------------------
     def _commit(self, state: State, message: str, select: Selection | None) -> EditResult:

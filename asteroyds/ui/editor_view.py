@@ -8,7 +8,6 @@ with its sentence) is shown in the message line, never a traceback.
 
 from __future__ import annotations
 
-import base64
 import html
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..dice import Dice
-from ..errors import AsteroydsError
+from ..errors import AsteroydsError, ScenarioError
 from ..hexgrid import Cell, direction_name
 from ..modes.targets import SIDES
 from ..pieces import MAX_DAMAGE, PILOTS, TILE_COLOURS
@@ -39,6 +38,7 @@ from .editor_tools import (
     Preview,
     parse_tokens,
 )
+from .files import download_link, uploaded_text
 from .theme import COLOURS
 
 CSS = f"""<style>
@@ -84,10 +84,8 @@ def _title(text: str) -> widgets.HTML:
 
 def download_html(text: str, filename: str = "asteroyds-scenario.json") -> str:
     """An HTML link that downloads ``text`` as a file (Voila gives the page no file system)."""
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (
-        f'<a class="asteroyds-link asteroyds-editor-download-link" download="{html.escape(filename)}" '
-        f'href="data:application/json;charset=utf-8;base64,{data}">⬇ Download scenario</a>'
+    return download_link(
+        text, filename, "⬇ Download scenario", css="asteroyds-link asteroyds-editor-download-link"
     )
 
 
@@ -360,18 +358,14 @@ class ScenarioEditor(widgets.VBox):
             c.set_tokens(player, tokens)
 
     def _uploaded(self, value: Any) -> None:
-        files = list(value or ())
-        if not files:
-            return
-        item = files[0]
-        content = bytes(item["content"]) if isinstance(item, dict) else bytes(item.content)
-        name = item.get("name", "the file") if isinstance(item, dict) else getattr(item, "name", "the file")
         try:
-            text = content.decode("utf-8")
-        except UnicodeDecodeError:
-            self._controller._refuse(f"{name}: not a text file (a scenario is JSON)")
+            upload = uploaded_text(value, "a scenario")
+        except ScenarioError as exc:
+            self._controller._refuse(str(exc))
             return
-        self._controller.load_json(text, where=name)
+        if upload is not None:
+            text, name = upload
+            self._controller.load_json(text, where=name)
 
     def _changed(self, c: EditorController) -> None:
         kind, mark = ("asteroyds-ok", "✔") if c.ok else ("asteroyds-refused", "⚠")

@@ -45,6 +45,7 @@ from .board import BoardView
 from .dice import face_svg
 from .event_log import CSS as LOG_CSS
 from .event_log import log_html
+from .observers import Observable
 from .round_player import actor_cells
 from .theme import COLOURS
 
@@ -52,7 +53,6 @@ DEFAULT_DEMO = "rulebook-white-6-before-gate-24"
 SHARED = "shared-scenario"
 PHASE_LABELS: dict[str, str] = {"start": "The board", "asteroids": "Moving the asteroids", "fly": "Flying"}
 LOG_WINDOW = 6
-Observer = Callable[["PresenterController"], object]
 
 
 @dataclass(frozen=True)
@@ -138,11 +138,11 @@ def catalogue() -> list[tuple[str, str]]:
     return [(f"§{d.section} · {d.title}", d.name) for d in demos.by_section(demos.all_demos())]
 
 
-class PresenterController:
+class PresenterController(Observable["PresenterController"]):
     """A demo on the screen and a cursor over its steps (plain Python; the view observes it)."""
 
     def __init__(self, demo: str | demos.Demo | None = None) -> None:
-        self._observers: list[Observer] = []
+        super().__init__()
         self.message = ""
         self._demo = self._load(demo or DEFAULT_DEMO)
         self._steps = demo_steps(self._demo)
@@ -237,16 +237,6 @@ class PresenterController:
 
     def last(self) -> None:
         self.seek(len(self._steps) - 1)
-
-    def observe(self, callback: Observer, remove: bool = False) -> None:
-        if remove:
-            self._observers.remove(callback)
-        else:
-            self._observers.append(callback)
-
-    def _notify(self) -> None:
-        for callback in list(self._observers):
-            callback(self)
 
     @staticmethod
     def _load(demo: str | demos.Demo) -> demos.Demo:

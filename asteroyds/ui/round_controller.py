@@ -73,6 +73,7 @@ from ..preview import PathPreview, planned_path
 from ..program import Program, as_program
 from ..snapshots import snapshots
 from ..state import State
+from .observers import Observable
 
 ACTIONS: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "capture", "end")
 CAPTURE = "capture"  # the mode, and the game's phase that resolves a whole capture turn
@@ -88,7 +89,6 @@ PHASE_NAMES: dict[str, str] = {
     CAPTURE: "resolving the turn",
     "end": "end of round",
 }
-Observer = Callable[["RoundPlayerController"], object]
 
 
 class Chart(Protocol):
@@ -183,7 +183,7 @@ def actor_cells(event: Event | None, before: State, after: State) -> tuple[Cell,
 
 
 # --- the controller -------------------------------------------------------------------
-class RoundPlayerController:
+class RoundPlayerController(Observable["RoundPlayerController"]):
     """Play a game's rounds phase by phase and step through the events of the last phase.
 
     ``charts`` maps a player to its status chart (a
@@ -209,6 +209,7 @@ class RoundPlayerController:
         dice: Any = None,
         speed: float = DEFAULT_SPEED,
     ) -> None:
+        super().__init__()
         self.game = game
         self.charts: dict[str, Chart] = dict(charts or {})
         if bots is None:
@@ -227,7 +228,6 @@ class RoundPlayerController:
         self._fresh_dice = True  # the panel's dice were set or rolled since the last round's roll
         if dice is not None:
             dice.observe(self._dice_changed)
-        self._observers: list[Observer] = []
         self._speed = DEFAULT_SPEED
         self.speed = speed
         self.playing = False
@@ -646,18 +646,6 @@ class RoundPlayerController:
     def ghost_path(self, player: str, program: Program | str) -> PathPreview:
         """Where ``program`` would take ``player``'s craft (:func:`~asteroyds.preview.planned_path`)."""
         return planned_path(self.forecast_state(), player, program)
-
-    # --- observers ---------------------------------------------------------------------
-    def observe(self, callback: Observer, remove: bool = False) -> None:
-        """Call ``callback(controller)`` after every change (cursor, phase, question, message)."""
-        if remove:
-            self._observers.remove(callback)
-        else:
-            self._observers.append(callback)
-
-    def _notify(self) -> None:
-        for callback in list(self._observers):
-            callback(self)
 
     # --- inside -----------------------------------------------------------------------
     def _idle_view(self) -> _View:

@@ -4,9 +4,9 @@ Two layers, as everywhere in :mod:`asteroyds.ui`. The controller,
 :class:`~asteroyds.ui.round_controller.RoundPlayerController` (re-exported
 here), is plain Python over a :class:`~asteroyds.game.Game`; nothing in
 either decides a rule. :class:`RoundPlayer` is the view: buttons, a
-play/pause toggle ticked by an asyncio task (never ``time.sleep`` in a
-callback), the pending question with Yes/No, and the wiring that shows the
-board at the cursor.
+play/pause toggle ticked by a :class:`~asteroyds.ui.ticker.Ticker` (an
+asyncio task, never ``time.sleep`` in a callback), the pending question with
+Yes/No, and the wiring that shows the board at the cursor.
 
 In a capture game (RULES §11) the phase buttons are Roll → Plan →
 *Resolve turn* → *End turn* (no Asteroids, no Fly); stepping shows each
@@ -17,7 +17,6 @@ Round 3 of 6 · lasers"), so the learner sees the 6 rounds, lasers then moves.
 
 from __future__ import annotations
 
-import asyncio
 import html
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -39,6 +38,7 @@ from .round_controller import (
     actor_cells,
 )
 from .theme import COLOURS
+from .ticker import Ticker
 
 
 def draw_laser(board: Any, event: Event | None) -> None:
@@ -147,8 +147,11 @@ class RoundPlayer(widgets.VBox):
         self._controller = controller
         self._board = board
         self._stopwatch = stopwatch
-        self._interval = interval
-        self._task: asyncio.Task | None = None
+        self._ticker = Ticker(
+            lambda seconds: self._safely(lambda: controller.tick(seconds)),
+            lambda: controller.playing,
+            interval=interval,
+        )
         self._quiet = False
         self._drawn: tuple[Any, ...] = ()  # (state, cells, dice, event) last drawn
         self._build()
@@ -182,7 +185,7 @@ class RoundPlayer(widgets.VBox):
         self._toggle.value = False
 
     def close(self) -> None:
-        self._stop_task()
+        self._ticker.stop()
         super().close()
 
     # --- building ---------------------------------------------------------------------
@@ -293,10 +296,10 @@ class RoundPlayer(widgets.VBox):
         if change["new"]:
             self._controller.do("play")
             if self._controller.playing:
-                self._start_task()
+                self._ticker.start()
         else:
             self._controller.do("pause")
-            self._stop_task()
+            self._ticker.stop()
         self._render_toggle()
 
     def _on_speed(self, change: Mapping[str, Any]) -> None:
@@ -308,31 +311,6 @@ class RoundPlayer(widgets.VBox):
             action()
         except Exception as exc:  # shown in the widget, never a traceback in Voila
             self._error.value = theme.error_html(exc)
-
-    # --- ticking ----------------------------------------------------------------------
-    def _start_task(self) -> None:
-        if self._task is not None and not self._task.done():
-            return
-        try:
-            loop = asyncio.get_running_loop()  # the kernel's loop, in Jupyter and Voila
-        except RuntimeError:
-            return  # plain Python, no loop: tests call controller.tick() themselves
-        self._task = loop.create_task(self._ticking())
-
-    def _stop_task(self) -> None:
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-        self._task = None
-
-    async def _ticking(self) -> None:
-        loop = asyncio.get_running_loop()
-        last = loop.time()
-        while self._controller.playing:
-            await asyncio.sleep(self._interval)
-            now = loop.time()
-            self._safely(lambda seconds=now - last: self._controller.tick(seconds))
-            last = now
-        self._task = None
 
     # --- drawing ----------------------------------------------------------------------
     def _changed(self, c: RoundPlayerController) -> None:
@@ -400,7 +378,7 @@ class RoundPlayer(widgets.VBox):
         self._toggle.description = "Pause" if playing else "Play"
         self._toggle.icon = "pause" if playing else "play"
         if not playing:
-            self._stop_task()
+            self._ticker.stop()
 
     def _draw_board(self, c: RoundPlayerController) -> None:
         """The board at the cursor: actor outlined, dice arrows while planning, a laser when one fires."""

@@ -11,15 +11,9 @@ setup card (:mod:`~asteroyds.ui.sandbox_panel`). Every rule is the engine's.
 Capture the Asteroyd (RULES §11) plays here too: the human crafts of a team
 plan together on their capture charts under one stopwatch, then the next
 team; bots plan at once; *Resolve turn* plays the 6 rounds and the round
-player steps through them; the scoreboard shows the team scores.
+player steps through them; the scoreboard shows the team scores. (The
+controller's docstring plays a racing round; here a capture turn, bots only.)
 
->>> setup = SandboxSetup(mode="racing", seats=(Seat("blue", "greedy"), Seat("red", "random")), seed=3)
->>> sandbox = SandboxController(setup)
->>> sandbox.new_game().round, sandbox.stage
-(1, 'roll')
->>> _ = sandbox.play_round()
->>> sandbox.game.round, sandbox.stage
-(2, 'roll')
 >>> capture = SandboxController(SandboxSetup.capture(teams=2, crafts_per_team=1, humans=(), seed=2))
 >>> _ = capture.new_game()
 >>> capture.play_round(), capture.game.round, capture.player.phase
@@ -28,7 +22,6 @@ player steps through them; the scoreboard shows the team scores.
 
 from __future__ import annotations
 
-import base64
 import html
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -36,9 +29,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..dice import Dice
-from ..errors import ScenarioError
 from ..hexgrid import Cell
 from ..modes.capture_resolve import teams as capture_teams
+from ..modes.targets import team_of
 from ..shooting import LaserFired
 from ..state import State
 from . import theme
@@ -46,6 +39,7 @@ from .board import BoardView
 from .capture_chart import CaptureChart
 from .dice import DiceController, DiceView
 from .event_log import EventLog
+from .files import download_link, uploaded_text
 from .inspector import PriorityInspector
 from .round_player import RoundPlayer, board_caption, draw_disabled, draw_laser
 from .sandbox_controller import STAGES, SandboxController
@@ -61,7 +55,6 @@ from .sandbox_setup import (
     Seat,
     asteroid_choices,
     capture_crafts,
-    team_of,
 )
 from .scoreboard import CSS as scoreboard_css_text
 from .scoreboard import ProgressPlot, Scoreboard
@@ -153,6 +146,15 @@ class _BoardPort:
     def show_path(self, cells: Iterable[Cell] = (), *args: Any, **kwargs: Any) -> None:
         if self._view._stepping() and not tuple(cells):
             self._view.board.show_path(())
+
+
+def handover_html(when: str, whom: str, ink: str, note: str) -> str:
+    """The hot-seat screen: pass the device to ``whom`` (in their colour ``ink``); the others look away."""
+    return (
+        f"<div class='asteroyds-note'>{html.escape(when)}</div>"
+        f"<div class='asteroyds-big' style='color:{ink}'>Pass the device to {html.escape(whom)}</div>"
+        f"<div class='asteroyds-note'>{html.escape(note)}</div>"
+    )
 
 
 class Sandbox(widgets.VBox):
@@ -380,17 +382,10 @@ class Sandbox(widgets.VBox):
 
     # --- loading ------------------------------------------------------------------------------
     def _load_upload(self, value: Any) -> None:
-        files = list(value or ())
-        if not files:
-            return
-        item = files[0]
-        content = bytes(item["content"]) if isinstance(item, dict) else bytes(item.content)
-        name = item.get("name", "the file") if isinstance(item, dict) else getattr(item, "name", "the file")
-        try:
-            text = content.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ScenarioError(f"{name}: not a text file (a saved game is JSON)") from None
-        self._load(text, name)
+        upload = uploaded_text(value, "a saved game")  # ScenarioError: shown by _run
+        if upload is not None:
+            text, name = upload
+            self._load(text, name)
 
     def _load(self, text: str, where: str) -> None:
         self._controller.load_text(text, where=where)
@@ -590,23 +585,22 @@ class Sandbox(widgets.VBox):
             stage_box = [self._dice, self._dice_note]
         elif stage == "handover" and c.is_capture:
             team, players = c.current_team, c.current_players
-            ink = theme.COLOURS.get(str(team), "#ffffff")
-            self._handover.value = (
-                f"<div class='asteroyds-note'>Turn {game.round} · hot seat, team by team</div>"
-                f"<div class='asteroyds-big' style='color:{ink}'>Pass the device "
-                f"to the {html.escape(str(team))} team</div><div class='asteroyds-note'>"
-                f"{html.escape(', '.join(players))} plan together; the other teams look away. "
-                f"{c.planning_seconds} seconds once the charts show.</div>"
+            self._handover.value = handover_html(
+                f"Turn {game.round} · hot seat, team by team",
+                f"the {team} team",
+                theme.COLOURS.get(str(team), "#ffffff"),
+                f"{', '.join(players)} plan together; the other teams look away. "
+                f"{c.planning_seconds} seconds once the charts show.",
             )
             self._ready.description = f"We are {team}: show our charts"
             stage_box = [self._dice, self._handover, self._ready]
         elif stage == "handover":
             player = c.current_player
-            self._handover.value = (
-                f"<div class='asteroyds-note'>Round {game.round} · hot seat</div>"
-                f"<div class='asteroyds-big' style='color:{theme.player_colour(player)}'>Pass the device to "
-                f"{html.escape(str(player))}</div><div class='asteroyds-note'>The others look away. "
-                f"{c.planning_seconds} seconds to plan once the chart shows.</div>"
+            self._handover.value = handover_html(
+                f"Round {game.round} · hot seat",
+                str(player),
+                theme.player_colour(player),
+                f"The others look away. {c.planning_seconds} seconds to plan once the chart shows.",
             )
             self._ready.description = f"I am {player}: show my chart"
             stage_box = [self._dice, self._handover, self._ready]
@@ -670,12 +664,8 @@ class Sandbox(widgets.VBox):
 
     def _save_link(self) -> str:
         c = self._controller
-        data = base64.b64encode(c.save_text().encode("utf-8")).decode("ascii")
-        name = html.escape(c.save_name())
-        return (
-            f"<a class='asteroyds-save' download='{name}' href='data:application/json;base64,{data}' "
-            f"title='Download the game: setup and every input'>⬇ Save</a>"
-        )
+        tip = "Download the game: setup and every input"
+        return download_link(c.save_text(), c.save_name(), "⬇ Save", css="asteroyds-save", title=tip)
 
     def _publish(self, stage: str) -> None:
         c = self._controller

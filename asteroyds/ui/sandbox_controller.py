@@ -42,7 +42,7 @@ Decisions of the sandbox (explained on the page):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,15 +51,14 @@ from ..bot import decision_policy
 from ..damage import Decision, never
 from ..errors import RuleError, ScenarioError
 from ..game import Game
-from ..hexgrid import direction_name
-from ..modes.capture_events import TurretAimed
 from ..modes.capture_program import CaptureProgram, as_capture_program, validate_capture_program
-from ..modes.capture_resolve import resolve as capture_resolve
+from ..modes.capture_resolve import turret_aims
 from ..preview import PathPreview, planned_path
 from ..program import Program, as_program, validate_program
 from ..state import State
 from .capture_chart import CaptureChartController
 from .chart_controller import StatusChartController
+from .observers import Observable
 from .round_controller import RoundPlayerController
 from .sandbox_setup import CAPTURE, SANDBOX_MODES, SandboxSetup
 
@@ -78,7 +77,6 @@ STAGES: tuple[str, ...] = (
 )
 # Stages the round player (or the dice) moves on by itself: play_round() advances through them.
 AUTOMATIC: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", CAPTURE, "end")
-Observer = Callable[["SandboxController"], object]
 Chart = StatusChartController | CaptureChartController
 
 
@@ -97,7 +95,7 @@ class _Round:
         return tuple(p for batch in self.batches for p in batch)
 
 
-class SandboxController:
+class SandboxController(Observable["SandboxController"]):
     """A sandbox game: setup, hot-seat planning, the round player, undo, rewind, save and load.
 
     :attr:`stage` says what the screen shows: ``setup``, ``roll``,
@@ -109,6 +107,7 @@ class SandboxController:
     """
 
     def __init__(self, setup: SandboxSetup | None = None) -> None:
+        super().__init__()
         self.setup = setup or SandboxSetup()
         self.game: Game | None = None
         self.player: RoundPlayerController | None = None
@@ -117,9 +116,7 @@ class SandboxController:
         self.coach = self.setup.coaching
         self.message = ""
         self._round = _Round()
-        self._observers: list[Observer] = []
         self._answering = False
-        self._aims: tuple[State, Any, tuple[str, ...]] | None = None
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -240,20 +237,13 @@ class SandboxController:
     def turret_aims(self) -> tuple[str, ...]:
         """Capture, while planning: where each turret fires this turn ("TR1 NW"), from the engine.
 
-        The dice fix every turret's direction for the whole turn (RULES §11); the engine's
-        own aim events for these dice say it (a turn resolved with empty charts, not kept).
+        The dice fix every turret's direction for the whole turn (RULES §11):
+        :func:`~asteroyds.modes.capture_resolve.turret_aims`, what the turn will aim with.
         """
         game = self._need_game()
         if not self.is_capture or game.dice is None or game.phase != "plan":
             return ()
-        cached = self._aims
-        if cached is None or cached[0] is not game.state or cached[1] != game.dice:
-            _, events = capture_resolve(game.state, game.dice, {}, rules=game.capture_rules)
-            aims = tuple(
-                f"{e.turret} {direction_name(e.direction)}" for e in events if isinstance(e, TurretAimed)
-            )
-            cached = self._aims = (game.state, game.dice, aims)
-        return cached[2]
+        return tuple(str(aim) for aim in turret_aims(game.state, game.dice))
 
     # --- starting ------------------------------------------------------------------------
     def new_game(self, setup: SandboxSetup | None = None) -> Game:
@@ -523,18 +513,6 @@ class SandboxController:
         self.message = f"Loaded: {game.state.mode}, round {game.round}, {len(game.inputs)} inputs."
         self._notify()
         return game
-
-    # --- observers ------------------------------------------------------------------------
-    def observe(self, callback: Observer, remove: bool = False) -> None:
-        """Call ``callback(controller)`` after every change."""
-        if remove:
-            self._observers.remove(callback)
-        else:
-            self._observers.append(callback)
-
-    def _notify(self) -> None:
-        for callback in list(self._observers):
-            callback(self)
 
     def _need_game(self) -> Game:
         if self.game is None:

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from ..errors import ScenarioError
 from ..modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
-from ..modes.targets import SIDES
+from ..modes.targets import SIDES, team_of
 from ..pieces import PLAYER_COLOURS
 from ..rules import PLANNING_LEVELS
 from ..setups import setup
@@ -39,7 +39,6 @@ from .sandbox_setup import (
     SandboxSetup,
     Seat,
     asteroid_choices,
-    team_of,
 )
 
 COACH_HELP = (

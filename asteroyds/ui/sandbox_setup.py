@@ -29,10 +29,9 @@ from ..errors import ScenarioError
 from ..game import Game
 from ..modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
 from ..modes.capture_resolve import CaptureRules
-from ..modes.targets import SIDES
 from ..pieces import ASTEROID, BLUE, PILOTS, PLAYER_COLOURS
 from ..rules import PLANNING_LEVELS, RuleSettings
-from ..setups import TARGET_TEAMS, setup
+from ..setups import setup
 from ..simulate import random_pilots
 from ..state import State
 
@@ -291,11 +290,6 @@ def asteroid_choices(mode: str, seed: int) -> list[tuple[str, str]]:
     return [(f"{p.describe()} at {p.cell} · {p.id}", p.id) for p in pieces]
 
 
-def team_of(colour: str) -> str:
-    """Targets mode: the side a player colour starts on (``left``: red, yellow, purple)."""
-    return next(side for side in SIDES if colour in TARGET_TEAMS[side])
-
-
 __all__ = [
     "CAPTURE",
     "CAPTURE_TEAMS",
@@ -306,5 +300,4 @@ __all__ = [
     "Seat",
     "asteroid_choices",
     "capture_crafts",
-    "team_of",
 ]

@@ -120,6 +120,29 @@ def _xy(curves: list[list[tuple[float, float]]]) -> tuple[np.ndarray, np.ndarray
     return arr[:, :, 0], arr[:, :, 1]
 
 
+def _same(old: object, new: object) -> bool:
+    if isinstance(old, np.ndarray) or isinstance(new, np.ndarray):
+        a, b = np.asarray(old), np.asarray(new)
+        return a.shape == b.shape and a.dtype.kind == b.dtype.kind and bool(np.array_equal(a, b))
+    if isinstance(old, (list, tuple)) and isinstance(new, (list, tuple)):
+        return list(old) == list(new)
+    return old == new
+
+
+def _assign(widget: widgets.Widget, **values: object) -> None:
+    """Set the traits whose value changes, in one message.
+
+    A drop redraws the whole chart from the controller, but only a few traits
+    change; validating an unchanged list of colours again costs the kernel more
+    than sending the ones that did (the drop -> program round trip is timed).
+    """
+    changed = {name: value for name, value in values.items() if not _same(getattr(widget, name), value)}
+    if changed:
+        with widget.hold_sync():
+            for name, value in changed.items():
+                setattr(widget, name, value)
+
+
 def _side(column: int) -> str:
     return "red" if column == RED_COLUMN else "blue"
 
@@ -493,56 +516,65 @@ class StatusChart(widgets.VBox):
 
     # --- drawing ----------------------------------------------------------------------
     def _refresh(self) -> None:
-        """Push the controller's state into the marks and widgets, in place."""
+        """Push the controller's state into the marks and widgets, in place (changed traits only)."""
         c, m = self._controller, self._marks
         locked, kinds, program = c.locked, c.kinds, c.program
         positions = c.token_positions()
-        tokens = m["tokens"]
-        with tokens.hold_sync():  # the snap: one message with every token's position
-            tokens.x = np.array([p[0] for p in positions], dtype=float)
-            tokens.y = np.array([p[1] for p in positions], dtype=float)
-            tokens.colors = [INK["locked"] if locked else INK[k] for k in kinds]
-            tokens.opacities = [TOKEN_OPACITY[k] for k in kinds]
-            tokens.names = np.array([(c.pilot_direction or "P") if k == PILOT_TOKEN else "" for k in kinds])
-            tokens.enable_move = not locked
+        _assign(  # the snap: one message with every token's position
+            m["tokens"],
+            x=np.array([p[0] for p in positions], dtype=float),
+            y=np.array([p[1] for p in positions], dtype=float),
+            colors=[INK["locked"] if locked else INK[k] for k in kinds],
+            opacities=[TOKEN_OPACITY[k] for k in kinds],
+            names=np.array([(c.pilot_direction or "P") if k == PILOT_TOKEN else "" for k in kinds]),
+            enable_move=not locked,
+        )
         occupied = {place for place in c.places if place is not None}
         legal = {column: c.legal(column) for column in range(1, RED_COLUMN + 1)}
-        m["cells"].fill_colors = [
-            INK[f"{_side(col)}_on"]
-            if (col, a) in occupied and (col, a) != SHIELD_HOME
-            else INK[f"{_side(col)}_cell"]
-            if a in legal[col]
-            else INK["barred"]
-            for col, a in CELLS
-        ]
-        m["glyphs"].colors = [
-            INK[f"{_side(col)}_glyph"] if a in legal[col] else INK["muted"] for col, a in CELLS
-        ]
+        _assign(
+            m["cells"],
+            fill_colors=[
+                INK[f"{_side(col)}_on"]
+                if (col, a) in occupied and (col, a) != SHIELD_HOME
+                else INK[f"{_side(col)}_cell"]
+                if a in legal[col]
+                else INK["barred"]
+                for col, a in CELLS
+            ],
+        )
+        _assign(
+            m["glyphs"],
+            colors=[INK[f"{_side(col)}_glyph"] if a in legal[col] else INK["muted"] for col, a in CELLS],
+        )
         damage = c.craft.damage
-        with m["damage_boxes"].hold_sync():
-            m["damage_boxes"].fill_colors = [
+        _assign(
+            m["damage_boxes"],
+            fill_colors=[
                 INK["damage"] if d == damage else INK["damage_past"] if d < damage else INK["damage_box"]
                 for d in range(MAX_DAMAGE + 1)
-            ]
-            m["damage_boxes"].colors = [
-                INK["fatal"] if d == MAX_DAMAGE else INK["damage_edge"] for d in range(MAX_DAMAGE + 1)
-            ]
+            ],
+            colors=[INK["fatal"] if d == MAX_DAMAGE else INK["damage_edge"] for d in range(MAX_DAMAGE + 1)],
+        )
         has_pilot = c.pilot_index is not None
-        with m["pilot_box"].hold_sync():
-            m["pilot_box"].colors = [INK["pilot"] if has_pilot else INK["damage_edge"]]
-            m["pilot_box"].fill_colors = [INK["pilot_box"] if has_pilot else INK["slot"]]
-        m["pilot_label"].text = [self._pilot_caption()]
+        _assign(
+            m["pilot_box"],
+            colors=[INK["pilot"] if has_pilot else INK["damage_edge"]],
+            fill_colors=[INK["pilot_box"] if has_pilot else INK["slot"]],
+        )
+        _assign(m["pilot_label"], text=[self._pilot_caption()])
         for column, action in CELLS:
             button, side = self._buttons[f"{column}{action}"], _side(column)
             on = (column, action) in occupied
-            with button.style.hold_sync():  # one message per restyled button, not three
-                button.style.button_color = INK[f"{side}_on"] if on else INK[f"{side}_cell"]
-                button.style.text_color = "#ffffff" if action in legal[column] else INK["muted"]
-                button.style.font_weight = "bold" if on else "normal"
-            button.disabled = locked
+            _assign(  # one message per restyled button, none for the others
+                button.style,
+                button_color=INK[f"{side}_on"] if on else INK[f"{side}_cell"],
+                text_color="#ffffff" if action in legal[column] else INK["muted"],
+                font_weight="bold" if on else "normal",
+            )
+            _assign(button, disabled=locked)
         for part in (self._picker, self._clear):
-            part.disabled = locked
-        self._direction.disabled = locked or self._single_direction
+            _assign(part, disabled=locked)
+        _assign(self._direction, disabled=locked or self._single_direction)
         if c.pilot_index is not None and self._direction.value != c.pilot_direction:
             quiet, self._quiet = self._quiet, True  # follow load() without echoing a change
             try:

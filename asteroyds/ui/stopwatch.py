@@ -2,7 +2,8 @@
 
 The controller is a plain state machine (remaining seconds, running, expired);
 tests drive it with :meth:`StopwatchController.tick` and no time passes. The
-widget ticks it from an ``asyncio`` task, which never blocks the kernel.
+widget ticks it with a :class:`~asteroyds.ui.ticker.Ticker` (an ``asyncio``
+task), which never blocks the kernel.
 
 >>> sw = StopwatchController.for_mode("racing")
 >>> sw.seconds, sw.text
@@ -16,7 +17,6 @@ widget ticks it from an ``asyncio`` task, which never blocks the kernel.
 
 from __future__ import annotations
 
-import asyncio
 import math
 from collections.abc import Callable
 
@@ -24,7 +24,9 @@ import ipywidgets as widgets
 
 from ..rules import DEFAULT_RULES, RuleSettings
 from . import theme
+from .observers import Observable
 from .theme import COLOURS
+from .ticker import Ticker
 
 TimeoutCallback = Callable[[], object]
 LEVELS: tuple[str, ...] = ("beginner", "expert", "custom")
@@ -32,12 +34,12 @@ TICK_SECONDS = 0.25
 READY, RUNNING, PAUSED, EXPIRED = "ready", "running", "paused", "expired"
 
 
-class StopwatchController:
+class StopwatchController(Observable["StopwatchController"]):
     """A countdown from ``seconds`` that fires its timeout callbacks exactly once."""
 
     def __init__(self, seconds: float) -> None:
+        super().__init__()
         self._timeouts: list[TimeoutCallback] = []
-        self._observers: list[Callable[[StopwatchController], object]] = []
         self.seconds: float = 0
         self.remaining: float = 0
         self.running = False
@@ -116,14 +118,6 @@ class StopwatchController:
         else:
             self._timeouts.append(callback)
 
-    def observe(self, callback: Callable[[StopwatchController], object]) -> None:
-        """Call ``callback(controller)`` after every change."""
-        self._observers.append(callback)
-
-    def _notify(self) -> None:
-        for callback in list(self._observers):
-            callback(self)
-
 
 def bar_colour(fraction: float) -> str:
     """Green, then yellow, then red as time runs out."""
@@ -152,8 +146,6 @@ class Stopwatch(widgets.VBox):
         super().__init__()
         self._rules = rules or DEFAULT_RULES
         self._mode = mode
-        self._interval = interval
-        self._task: asyncio.Task | None = None
         self._callbacks: list[TimeoutCallback] = []
         self._level_times = {
             level: self._rules.with_changes(planning_level=level, planning_seconds=None).planning_time(mode)
@@ -164,6 +156,9 @@ class Stopwatch(widgets.VBox):
                 seconds if seconds is not None else self._rules.planning_time(mode)
             )
         self._controller = controller
+        self._ticker = Ticker(
+            controller.tick, lambda: controller.running, interval=interval, on_error=self._show_error
+        )
         level = next((lv for lv, t in self._level_times.items() if t == controller.seconds), "custom")
         self._level = widgets.ToggleButtons(
             options=[(f"Beginner {self._level_times['beginner']} s", "beginner"),
@@ -224,14 +219,14 @@ class Stopwatch(widgets.VBox):
         """Start counting down; ticks come from an asyncio task on the kernel's loop."""
         self._controller.start()
         if self._controller.running:
-            self._start_task()
+            self._ticker.start()
 
     def pause(self) -> None:
         self._controller.pause()
-        self._stop_task()
+        self._ticker.stop()
 
     def reset(self, seconds: float | None = None) -> None:
-        self._stop_task()
+        self._ticker.stop()
         self._controller.reset(seconds)
 
     def on_timeout(self, callback: TimeoutCallback, remove: bool = False) -> None:
@@ -242,35 +237,8 @@ class Stopwatch(widgets.VBox):
             self._callbacks.append(callback)
 
     def close(self) -> None:
-        self._stop_task()
+        self._ticker.stop()
         super().close()
-
-    # --- ticking ------------------------------------------------------------------------
-    def _start_task(self) -> None:
-        if self._task is not None and not self._task.done():
-            return
-        try:
-            loop = asyncio.get_running_loop()  # the kernel's loop, in Jupyter and Voila
-        except RuntimeError:
-            return  # plain Python, no loop: tests call controller.tick() themselves
-        self._task = loop.create_task(self._ticking())
-
-    def _stop_task(self) -> None:
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-        self._task = None
-
-    async def _ticking(self) -> None:
-        loop = asyncio.get_running_loop()
-        last = loop.time()
-        while self._controller.running:
-            await asyncio.sleep(self._interval)
-            now = loop.time()
-            try:
-                self._controller.tick(now - last)
-            except Exception as exc:  # shown in the widget, never a traceback in Voila
-                self._error.value = theme.error_html(exc)
-            last = now
 
     # --- display ------------------------------------------------------------------------
     def _run(self, action: Callable[[], object]) -> None:
@@ -278,7 +246,10 @@ class Stopwatch(widgets.VBox):
         try:
             action()
         except Exception as exc:
-            self._error.value = theme.error_html(exc)
+            self._show_error(exc)
+
+    def _show_error(self, exc: Exception) -> None:
+        self._error.value = theme.error_html(exc)  # shown in the widget, never a traceback in Voila
 
     def _level_changed(self, level: str) -> None:
         self._custom.layout.display = "" if level == "custom" else "none"
@@ -289,12 +260,11 @@ class Stopwatch(widgets.VBox):
             self.reset(seconds)
 
     def _timed_out(self) -> None:
-        self._task = None
         for callback in list(self._callbacks):
             try:
                 callback()
             except Exception as exc:
-                self._error.value = theme.error_html(exc)
+                self._show_error(exc)
 
     def _show(self, c: StopwatchController) -> None:
         status = c.status

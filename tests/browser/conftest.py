@@ -8,18 +8,13 @@ browser is a failure (CI sets it).
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
-from asteroyds.ui.server import VOILA_ARGS
+from asteroyds.ui.server import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -34,6 +29,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SERVER_TIMEOUT = 90.0  # seconds for Voila to answer
+TRACEBACKS = ("--show_tracebacks=True",)
 RENDER_TIMEOUT = 120_000  # ms for a notebook to execute and its widgets to render
 
 
@@ -49,59 +45,19 @@ def _browser_available() -> None:
     pytest.skip(f"{CHROMIUM} not found (set ASTEROYDS_REQUIRE_BROWSER=1 to make this a failure)")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except (urllib.error.URLError, OSError):
-        return False
-
-
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Start ``voila notebooks/`` on a free port; yield its base URL; stop it at the end."""
     _browser_available()
-    port = _free_port()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
-    command = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(NOTEBOOKS),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-        "--show_tracebacks=True",
-        *VOILA_ARGS,  # as `asteroyds app` serves it
-    ]
-    url = f"http://127.0.0.1:{port}"
-    with open(log_path, "wb") as log:  # a file, never a pipe: a full pipe blocks the server
-        server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + SERVER_TIMEOUT
-            while not _answers(url + "/"):
-                if server.poll() is not None:
-                    pytest.fail(f"Voila exited with {server.returncode}:\n{log_path.read_text()[-3000:]}")
-                if time.monotonic() > deadline:
-                    pytest.fail(
-                        f"Voila did not answer in {SERVER_TIMEOUT:.0f} s:\n{log_path.read_text()[-3000:]}"
-                    )
-                time.sleep(0.25)
-            yield url
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(timeout=5)
+    with ExitStack() as stack:
+        try:  # as `asteroyds app` serves it (VOILA_ARGS), with tracebacks for the log
+            url = stack.enter_context(
+                serve(NOTEBOOKS, log_path=log_path, timeout=SERVER_TIMEOUT, cwd=ROOT, options=TRACEBACKS)
+            )
+        except RuntimeError as exc:  # Voila exited or did not answer: the message has its log's tail
+            pytest.fail(str(exc))
+        yield url
 
 
 @pytest.fixture(scope="session")
