@@ -17,6 +17,11 @@ Debian's Chromium with Playwright, like the browser tests. In one run it measure
 - Voila's time to the first rendered widget of the demo against a one-button
   notebook (``benchmarks/one_button.ipynb``), each loaded in a fresh page.
 
+The interactions are interleaved (echo, floor, drag, step, echo, ...), one page
+each, so a busy moment of the machine weighs on the baseline and the widgets
+alike; still, run it on an otherwise idle machine: the widgets need CPU where
+the echo barely does, so contention raises their ratios.
+
 Times are taken inside the page (``performance.now()``): from the ``mouseup``
 that ends a drag or a click to the DOM mutation that shows the answer, and
 from navigation start to the first widget in the DOM. Medians are printed
@@ -113,18 +118,6 @@ def timed(page, condition: str, act: Callable[[], object]) -> float:
 
 
 # --- the measurements ---------------------------------------------------------------------------------
-def echo_clicks(browser, url: str, n: int) -> list[float]:
-    context, page = open_page(browser, url, ECHO, ".bench-echo-button")
-    times = []
-    for i in range(1, n + 2):
-        condition = f"document.querySelector('.bench-echo-label').innerText.trim() === '{i}'"
-        ms = timed(page, condition, lambda: page.locator(".bench-echo-button").click())
-        if i > 1:  # the first click warms the page up
-            times.append(ms)
-    context.close()
-    return times
-
-
 def chart_point(page, x: float, y: float) -> tuple[float, float]:
     box = page.locator(".asteroyds-chart-figure .plotarea_background").bounding_box()
     (x0, x1), (y0, y1) = X_RANGE, Y_RANGE
@@ -148,7 +141,7 @@ def mouse_drag(page, dots: str, index: int, to: tuple[float, float]) -> None:
 
 
 def settled(page, index: int, target: tuple[float, float]) -> None:
-    """Wait until the dragged dot has finished its snap animation at ``target``."""
+    """Wait until the dragged dot stands at ``target`` (the kernel's snap has been drawn)."""
     tx, ty = chart_point(page, *target)
     page.wait_for_function(
         """([sel, i, tx, ty]) => { const r = document.querySelectorAll(sel)[i].getBoundingClientRect();
@@ -158,75 +151,111 @@ def settled(page, index: int, target: tuple[float, float]) -> None:
     )
 
 
-def floor_drags(browser, url: str, n: int) -> list[float]:
+# Each probe opens its page once; ``one()`` times one interaction. The run interleaves the probes
+# (echo, floor, drag, step, echo, ...) so that a busy moment of the machine weighs on the baseline
+# and on the widgets alike: the ratios compare like with like.
+class EchoProbe:
+    """A click on a bare ``Button`` until its ``Label`` shows the click count."""
+
+    def __init__(self, browser, url: str) -> None:
+        self.context, self.page = open_page(browser, url, ECHO, ".bench-echo-button")
+        self.clicks = 0
+
+    def one(self) -> float:
+        self.clicks += 1
+        condition = f"document.querySelector('.bench-echo-label').innerText.trim() === '{self.clicks}'"
+        return timed(self.page, condition, lambda: self.page.locator(".bench-echo-button").click())
+
+
+class FloorProbe:
     """The bare bqplot point dropped at x = 7 then x = 2, until the label says where it landed."""
-    context, page = open_page(browser, url, DRAG_FLOOR, FLOOR_DOT)
-    box = page.locator(".bench-drag-figure .plotarea_background").bounding_box()
-    times = []
-    for i in range(n + 1):
-        x = 7 if i % 2 == 0 else 2
+
+    def __init__(self, browser, url: str) -> None:
+        self.context, self.page = open_page(browser, url, DRAG_FLOOR, FLOOR_DOT)
+        self.box = self.page.locator(".bench-drag-figure .plotarea_background").bounding_box()
+        self.drops = 0
+
+    def one(self) -> float:
+        x = 7 if self.drops % 2 == 0 else 2
+        self.drops += 1
+        box = self.box
         target = (box["x"] + x / 10 * box["width"], box["y"] + box["height"] / 2)
         condition = f"document.querySelector('.bench-drag-label').innerText.trim() === '{x}'"
-        ms = timed(page, condition, lambda t=target: mouse_drag(page, FLOOR_DOT, 0, t))
-        if i > 0:
-            times.append(ms)
-    context.close()
-    return times
+        return timed(self.page, condition, lambda: mouse_drag(self.page, FLOOR_DOT, 0, target))
 
 
-def chart_drags(browser, url: str, n: int) -> list[float]:
+class DragProbe:
     """Token 0 onto column 1 Forward, then back to the tray: each drop updates the program and the path."""
-    context, page = open_page(browser, url, DEMO, DOTS)
-    page.locator(".asteroyds-chart-figure").scroll_into_view_if_needed()
-    program = f"document.querySelector('{CHART_DATA}').dataset.program"
-    path = f"document.querySelector('{BOARD_DATA}').dataset.path.split(' ').length"
-    on_cell = f"{program} === 'F . . . . . S' && {path} === 2"
-    in_tray = f"{program} === '. . . . . . S' && {path} === 1"
-    times = []
-    for i in range(n + 1):
-        target, condition = (cell_centre(1, "F"), on_cell) if i % 2 == 0 else (tray_slot(0), in_tray)
-        ms = timed(page, condition, lambda t=target: drag(page, 0, t))
-        settled(page, 0, target)
-        if i > 0:
-            times.append(ms)
-    context.close()
-    return times
+
+    def __init__(self, browser, url: str) -> None:
+        self.context, self.page = open_page(browser, url, DEMO, DOTS)
+        self.page.locator(".asteroyds-chart-figure").scroll_into_view_if_needed()
+        self.drops = 0
+
+    def one(self) -> float:
+        program = f"document.querySelector('{CHART_DATA}').dataset.program"
+        path = f"document.querySelector('{BOARD_DATA}').dataset.path.split(' ').length"
+        if self.drops % 2 == 0:
+            target, condition = cell_centre(1, "F"), f"{program} === 'F . . . . . S' && {path} === 2"
+        else:
+            target, condition = tray_slot(0), f"{program} === '. . . . . . S' && {path} === 1"
+        self.drops += 1
+        ms = timed(self.page, condition, lambda: drag(self.page, 0, target))
+        settled(self.page, 0, target)
+        return ms
 
 
-def next_clicks(browser, url: str, n: int) -> list[float]:
+class StepProbe:
     """Roll, plan, move the asteroids, then time "step ▶" until the board shows the new cursor."""
-    context, page = open_page(browser, url, DEMO, ".asteroyds-round-player")
-    for name, condition in (
-        ("roll", "d.gamePhase === 'plan'"),
-        ("plan", "d.expected === 'asteroids'"),
-        ("asteroids", "d.phase === 'asteroids'"),
-    ):
-        page.locator(f".asteroyds-btn-{name}").click()
-        page.wait_for_function(
-            f"() => {{ const d = document.querySelector('{ROUND_DATA}').dataset; return {condition}; }}",
-            timeout=30_000,
-        )
-    page.locator(".asteroyds-round-player").scroll_into_view_if_needed()
-    caption = "document.querySelector('.asteroyds-board-view .asteroyds-caption').innerText.trim()"
-    text = "document.querySelector('.asteroyds-rp-text').innerText.trim()"
-    times = []
-    for i in range(1, n + 2):
-        condition = f"document.querySelector('{ROUND_DATA}').dataset.cursor === '{i}' && {caption} === {text}"
-        ms = timed(page, condition, lambda: page.locator(".asteroyds-btn-next").click())
-        if i > 1:
-            times.append(ms)
-    context.close()
+
+    def __init__(self, browser, url: str) -> None:
+        self.context, self.page = open_page(browser, url, DEMO, ".asteroyds-round-player")
+        page = self.page
+        for name, condition in (
+            ("roll", "d.gamePhase === 'plan'"),
+            ("plan", "d.expected === 'asteroids'"),
+            ("asteroids", "d.phase === 'asteroids'"),
+        ):
+            page.locator(f".asteroyds-btn-{name}").click()
+            page.wait_for_function(
+                f"() => {{ const d = document.querySelector('{ROUND_DATA}').dataset; return {condition}; }}",
+                timeout=30_000,
+            )
+        page.locator(".asteroyds-round-player").scroll_into_view_if_needed()
+        self.events = int(page.evaluate(f"() => document.querySelector('{ROUND_DATA}').dataset.count"))
+        self.cursor = 0
+
+    def one(self) -> float:
+        if self.cursor >= self.events:
+            raise SystemExit(f"the demo round has {self.events} events: ask for fewer repetitions")
+        self.cursor += 1
+        caption = "document.querySelector('.asteroyds-board-view .asteroyds-caption').innerText.trim()"
+        text = "document.querySelector('.asteroyds-rp-text').innerText.trim()"
+        cursor = f"document.querySelector('{ROUND_DATA}').dataset.cursor === '{self.cursor}'"
+        condition = f"{cursor} && {caption} === {text}"
+        return timed(self.page, condition, lambda: self.page.locator(".asteroyds-btn-next").click())
+
+
+def interleaved(probes: dict[str, object], n: int) -> dict[str, list[float]]:
+    """``n`` rounds of one interaction per probe, after one untimed round that warms the pages up."""
+    times: dict[str, list[float]] = {name: [] for name in probes}
+    for round_number in range(n + 1):
+        for name, probe in probes.items():
+            ms = probe.one()  # type: ignore[attr-defined]
+            if round_number > 0:
+                times[name].append(ms)
     return times
 
 
-def first_render(browser, url: str, notebook: str, n: int) -> list[float]:
-    """Fresh pages (a new kernel each): navigation start → the first widget in the DOM."""
-    times = []
+def first_render(browser, url: str, notebooks: list[str], n: int) -> dict[str, list[float]]:
+    """Fresh pages (a new kernel each), the notebooks in turn: navigation start → first widget in the DOM."""
+    times: dict[str, list[float]] = {notebook: [] for notebook in notebooks}
     for _ in range(n):
-        context, page = open_page(browser, url, notebook, ".jupyter-widgets")
-        page.wait_for_function("() => window.__bench.firstWidget !== null", timeout=TIMEOUT)
-        times.append(page.evaluate("() => window.__bench.firstWidget"))
-        context.close()
+        for notebook in notebooks:
+            context, page = open_page(browser, url, notebook, ".jupyter-widgets")
+            page.wait_for_function("() => window.__bench.firstWidget !== null", timeout=TIMEOUT)
+            times[notebook].append(page.evaluate("() => window.__bench.firstWidget"))
+            context.close()
     return times
 
 
@@ -250,14 +279,20 @@ def main() -> None:
     with voila_server() as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
-            echo = echo_clicks(browser, url, args.repeat)
-            floor = floor_drags(browser, url, args.repeat)
-            drags = chart_drags(browser, url, args.repeat)
-            steps = next_clicks(browser, url, args.repeat)
-            demo_load = first_render(browser, url, DEMO, args.loads)
-            one_load = first_render(browser, url, ONE_BUTTON, args.loads)
+            probes = {
+                "echo": EchoProbe(browser, url),
+                "floor": FloorProbe(browser, url),
+                "drag": DragProbe(browser, url),
+                "step": StepProbe(browser, url),
+            }
+            timed_runs = interleaved(probes, args.repeat)
+            for probe in probes.values():
+                probe.context.close()
+            loads = first_render(browser, url, [ONE_BUTTON, DEMO], args.loads)
         finally:
             browser.close()
+    echo, floor, drags, steps = (timed_runs[k] for k in ("echo", "floor", "drag", "step"))
+    one_load, demo_load = loads[ONE_BUTTON], loads[DEMO]
 
     print("UI latency (Voila + Chromium, times inside the page)")
     print(line("baseline: Button -> Label echo", echo))
