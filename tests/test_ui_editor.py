@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import doctest
+import html
 import json
+from dataclasses import replace
 
 import pytest
 
-from asteroyds import demos, scenario, setup
+from asteroyds import ScenarioError, demos, scenario, setup
 from asteroyds.dice import Dice
 from asteroyds.game import Game
 from asteroyds.hexgrid import direction_name
+from asteroyds.modes import capture, capture_layout
+from asteroyds.modes.capture_events import LaserFired
+from asteroyds.modes.capture_resolve import turret_aims
 from asteroyds.modes.targets import targets_left
 from asteroyds.shooting import TargetEliminated
 from asteroyds.ui import links
 from asteroyds.ui.editor import EditorController, ScenarioEditor, empty_state, parse_tokens
+from asteroyds.ui.editor_tools import SETUP_CHOICES, tools_for
 from tests.helpers import downloaded_text
 
 
@@ -634,3 +640,316 @@ def test_the_editor_s_public_names_and_examples():
     for module in (editor, editor_tools, editor_placement, editor_targets, editor_controller):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+# --- capture the asteroyd (RULES §11): "teams may rearrange pods and turrets" ---------------
+def capture_editor(teams: int = 2) -> EditorController:
+    editor = EditorController()
+    result = editor.load_setup("capture" if teams == 2 else "capture-3teams")
+    assert result.ok, result.message
+    return editor
+
+
+def crafts_at(editor, cell) -> list[str]:
+    return [c.player for c in editor.state.crafts_at(cell)]
+
+
+@pytest.mark.parametrize(("name", "teams"), [("capture", 2), ("capture-3teams", 3)])
+def test_the_capture_layouts_load_as_the_shipped_scenario_files(name, teams):
+    editor = EditorController()
+    result = editor.load_setup(name, seed=9, players=["blue"])  # no seed, no players: the layout is fixed
+    names = ", ".join(("red", "white", "blue")[:teams])
+    assert result.message == f"The capture layout: {teams} teams ({names}), 2 crafts each"
+    assert editor.state == capture.layout(teams) == capture.setup(teams=teams)
+    assert editor.play_problems() == () and editor.can_undo
+    assert name in SETUP_CHOICES
+    assert editor.to_json() == scenario.dumps(capture.layout(teams))
+
+
+def test_moving_and_turning_a_turret_keeps_its_team_and_changes_its_aim():
+    editor = capture_editor()
+    aims = {a.turret: a.direction for a in turret_aims(editor.state, (3, 5, 2))}
+    assert editor.move("TR1", (3, 5)).message == "Moved red turret TR1 to (3, 5)"
+    assert editor.rotate("TR1", -1).message == "Red turret TR1 now has its “1” edge facing SE"
+    turret = editor.state.piece("TR1")
+    assert (turret.cell, turret.team, orientation(editor, "TR1")) == ((3, 5), "red", "SE")
+    moved = {a.turret: a.direction for a in turret_aims(editor.state, (3, 5, 2))}
+    assert moved["TR1"] == (aims["TR1"] - 1) % 6 and moved["TW1"] == aims["TW1"]  # the orientation matters
+    assert editor.describe() == "Red turret TR1 at (3, 5), “1” edge SE"
+    # By clicks: the Move tool picks it up and puts it down, the Rotate tool turns it.
+    place(editor, "move", (3, 5))
+    assert editor.click((2, 5)).message == "Moved red turret TR1 to (2, 5)"
+    place(editor, "rotate", (2, 5))
+    assert editor.state.piece("TR1")._replace(cell=(3, 5), orientation=1) == turret
+    assert orientation(editor, "TR1") == "SW" and editor.state.piece("TR1").team == "red"
+    editor.state.validate("test")
+
+
+def test_moving_a_pod_and_the_preview_follows_the_layout():
+    editor = capture_editor()
+    assert editor.move("P3", (5, 6)).message == "Moved pod P3 to (5, 6)"
+    assert editor.state.piece("P3").cell == (5, 6) and not editor.state.pieces_at((6, 6))
+    editor.set_dice((3, 5, 2))
+    lasers = {e.shooter: e for e in editor.preview().events if isinstance(e, LaserFired)}
+    assert lasers  # the turrets still fire in the edited layout
+    assert editor.undo().ok and editor.state == capture.layout(2)
+
+
+def test_a_platform_takes_its_waiting_crafts_and_an_asteroyd_its_home():
+    editor = capture_editor()
+    editor.select((6, 1))  # capture: the platform comes first, then the crafts waiting on it
+    assert editor.selected == ("piece", "LR")
+    editor.select((6, 1))
+    assert editor.selected == ("craft", "red1")
+    editor.select((6, 1))
+    editor.select((6, 1))
+    assert editor.selected == ("piece", "LR")
+    result = editor.move(None, (5, 1))
+    assert result.message == "Moved red platform LR to (5, 1) with the red1 and red2 crafts"
+    assert crafts_at(editor, (5, 1)) == ["red1", "red2"] and crafts_at(editor, (6, 14)) == [
+        "white1",
+        "white2",
+    ]
+    assert editor.rotate("LR", 1).message == "Red platform LR faces SE (with the red1 and red2 crafts)"
+    assert {direction_name(c.facing) for c in editor.state.crafts if c.team == "red"} == {"SE"}
+    assert editor.move("AR", (6, 4)).message == "Moved red asteroyd to (6, 4)"
+    assert editor.state.piece("AR").home == (6, 4)
+    # A craft selected on its platform moves alone (the Move tool takes the selection in that cell).
+    editor.select((5, 1))
+    editor.select((5, 1))
+    assert editor.selected == ("craft", "red1")
+    place(editor, "move", (5, 1))
+    assert editor.click((5, 2)).message == "Moved the red1 craft to (5, 2)"
+    assert crafts_at(editor, (5, 2)) == ["red1"] and crafts_at(editor, (5, 1)) == ["red2"]
+    editor.state.validate("test")
+    assert editor.play_problems() == ()
+
+
+def test_a_carried_asteroyd_goes_with_its_craft_and_drops_when_the_craft_goes():
+    board = capture.layout(2)
+    white = board.piece("AW")._replace(cell=(6, 10), carrier="red1")
+    board = board.update_pieces({"AW": white}).update_crafts(
+        {"red1": replace(board.craft("red1"), cell=(6, 10))}
+    )
+    editor = EditorController(board)
+    assert (
+        editor.move("AW", (6, 8)).message == "the white asteroyd is carried by the red1 craft: move the craft"
+    )
+    assert (
+        editor.move("red1", (6, 8)).message
+        == "Moved the red1 craft to (6, 8) with the white asteroyd it carries"
+    )
+    assert editor.state.piece("AW").cell == (6, 8) and editor.state.piece("AW").home == (6, 12)
+    result = editor.remove("red1")
+    assert result.message == "Removed the red1 craft from (6, 8); the white asteroyd it carried stays there"
+    assert editor.state.piece("AW")._replace(carrier=None) == editor.state.piece("AW")
+    assert editor.move("AW", (6, 7)).message == "Moved white asteroyd to (6, 7) (its home stays at (6, 12))"
+    assert editor.move("P3", (6, 12)).message.endswith(
+        "home space of the white asteroyd: nothing else may stand there"
+    )
+
+
+def test_a_new_capture_piece_belongs_to_the_tool_s_team():
+    editor = capture_editor()
+    tool = editor.select_tool("turret", team="white", orientation="W")
+    assert (tool.team, tool.symbol) == ("white", None)
+    assert editor.click((6, 11)).message == "Added white turret TW3 at (6, 11)"
+    turret = editor.state.piece("TW3")
+    assert (turret.team, orientation(editor, "TW3"), turret.symbol) == ("white", "W", None)
+    assert editor.add("turret", (2, 7), team="red").message == "Added red turret TR3 at (2, 7)"
+    editor.select_tool("craft", team="white", orientation="W")
+    assert editor.click((6, 14)).message == "Added the white3 craft (white team) at (6, 14)"
+    assert editor.state.craft("white3").team == "white" and editor.state.player_order[-1] == "white3"
+    assert editor.select_tool("platform").team == "white"  # the team stays with the team tools
+    assert editor.select_tool("pod").team is None
+    # A third team: asteroyd, platform (its colour is the team's), a turret and a craft.
+    editor.remove("TW3")
+    steps = [
+        editor.add("asteroyd", (2, 7), team="blue"),
+        editor.add("platform", (1, 7), team="blue", orientation="SE"),
+        editor.add_craft("blue", (1, 7), facing="SE"),
+    ]
+    assert [r.ok for r in steps] == [False, True, True]  # TR3 stands on (2, 7)
+    assert steps[0].message == "(2, 7) already holds turret TR3"
+    assert editor.play_problems() == (
+        "platform LB belongs to the blue team, which has no asteroyd on this board",
+        "the blue1 craft belongs to the blue team, which has no asteroyd on this board",
+    )
+    assert editor.add("asteroyd", (3, 7), team="blue").message == "Added blue asteroyd at (3, 7)"
+    platform = editor.state.piece("LB")
+    assert (platform.colour, platform.team, editor.state.piece("AB").home) == ("blue", "blue", (3, 7))
+    assert editor.play_problems() == ()
+    assert capture.teams(editor.state) == ("red", "white", "blue")
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (lambda e: e.add("turret", (2, 7)), "in capture mode a turret belongs to a team: choose red, white"),
+        (
+            lambda e: e.add("platform", (2, 7), team="green"),
+            "a platform belongs to a team: choose red, white",
+        ),
+        (lambda e: e.add("gate", (2, 7)), "a gate has no part in capture mode"),
+        (lambda e: e.add("drone", (2, 7)), "a drone has no part in capture mode"),
+        (
+            lambda e: e.add("asteroid", (2, 7), colour="red"),
+            "the only asteroids in capture mode are the blue",
+        ),
+        (lambda e: e.add_craft("green", (6, 5)), "in capture mode a craft belongs to a team"),
+        (lambda e: e.add_craft("blue", (6, 5)), "craft 'blue1': the blue team needs exactly one platform"),
+        (lambda e: e.move("TR2", (6, 3)), "(6, 3) already holds red asteroyd"),
+        (lambda e: e.move("TR2", (6, 1)), "(6, 1) already holds platform LR"),
+        (lambda e: e.move("P3", (6, 14)), "(6, 14) already holds platform LW"),
+        (lambda e: e.move("P3", (0, 0)), "(0, 0) is off the board"),
+        (lambda e: e.move("AR", (6, 1)), "(6, 1) already holds platform LR"),
+        (lambda e: e.rotate("P3"), "Pod P3 has no orientation"),
+        (lambda e: e.rotate("AR"), "Red asteroyd has no orientation"),
+        (lambda e: e.remove("LW"), "craft 'white1': the white team needs exactly one platform (it has 0)"),
+        (lambda e: e.set_mode("targets"), "in targets mode a craft plays on team 'left' or 'right'"),
+    ],
+)
+def test_a_refused_capture_edit_changes_nothing_and_says_why(action, message):
+    editor = capture_editor()
+    editor.select((2, 2))  # nothing selected
+    before, undo = editor.state, editor.can_undo
+    result = action(editor)
+    assert not result.ok and message in result.message
+    assert editor.state is before and editor.can_undo == undo and editor.message == result.message
+
+
+def test_an_asteroyd_belongs_to_capture_mode():
+    editor = EditorController()
+    result = editor.add("asteroyd", (6, 6), team="red")
+    assert not result.ok and result.message == (
+        "an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is racing, "
+        "set the mode to capture first"
+    )
+    assert editor.set_mode("capture").ok and editor.add("asteroyd", (6, 6), team="red").ok
+
+
+def test_the_blue_asteroids_variant_is_for_two_teams():
+    editor = capture_editor()
+    assert (
+        editor.add("asteroid", (3, 6), colour="blue", orientation="E").message
+        == "Added blue asteroid #1 at (3, 6)"
+    )
+    three = capture_editor(3)
+    result = three.add("asteroid", (3, 6), colour="blue")
+    assert not result.ok and "the blue asteroids variant is for two teams" in result.message
+    # A whole board is checked the same way when it is loaded.
+    board = capture.layout(3).with_pieces((*capture.layout(3).pieces, editor.state.piece("B1")))
+    assert not three.load_state(board).ok and "piece 'B1'" in three.message
+    assert three.state == capture.layout(3)
+
+
+def test_the_capture_preview_is_the_engine_s_turn_with_empty_charts():
+    editor = capture_editor()
+    editor.set_dice((3, 5, 2))
+    before = editor.state
+    preview = editor.preview()
+    after, events = capture.resolve(before, (3, 5, 2), {})
+    assert preview.capture and preview.state == after and preview.events == tuple(events)
+    assert editor.state is before  # the board being edited is unchanged
+    assert preview.lines[0] == "The red die shows 3: red turret TR1 at (4, 4) fires NW this turn"
+    assert preview.title == "THE TURRETS' TURN (EVERY CHART EMPTY), STEP BY STEP"
+    assert [str(a) for a in turret_aims(before, (3, 5, 2))] == ["TR1 NW", "TR2 E", "TW1 E", "TW2 SW"]
+    stopped = {
+        e.shooter: (e.stopped_by, e.blocker) for e in events if isinstance(e, LaserFired) and e.round == 1
+    }
+    assert stopped["TR2"] == ("turret", "TW1")  # TR2 fires E along row 8 onto the white turret…
+    assert preview.disabled == (before.piece("TW1").cell,)  # …which stops firing for the turn
+    assert set(preview.laser_cells) == {cell for path in preview.lasers for cell in path}
+    assert after.crafts == before.crafts  # every craft waits on its platform, out of the lasers' way
+    # A blue asteroid of the variant moves first, with the blue die.
+    editor.add("asteroid", (3, 6), colour="blue", orientation="E")
+    moved = editor.preview().state.piece("B1").cell
+    assert moved != (3, 6) and editor.state.piece("B1").cell == (3, 6)
+    # Racing boards still preview the asteroid phase.
+    assert not EditorController().preview().capture
+
+
+def test_an_edited_capture_layout_round_trips_through_the_file_and_plays():
+    editor = capture_editor()
+    editor.move("TR1", (3, 5))
+    editor.rotate("TR1", -1)
+    editor.move("P3", (5, 6))
+    editor.add("turret", (6, 11), team="white", orientation="W")
+    text = downloaded_text(ScenarioEditor(controller=editor, page_url="")._download.value)
+    assert text == editor.to_json()
+    loaded = scenario.loads(text)
+    assert loaded == editor.state and loaded.piece("TW3").team == "white"
+    other = EditorController()
+    assert other.load_json(text, "my-capture.json").ok and other.state == editor.state
+    assert links.scenario_from_query(editor.share_link().split("?", 1)[1]) == editor.state
+    game = Game.from_scenario(loaded, seed=3)
+    game.roll((3, 5, 2))
+    events = game.play_phases()  # every chart empty: the turrets of the edited layout fire
+    assert game.round == 2 and game.state.piece("TR1").cell == (3, 5)
+    assert any(isinstance(e, LaserFired) and e.shooter == "TW3" for e in events)
+
+
+def test_a_board_that_cannot_be_played_yet_says_why():
+    editor = capture_editor()
+    assert editor.remove("AW").ok  # a board being edited may lack a piece for a while
+    assert editor.play_problems()[0] == (
+        "capture is played by red and white, or red, white and blue: this board has asteroyds for red"
+    )
+    assert editor.add("asteroyd", (6, 12), team="white").ok and editor.play_problems() == ()
+    assert EditorController().play_problems() == (
+        "there is no craft on the board: add one with the Craft tool",
+    )
+    with pytest.raises(ScenarioError, match="cannot be played yet: the board has no asteroyd"):
+        capture_layout.check_playable(empty_state("capture"), "x")
+
+
+# --- capture in the view (no browser) -----------------------------------------------------
+def test_the_view_shows_the_capture_tools_and_its_team_menu_drives_the_tools():
+    view = ScenarioEditor(page_url="http://localhost:8866/voila/render/09_teachers_tools.ipynb")
+    c = view.controller
+    assert "asteroyd" not in [t for _label, t in view._tools.options]
+    view._setup.value = "capture"
+    view._new_board()
+    assert c.state == capture.layout(2) and view._mode.value == "capture"
+    assert [t for _label, t in view._tools.options] == list(tools_for("capture"))
+    assert "gate" not in tools_for("capture") and "asteroyd" in tools_for("capture")
+    view._tools.value = "turret"
+    assert view._target_box.layout.display == "" and view._number.layout.display == "none"
+    assert list(view._team.options) == ["red", "white", "blue"] and view._symbol.layout.display == "none"
+    view._team.value = "white"
+    view._facing.value = 3
+    assert (c.tool.name, c.tool.team, c.tool.orientation) == ("turret", "white", 3)
+    view.board.click((6, 11))
+    assert c.state.piece("TW3").team == "white" and "Added white turret TW3" in view._message.value
+    view._tools.value = "platform"
+    assert view._colour.layout.display == "none"  # a capture platform takes its team's colour
+    # The play line: the engine says the board can be played, and the link opens it in the sandbox.
+    assert 'data-ready="true"' in view._play.value
+    href = view._play.value.split('href="', 1)[1].split('"', 1)[0]
+    assert href.startswith("http://localhost:8866/voila/render/10_sandbox.ipynb?scenario=")
+    assert links.scenario_from_query(html.unescape(href).split("?", 1)[1]) == c.state
+    c.remove("AW")
+    assert "data-ready='false'" in view._play.value and "Not playable yet" in view._play.value
+    # Back to targets: the Target tool's menu lists the sets again.
+    c.new_board("targets")
+    assert "asteroyd" not in [t for _label, t in view._tools.options]
+    view._tools.value = "target"
+    assert list(view._team.options) == ["left", "right"] and c.tool.team == "left"
+
+
+def test_the_view_previews_the_turrets_and_goes_back():
+    view = ScenarioEditor(page_url="")
+    c = view.controller
+    c.load_setup("capture")
+    c.set_dice((3, 5, 2))
+    assert view._preview_button.description == "▶ Preview the turrets"
+    preview = view.preview()
+    assert view.board.state == preview.state and view.board.highlighted == preview.laser_cells
+    assert view.board.disabled == preview.disabled == (c.state.piece("TW1").cell,)
+    assert "The turrets' turn with these dice" in view.board._caption_text
+    assert (
+        "TURRETS&#x27; TURN" in view._preview_log.value
+        and "TR1 at (4, 4) fires NW" in view._preview_log.value
+    )
+    view.board.click((6, 6))  # back to editing: the crosses go
+    assert view.board.disabled == () and view._preview_log.value == "" and view.board.state == c.state

@@ -7,11 +7,14 @@ import importlib
 
 import pytest
 
-from asteroyds import ProgramError, RuleError, ScenarioError
+from asteroyds import ProgramError, RuleError, ScenarioError, demos, scenario, setup
+from asteroyds.modes import capture
 from asteroyds.modes.capture_resolve import turret_aims
 from asteroyds.modes.drones import drone_symbols
 from asteroyds.modes.targets import targets_left
 from asteroyds.shooting import LaserFired
+from asteroyds.ui import links
+from asteroyds.ui.editor import EditorController, empty_state
 from asteroyds.ui.sandbox import Sandbox, SandboxController, SandboxSetup, Seat, asteroid_choices
 from asteroyds.ui.scoreboard import mode_progress, progress_series, score_rows, scoreboard_html
 from tests.helpers import downloaded_text
@@ -609,3 +612,162 @@ def test_the_widget_plays_a_capture_turn():
     assert "data-mode='capture'" in view.scoreboard.html and "TURN 2" in view.scoreboard._title.value
     assert view.progress_plot.figures["damage"].layout.display == "none"
     assert set(view.progress_plot.series) == {"red", "white"}
+
+
+# --- a game on a scenario: the editor's rearranged capture layout, any mode -------------------------
+def edited_capture_layout() -> EditorController:
+    """The shipped capture layout with a red turret moved forward and turned, and a pod moved."""
+    editor = EditorController()
+    editor.load_setup("capture")
+    for result in (editor.move("TR1", (3, 5)), editor.rotate("TR1", -1), editor.move("P3", (5, 6))):
+        assert result.ok, result.message
+    return editor
+
+
+def test_a_game_from_an_edited_capture_layout_plays_a_turn_with_bots():
+    board = edited_capture_layout().state
+    setup = SandboxSetup.capture(board=board, humans=(), seed=CAPTURE_SEED)
+    assert (
+        setup.mode == "capture"
+        and setup.board is board
+        and setup.kinds == {"red": "greedy", "white": "greedy"}
+    )
+    c = SandboxController(setup)
+    game = c.new_game()
+    assert game.initial == board and c.message.startswith("New capture game on the loaded scenario, seed 4.")
+    assert c.kinds == dict.fromkeys(("red1", "white1", "red2", "white2"), "greedy")
+    assert c.play_round() == "roll" and game.round == 2
+    assert set(game.programs) == set() and len(game.inputs) > 2  # the bots planned, the turn was played
+    aims = [e for _turn, _phase, e in game.log if type(e).__name__ == "TurretAimed"]
+    assert [(a.turret, a.cell) for a in aims][0] == ("TR1", (3, 5))  # the edited turret fired
+    assert game.state.piece("P3").cell == (5, 6)
+    # The saved game replays on the edited layout; undo and rewind work on it as on any game.
+    text = c.save_text()
+    other = SandboxController(SandboxSetup.capture(humans=()))
+    assert other.load_text(text).state == game.state and other.game.initial == board
+    c.back_to_round(1)
+    assert c.game.state == board and c.stage == "roll"
+
+
+def test_a_scenario_text_starts_a_game_and_the_setup_says_who_plays():
+    editor = edited_capture_layout()
+    c = SandboxController(SandboxSetup.capture(humans=("white",), seed=2))
+    game = c.load_scenario(editor.to_json(), "my-capture.json")
+    assert game.initial == editor.state and c.setup.board == editor.state and c.setup.seed == 2
+    assert c.kinds == {"red1": "greedy", "white1": "human", "red2": "greedy", "white2": "human"}
+    c.roll()
+    assert (c.stage, c.current_team) == ("handover", "white")
+    # A racing scenario from a racing table: the named colours keep their kind, the others are human.
+    racing = EditorController()
+    racing.load_setup("racing", seed=3, players=["green", "red"])
+    c = SandboxController(SandboxSetup(seats=bots("red")))
+    c.load_scenario(racing.to_json())
+    assert c.game.initial == racing.state and c.kinds == {"green": "human", "red": "greedy"}
+    assert c.play_round() in ("handover", "roll")
+    # Nobody named (a capture scenario on a racing table): the first team is human, as in a new game.
+    c = SandboxController()
+    c.load_scenario(editor.state)
+    assert c.kinds == {"red1": "human", "white1": "greedy", "red2": "human", "white2": "greedy"}
+
+
+def broken_capture_layouts():
+    no_white = edited_capture_layout()
+    no_white.remove("AW")
+    no_crafts = edited_capture_layout()
+    for player in ("white1", "white2"):
+        no_crafts.remove(player)
+    return [
+        ("{ not json", "my.json: not valid JSON"),
+        ('{"format": "asteroyds/scenario@1", "pieces": 7}', "my.json: 'pieces' must be a list"),
+        (
+            no_white.to_json(),
+            "my.json: this capture board cannot be played yet: capture is played by red and white",
+        ),
+        (
+            no_crafts.to_json(),
+            "my.json: this capture board cannot be played yet: the white team needs 1-3 crafts",
+        ),
+        (scenario.dumps(empty_state("capture")), "cannot be played yet: the board has no asteroyd"),
+        (scenario.dumps(empty_state("racing")), "my.json: no craft on the board"),
+        (demos.dumps(demos.load_demo("pilot-hector")), "my.json: format must be 'asteroyds/scenario@1'"),
+    ]
+
+
+@pytest.mark.parametrize(("text", "message"), broken_capture_layouts())
+def test_a_broken_scenario_is_refused_with_a_message_and_nothing_changes(text, message):
+    c = capture_sandbox(humans=())
+    c.play_round()
+    game, inputs, setup, stage = c.game, list(c.game.inputs), c.setup, c.stage
+    with pytest.raises(ScenarioError) as refused:
+        c.load_scenario(text, "my.json")
+    assert message in str(refused.value)
+    assert c.game is game and c.game.inputs == inputs and c.setup is setup and c.stage == stage
+
+
+def test_a_scenario_brings_its_own_layout_and_crafts():
+    board = edited_capture_layout().state
+    with pytest.raises(ScenarioError, match="pilots does not apply to it"):
+        SandboxSetup.capture(board=board, pilots=True).build()
+    with pytest.raises(ScenarioError, match="blue_asteroids does not apply"):
+        SandboxSetup.capture(board=board, blue_asteroids=2).build()
+    with pytest.raises(ScenarioError, match="'green' has no craft on this board"):
+        SandboxSetup(mode="capture", seats=(Seat("green"),), board=board).build()
+    with pytest.raises(ScenarioError, match="needs a capture board"):
+        SandboxSetup.capture(board=setup("racing", players=["blue"]))
+    with pytest.raises(ScenarioError, match="a racing board, but the setup says capture"):
+        SandboxSetup(mode="capture", seats=(), board=setup("racing", players=["blue"])).build()
+
+
+def test_the_widget_loads_a_scenario_file_and_keeps_its_game_on_a_broken_one():
+    editor = edited_capture_layout()
+    view = Sandbox()
+    view._panel._mode.value = "capture"  # the panel says who plays: red human, white bots
+    view._scenario_uploaded([{"name": "my-capture.json", "content": memoryview(editor.to_json().encode())}])
+    c = view.controller
+    assert view.error == "" and c.game.initial == editor.state and c.stage == "roll"
+    assert c.kinds == {"red1": "human", "white1": "greedy", "red2": "human", "white2": "greedy"}
+    assert view.board.state == editor.state and view._load_box.layout.display == "none"
+    game = c.game
+    view._text.value = "{ not a scenario"
+    view._load_box.children[2].children[1].click()  # Play the text as a scenario
+    assert "not valid JSON" in view.error and c.game is game
+    view.load_scenario(scenario.dumps(empty_state("capture")), "empty.json")
+    assert "empty.json: this capture board cannot be played yet" in view.error and c.game is game
+    view._run(lambda: view._scenario_uploaded([{"name": "bad.json", "content": b"\xff\xfe"}]))
+    assert "bad.json: not a text file" in view.error and c.game is game
+    # The saved games still load from the same box.
+    view._run(lambda: view._load(capture_sandbox(humans=()).save_text(), "saved.json"))
+    assert view.error == "" and c.game.initial == capture.layout(2) and c.game is not game
+
+
+def test_the_editor_s_play_link_opens_its_board_in_the_sandbox():
+    editor = edited_capture_layout()
+    link = links.sandbox_link(editor.state, "http://localhost:8866/voila/render/09_teachers_tools.ipynb")
+    view = Sandbox()
+    view.open_query(link.split("?", 1)[1])
+    c = view.controller
+    assert view.error == "" and c.game.initial == editor.state and c.stage == "roll"
+    assert c.kinds == {"red1": "human", "white1": "greedy", "red2": "human", "white2": "greedy"}
+    view.open_query("")  # no link: nothing changes
+    assert c.game.initial == editor.state
+    other = Sandbox()
+    other.open_query("scenario=not-a-scenario")
+    assert "This page's link cannot be opened" in other.error and other.controller.game is None
+
+
+def test_new_game_plays_the_loaded_scenario_again_with_the_panel_s_players():
+    editor = edited_capture_layout()
+    view = Sandbox()
+    view.open_query(links.sandbox_link(editor.state).split("?", 1)[1])
+    assert view._on_scenario.layout.display == "" and view._on_scenario.value
+    assert "the link's scenario, a capture board" in view._on_scenario.description
+    view._panel._mode.value = "capture"
+    view._panel._capture_kinds["white1"].value = "human"
+    view._panel._capture_kinds["red1"].value = "greedy"
+    view.start_game()
+    c = view.controller
+    assert view.error == "" and c.game.initial == editor.state
+    assert c.kinds == {"red1": "greedy", "white1": "human", "red2": "human", "white2": "greedy"}
+    view._on_scenario.value = False  # unticked: the built-in layout
+    view.start_game()
+    assert view.error == "" and c.game.initial.pieces == capture.layout(2).pieces

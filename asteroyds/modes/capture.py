@@ -42,7 +42,9 @@ hex direction (their connecting lines run between the laser directions), so
 no pair of teams gets a privileged duelling lane; a first draft with red and
 white on the same row showed exactly that imbalance in bot games. The board
 around the bases is not 3-fold symmetric (its edges differ), only the bases
-are. Teams may rearrange pods and turrets: edit the scenario (RULES §11).
+are. Teams may rearrange pods and turrets (RULES §11): the scenario editor
+loads both layouts, and :mod:`~asteroyds.modes.capture_layout` says what a
+rearranged board may hold and when it can be played.
 
 **Decisions where the rules are silent** (each one visible here and in the
 tutorial; the table-dependent ones are :class:`CaptureRules` settings):

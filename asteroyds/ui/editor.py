@@ -10,7 +10,8 @@ they hold; this module gathers them, so notebooks and tests import from here:
   a refused change leaves the board as it was and says why, every change can
   be undone;
 - :mod:`~asteroyds.ui.editor_targets`: targets mode's checks (RULES §7), the
-  Target tool's;
+  Target tool's; capture mode's (RULES §11) are the engine's
+  :mod:`asteroyds.modes.capture_layout`, used by the controller directly;
 - :mod:`~asteroyds.ui.editor_view`: :class:`ScenarioEditor`, the widget (CSS
   class ``asteroyds-editor``).
 

@@ -19,6 +19,29 @@ Tool(name='target', colour=None, symbol=None, orientation=0, priority=None, team
 'Put target right-1 on white/red asteroid #1 at (6, 6)'
 >>> editor.click((6, 6)).message  # a second click takes it off
 'Took target right-1 off white/red asteroid #1 at (6, 6)'
+
+Capture mode (RULES §11: "teams may rearrange pods and turrets"): the
+shipped layouts load as the setups ``capture`` and ``capture-3teams``; a new
+platform, turret, asteroyd or craft belongs to the tool's team; a turret
+keeps its team when it is moved or turned; a platform takes its team's
+crafts waiting on it along (they start there, facing its direction); an
+asteroyd at home takes its home along. Every change is checked by
+:meth:`State.validate` and the engine's capture checks
+(:func:`asteroyds.modes.capture_layout.check`); :meth:`play_problems` says
+whether the board can start a game yet. The preview plays the engine's
+capture turn with every chart empty: only the turrets fire.
+
+>>> capture = EditorController()
+>>> capture.load_setup("capture").message
+'The capture layout: 2 teams (red, white), 2 crafts each'
+>>> capture.rotate("TR1").message
+'Red turret TR1 now has its “1” edge facing W'
+>>> capture.select_tool("turret", team="white", orientation="W")
+Tool(name='turret', colour=None, symbol=None, orientation=3, priority=None, team='white', number=None)
+>>> capture.click((6, 11)).message
+'Added white turret TW3 at (6, 11)'
+>>> capture.add("gate", (2, 7)).message
+'Red gate #1: a gate has no part in capture mode (RULES §11: asteroyds, platforms, ...)'
 """
 
 from __future__ import annotations
@@ -32,8 +55,12 @@ from ..asteroids import resolve_asteroids
 from ..dice import Dice
 from ..errors import AsteroydsError, ScenarioError
 from ..hexgrid import Cell, direction_name
+from ..modes import capture_layout
+from ..modes.capture import MODE as CAPTURE_MODE
+from ..modes.capture import layout as capture_layout_of
+from ..modes.capture_resolve import resolve as capture_resolve
 from ..modes.targets import SIDES
-from ..pieces import DRONE, MAX_DAMAGE, PILOTS, PLATFORM, PLAYER_COLOURS, TURRET, Craft
+from ..pieces import ASTEROYD, DRONE, MAX_DAMAGE, PILOTS, PLATFORM, PLAYER_COLOURS, TURRET, Craft, Piece
 from ..rules import MODES
 from ..setups import setup
 from ..state import State
@@ -48,9 +75,12 @@ from .editor_targets import (
     with_targets_teams,
 )
 from .editor_tools import (
+    CAPTURE_SETUPS,
+    CAPTURE_TEAMS,
     PIECE_TOOLS,
     SYMBOLS,
     TARGET_TOOL,
+    TEAM_TOOLS,
     TOOL_COLOURS,
     TOOL_OPTIONS,
     TOOLS,
@@ -59,6 +89,7 @@ from .editor_tools import (
     Preview,
     Selection,
     Tool,
+    article,
     as_cell,
     as_orientation,
     cap,
@@ -66,6 +97,7 @@ from .editor_tools import (
     is_whole,
     parse_tokens,
     plain,
+    tools_for,
 )
 from .observers import Observable
 
@@ -145,14 +177,27 @@ class EditorController(Observable["EditorController"]):
             facing = direction_name(c.facing)
             return f"The {key} craft at {c.cell} facing {facing}, damage {c.damage}{pilot}{tokens}{team}"
         p = self._state.piece(key)
-        text = f"{cap(p.describe())} at {p.cell}"
+        text = f"{cap(self._piece_name(p))} at {p.cell}"
         if p.orientation is not None:
             text += f", {'facing' if p.kind == PLATFORM else '“1” edge'} {direction_name(p.orientation)}"
         if p.symbol:
             text += f", symbol {p.symbol}"
         if p.target:
             text += f", target {p.target}"
+        if p.kind == ASTEROYD:
+            text += f", home {p.home}" + (f", carried by the {p.carrier} craft" if p.carrier else "")
         return text
+
+    def play_problems(self) -> tuple[str, ...]:
+        """Why this board cannot start a game yet (empty: it can), one sentence each.
+
+        Capture: the engine's :func:`asteroyds.modes.capture_layout.problems`
+        (every team with its asteroyd, one platform, 1-3 crafts); other modes
+        need a craft.
+        """
+        if self._state.mode == CAPTURE_MODE:
+            return capture_layout.problems(self._state)
+        return () if self._state.crafts else ("there is no craft on the board: add one with the Craft tool",)
 
     # --- tools and clicks ------------------------------------------------------------
     def select_tool(self, name: str, **options: Any) -> Tool:
@@ -161,6 +206,9 @@ class EditorController(Observable["EditorController"]):
         Options: ``colour``, ``symbol``, ``orientation``, ``priority``; and
         the Target tool's (targets mode) ``team``, the set (``left`` or
         ``right``), and ``number``, the number in it (None: the next free one).
+        For the Platform, Turret, Asteroyd and Craft tools ``team`` is the
+        capture team (``red``, ``white``, ``blue``; red unless given) of what
+        they add in capture mode; other modes do not use it.
         """
         if name not in TOOLS:
             raise ValueError(f"no tool {name!r} (expected one of {', '.join(TOOLS)})")
@@ -187,6 +235,12 @@ class EditorController(Observable["EditorController"]):
                 raise ValueError(f"a target belongs to the {' or '.join(SIDES)} set, got {team!r}")
             if number is not None and not is_whole(number):
                 raise ValueError(f"a target number is a whole number from 1, got {number!r}")
+        elif name in TEAM_TOOLS:  # capture mode: the team of the piece or craft it adds
+            number = None
+            if "team" in options and team not in CAPTURE_TEAMS:
+                raise ValueError(f"a capture team is {', '.join(CAPTURE_TEAMS)}, got {team!r}")
+            if team not in CAPTURE_TEAMS:
+                team = CAPTURE_TEAMS[0]
         else:
             team = number = None
         self._tool = Tool(name, colour if allowed else None, symbol, orientation, priority, team, number)
@@ -203,9 +257,13 @@ class EditorController(Observable["EditorController"]):
         if t.name == "select":
             return self.select(cell)
         if t.name in PIECE_TOOLS:
-            return self.add(t.name, cell, colour=t.colour, symbol=t.symbol, orientation=t.orientation)
+            return self.add(
+                t.name, cell, colour=t.colour, symbol=t.symbol, orientation=t.orientation, team=t.team
+            )
         if t.name == TARGET_TOOL:
             return self._target_click(cell)
+        if t.name == "craft" and self._state.mode == CAPTURE_MODE:
+            return self.add_craft(t.team or CAPTURE_TEAMS[0], cell, facing=t.orientation)
         if t.name == "craft":
             return self.add_craft(t.colour or free_player(self._state), cell, facing=t.orientation)
         if t.name == "rotate":
@@ -219,9 +277,17 @@ class EditorController(Observable["EditorController"]):
         return self._move_click(cell)
 
     def select(self, cell: Sequence[int]) -> EditResult:
-        """Select the top piece or craft of a cell (a craft first, then a drone, then the piece)."""
+        """Select the top piece or craft of a cell (a craft first, then a drone, then the piece).
+
+        Clicking the cell of the selection again selects the next thing in
+        it (a craft on a platform, then the platform...). In capture mode a
+        platform comes first: its crafts wait on it and go where it goes.
+        """
         cell = as_cell(cell)
-        target = self._top(cell)
+        stack = self._stack(cell)
+        target = stack[0] if stack else None
+        if self._selected in stack:
+            target = stack[(stack.index(self._selected) + 1) % len(stack)]
         self._selected = target
         if target is None:
             return self._done(f"{cell}: empty space")
@@ -229,7 +295,7 @@ class EditorController(Observable["EditorController"]):
 
     def _move_click(self, cell: Cell) -> EditResult:
         if self._moving is None:
-            target = self._top(cell)
+            target = self._at(cell)
             if target is None:
                 return self._refuse(f"Nothing to move at {cell}")
             self._moving = self._selected = target
@@ -253,27 +319,67 @@ class EditorController(Observable["EditorController"]):
         symbol: str | None = None,
         orientation: int | str | None = None,
         priority: int | None = None,
+        team: str | None = None,
     ) -> EditResult:
-        """Add an asteroid, gate, pod, platform, turret or drone."""
+        """Add an asteroid, gate, pod, platform, turret, drone or (capture) asteroyd.
+
+        Capture mode: a platform, turret or asteroyd belongs to ``team``
+        (red, white or blue); without one the edit is refused and asks for it.
+        What capture never holds (a gate, a red asteroid...) is refused with the
+        engine's reason (:func:`~asteroyds.modes.capture_layout.piece_problem`).
+        """
         cell = as_cell(cell)
         s = self._state
         if kind not in PIECE_TOOLS:
             return self._refuse(f"cannot add a {kind!r} (expected one of {', '.join(PIECE_TOOLS)})")
+        capture = s.mode == CAPTURE_MODE
+        if kind == ASTEROYD and not capture:
+            return self._refuse(
+                f"an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is {s.mode}, "
+                "set the mode to capture first"
+            )
+        if capture and kind in TEAM_TOOLS and team not in CAPTURE_TEAMS:
+            return self._refuse(
+                f"in capture mode {article(kind)} {kind} belongs to a team: choose "
+                f"{', '.join(CAPTURE_TEAMS[:-1])} or {CAPTURE_TEAMS[-1]} (Team), got {team!r}"
+            )
         problem = space_problem(s, kind, cell)
         if problem:
             return self._refuse(problem)
         facing = self._tool.orientation if orientation is None else as_orientation(orientation)
-        piece = new_piece(s, kind, cell, colour=colour, symbol=symbol, orientation=facing, priority=priority)
-        return self._commit(
-            s.with_pieces((*s.pieces, piece)), f"Added {piece.describe()} at {cell}", ("piece", piece.id)
+        piece = new_piece(
+            s, kind, cell, colour=colour, symbol=symbol, orientation=facing, priority=priority, team=team
         )
+        problem = capture_layout.piece_problem(s, piece) if capture else ""
+        if problem:
+            return self._refuse(cap(problem))
+        added = f"Added {self._piece_name(piece)} at {cell}"
+        return self._commit(s.with_pieces((*s.pieces, piece)), added, ("piece", piece.id))
 
     def add_craft(
-        self, player: str, cell: Sequence[int], *, facing: int | str = 0, pilot: str | None = None
+        self,
+        player: str,
+        cell: Sequence[int],
+        *,
+        facing: int | str = 0,
+        pilot: str | None = None,
+        team: str | None = None,
     ) -> EditResult:
-        """Put a player's craft on the board (one per player)."""
+        """Put a player's craft on the board (one per player).
+
+        Capture mode: crafts belong to teams and are named by the engine
+        (``red1``, ``red2``...): ``player`` is a team (its next craft) or a
+        craft's name with its ``team``.
+        """
         cell = as_cell(cell)
-        if player not in PLAYER_COLOURS:
+        if self._state.mode == CAPTURE_MODE:
+            if player in CAPTURE_TEAMS and team is None:
+                player, team = capture_layout.free_craft_name(self._state, player), player
+            if team not in CAPTURE_TEAMS:
+                return self._refuse(
+                    f"in capture mode a craft belongs to a team: give its team ({', '.join(CAPTURE_TEAMS)})"
+                )
+        elif player not in PLAYER_COLOURS:
             return self._refuse(f"no player colour {player!r} (expected one of {', '.join(PLAYER_COLOURS)})")
         existing = self._craft(player)
         if existing is not None:
@@ -281,12 +387,16 @@ class EditorController(Observable["EditorController"]):
         problem = craft_problem(self._state, cell)
         if problem:
             return self._refuse(problem)
-        team = team_of(player) if self._state.mode == TARGETS_MODE else None  # its side (targets mode)
+        if self._state.mode == TARGETS_MODE:
+            team = team_of(player)  # its side (targets mode)
+        elif self._state.mode != CAPTURE_MODE:
+            team = None
         craft = Craft(player, cell, as_orientation(facing), pilot=pilot or None, team=team)
         s = self._state.replace(
             crafts=(*self._state.crafts, craft), player_order=(*self._state.player_order, player)
         )
-        return self._commit(s, f"Added the {player} craft at {cell}", ("craft", player))
+        of_team = f" ({team} team)" if self._state.mode == CAPTURE_MODE else ""
+        return self._commit(s, f"Added the {player} craft{of_team} at {cell}", ("craft", player))
 
     def rotate(self, target: Selection | Sequence[int] | str | None = None, turns: int = 1) -> EditResult:
         """Turn a tile, turret or platform (its "1" edge) or a craft: +1 clockwise, -1 anticlockwise."""
@@ -304,14 +414,18 @@ class EditorController(Observable["EditorController"]):
             )
         p = self._state.piece(key)
         if not (p.is_moving or p.kind in (TURRET, PLATFORM)):
-            return self._refuse(f"{cap(p.describe())} has no orientation: nothing to rotate")
+            return self._refuse(f"{cap(self._piece_name(p))} has no orientation: nothing to rotate")
         orientation = ((p.orientation or 0) + turns) % 6
         what = "faces" if p.kind == PLATFORM else "now has its “1” edge facing"
-        return self._commit(
-            self._state.update_pieces({key: p._replace(orientation=orientation)}),
-            f"{cap(p.describe())} {what} {direction_name(orientation)}",
-            found,
-        )
+        state = self._state.update_pieces({key: p._replace(orientation=orientation)})
+        message = f"{cap(self._piece_name(p))} {what} {direction_name(orientation)}"
+        waiting = self._waiting_on(p)
+        if waiting:  # capture: the crafts waiting on their platform start facing its direction
+            state = state.update_crafts(
+                {c.player: replace(c, facing=(c.facing + turns) % 6) for c in waiting}
+            )
+            message += f" (with {self._names(waiting)})"
+        return self._commit(state, message, found)
 
     def remove(self, target: Selection | Sequence[int] | str | None = None) -> EditResult:
         """Take a piece or a craft off the board."""
@@ -322,13 +436,20 @@ class EditorController(Observable["EditorController"]):
         s = self._state
         if kind == "craft":
             cell = s.craft(key).cell
+            message = f"Removed the {key} craft from {cell}"
+            carried = self._carried_by(key)
+            if carried is not None:  # capture: what it carried drops where it was
+                s = s.update_pieces({carried.id: carried._replace(carrier=None)})
+                message += f"; the {carried.team} asteroyd it carried stays there"
             s = s.replace(
                 crafts=tuple(c for c in s.crafts if c.player != key),
                 player_order=tuple(p for p in s.player_order if p != key),
             )
-            return self._commit(s, f"Removed the {key} craft from {cell}", None)
+            return self._commit(s, message, None)
         p = s.piece(key)
-        return self._commit(s.update_pieces({}, removed=[key]), f"Removed {p.describe()} from {p.cell}", None)
+        return self._commit(
+            s.update_pieces({}, removed=[key]), f"Removed {self._piece_name(p)} from {p.cell}", None
+        )
 
     def set_priority(self, target: Selection | Sequence[int] | str | None, priority: int) -> EditResult:
         """Give a moving tile a priority number; the tile that had it takes the old one (a swap)."""
@@ -367,16 +488,31 @@ class EditorController(Observable["EditorController"]):
             if problem:
                 return self._refuse(problem)
             craft = s.craft(key)
-            return self._commit(
-                s.update_crafts({key: replace(craft, cell=cell)}), f"Moved the {key} craft to {cell}", found
-            )
+            s = s.update_crafts({key: replace(craft, cell=cell)})
+            message = f"Moved the {key} craft to {cell}"
+            carried = self._carried_by(key)
+            if carried is not None:  # capture: the asteroyd it carries goes with it
+                s = s.update_pieces({carried.id: carried._replace(cell=cell)})
+                message += f" with the {carried.team} asteroyd it carries"
+            return self._commit(s, message, found)
         p = s.piece(key)
+        if p.kind == ASTEROYD and p.carrier is not None:
+            return self._refuse(f"the {p.team} asteroyd is carried by the {p.carrier} craft: move the craft")
         problem = space_problem(s, p.kind, cell, ignore=p.id)
         if problem:
             return self._refuse(problem)
-        return self._commit(
-            s.update_pieces({key: p._replace(cell=cell)}), f"Moved {p.describe()} to {cell}", found
-        )
+        moved = p._replace(cell=cell)
+        message = f"Moved {self._piece_name(p)} to {cell}"
+        if p.kind == ASTEROYD and p.cell == p.home:  # the layout: its home goes with it
+            moved = moved._replace(home=cell)
+        elif p.kind == ASTEROYD:
+            message += f" (its home stays at {p.home})"
+        s = s.update_pieces({key: moved})
+        waiting = self._waiting_on(p)
+        if waiting:  # capture: a team's crafts wait on their platform, and go where it goes
+            s = s.update_crafts({c.player: replace(c, cell=cell) for c in waiting})
+            message += f" with {self._names(waiting)}"
+        return self._commit(s, message, found)
 
     def set_damage(self, player: str, damage: int) -> EditResult:
         """A craft's damage, 0..5 (6 would destroy it: remove the craft instead)."""
@@ -495,6 +631,7 @@ class EditorController(Observable["EditorController"]):
         self._redo.append(self._state)
         self._state = self._undo.pop()
         self._moving = None
+        self._fit_tool()
         return self._done("Undone")
 
     def redo(self) -> EditResult:
@@ -503,6 +640,7 @@ class EditorController(Observable["EditorController"]):
         self._undo.append(self._state)
         self._state = self._redo.pop()
         self._moving = None
+        self._fit_tool()
         return self._done("Redone")
 
     def to_json(self) -> str:
@@ -539,9 +677,22 @@ class EditorController(Observable["EditorController"]):
         return self.load_state(empty_state(mode), f"New empty {mode} board")
 
     def load_setup(self, name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> EditResult:
-        """A built-in setup (``racing``, ``shooting``, ``drones``, ``targets``; ``empty``) with a seed."""
+        """A built-in setup (``racing``, ``shooting``, ``drones``, ``targets``; ``empty``) with a seed.
+
+        ``capture`` and ``capture-3teams`` are the shipped capture layouts
+        (``data/capture-2teams.json``, ``capture-3teams.json``), two crafts
+        per team named by the engine: no seed (the layout is fixed, RULES
+        §11) and no players (the Craft tool adds a team's third craft).
+        """
         if name == "empty":
             return self.new_board()
+        if name in CAPTURE_SETUPS:
+            state = capture_layout_of(CAPTURE_SETUPS[name])
+            teams = [t for t, _points in state.scores]
+            crafts = len(state.crafts) // len(teams)
+            return self.load_state(
+                state, f"The capture layout: {len(teams)} teams ({', '.join(teams)}), {crafts} crafts each"
+            )
         try:
             state = setup(name, seed=int(seed), players=list(players))
         except (AsteroydsError, ValueError, KeyError) as exc:
@@ -549,7 +700,18 @@ class EditorController(Observable["EditorController"]):
         return self.load_state(state, f"The {name} setup, seed {seed}, players {', '.join(players)}")
 
     def preview(self) -> Preview:
-        """Run the asteroid phase on the board with the dice (every shield up); the board is unchanged."""
+        """What the dice do to this board; the board is unchanged.
+
+        Racing, shooting, targets, drones: the asteroid phase (every shield
+        up). Capture has no asteroid phase (RULES §11): the preview is the
+        engine's capture turn (:func:`asteroyds.modes.capture_resolve.resolve`)
+        with every chart empty, so only the turrets (and the blue asteroids of
+        the variant) act: where each one fires with its team's die, what its
+        laser stops on, which turrets and crafts it puts out of the turn.
+        """
+        if self._state.mode == CAPTURE_MODE:
+            after, events = capture_resolve(self._state, self._dice, {})
+            return Preview(after, tuple(events), capture=True)
         after, events = resolve_asteroids(self._state, self._dice)
         return Preview(after, tuple(events))
 
@@ -560,7 +722,7 @@ class EditorController(Observable["EditorController"]):
     # --- inside ----------------------------------------------------------------------
     def _commit(self, state: State, message: str, select: Selection | None) -> EditResult:
         try:
-            state = state.validate("editor")
+            state = capture_layout.check(state.validate("editor"), "editor")
         except ScenarioError as exc:
             return self._refuse(plain(exc))
         self._undo.append(self._state)
@@ -568,7 +730,13 @@ class EditorController(Observable["EditorController"]):
         self._redo.clear()
         self._state = state
         self._selected = select
+        self._fit_tool()
         return self._done(message, select)
+
+    def _fit_tool(self) -> None:
+        """A tool the board's mode has no use for (a gate on a capture board) gives way to Select."""
+        if self._tool.name not in tools_for(self._state.mode):
+            self._tool, self._moving = Tool(), None
 
     def _done(self, message: str, select: Selection | None | bool = False) -> EditResult:
         if select is not False:
@@ -589,16 +757,48 @@ class EditorController(Observable["EditorController"]):
     def _craft(self, player: str) -> Craft | None:
         return next((c for c in self._state.crafts if c.player == player), None)
 
+    def _stack(self, cell: Cell) -> list[Selection]:
+        """What a cell holds, top first: crafts, a drone, the piece (capture: a platform, then its crafts)."""
+        crafts: list[Selection] = [("craft", c.player) for c in self._state.crafts_at(cell)]
+        found = sorted(self._state.pieces_at(cell), key=lambda p: p.kind != DRONE)
+        pieces: list[Selection] = [("piece", p.id) for p in found]
+        if self._state.mode == CAPTURE_MODE and any(p.kind == PLATFORM for p in found):
+            return pieces + crafts
+        return crafts + pieces
+
     def _top(self, cell: Cell) -> Selection | None:
-        crafts = self._state.crafts_at(cell)
-        if crafts:
-            return ("craft", crafts[0].player)
-        pieces = sorted(self._state.pieces_at(cell), key=lambda p: p.kind != DRONE)
-        return ("piece", pieces[0].id) if pieces else None
+        stack = self._stack(cell)
+        return stack[0] if stack else None
+
+    def _at(self, cell: Cell) -> Selection | None:
+        """The selection if it is in ``cell`` (picked by clicking again), else the cell's top."""
+        if self._selected is not None and self.cell_of(self._selected) == cell:
+            return self._selected
+        return self._top(cell)
 
     def _name(self, target: Selection) -> str:
         kind, key = target
-        return f"the {key} craft" if kind == "craft" else self._state.piece(key).describe()
+        return f"the {key} craft" if kind == "craft" else self._piece_name(self._state.piece(key))
+
+    def _piece_name(self, p: Piece) -> str:
+        """A piece in words; in capture mode a platform or turret says its team ("red turret TR1")."""
+        if self._state.mode == CAPTURE_MODE and p.kind in (PLATFORM, TURRET) and p.team:
+            return f"{p.team} {p.kind} {p.id}"
+        return p.describe()
+
+    def _waiting_on(self, p: Piece) -> tuple[Craft, ...]:
+        """Capture: the crafts of a platform's team standing on it (they start there)."""
+        if self._state.mode != CAPTURE_MODE or p.kind != PLATFORM:
+            return ()
+        return tuple(c for c in self._state.crafts_at(p.cell) if c.team == p.team)
+
+    def _carried_by(self, player: str) -> Piece | None:
+        return next((p for p in self._state.pieces if p.kind == ASTEROYD and p.carrier == player), None)
+
+    @staticmethod
+    def _names(crafts: Sequence[Craft]) -> str:
+        names = [c.player for c in crafts]
+        return f"the {' and '.join(names)} craft{'s' if len(names) > 1 else ''}"
 
     def _target(self, target: Selection | Sequence[int] | str | None) -> Selection | EditResult:
         """A selection, a cell (its top piece or craft), a piece id or a player."""
@@ -617,7 +817,7 @@ class EditorController(Observable["EditorController"]):
                 return self._refuse(f"no {target[0]} {target[1]!r} on the board")
             return (str(target[0]), target[1])
         cell = as_cell(target)  # type: ignore[arg-type]
-        found = self._top(cell)
+        found = self._at(cell)
         if found is None:
             return self._refuse(f"{cell} is empty: nothing there")
         return found

@@ -12,18 +12,31 @@ id, priority number and symbol, so a new piece never clashes.
 'white asteroid #1'
 >>> space_problem(board.with_pieces([new_piece(board, "pod", (6, 6))]), "asteroid", (6, 6))
 '(6, 6) already holds pod P1'
+
+Capture mode (RULES §11): a team's piece is named after its team, as in the
+shipped layouts (the red team's turrets ``TR1``, ``TR2``..., its platform
+``LR``, its asteroyd ``AR``), and a platform takes its team's colour.
+
+>>> capture = empty_state("capture")
+>>> turret = new_piece(capture, "turret", (4, 4), orientation=4, team="white")
+>>> turret.id, turret.team, turret.symbol
+('TW1', 'white', None)
+>>> platform = new_piece(capture, "platform", (6, 1), team="red")
+>>> platform.id, platform.colour
+('LR', 'red')
 """
 
 from __future__ import annotations
 
 from ..hexgrid import Cell
-from ..pieces import DRONE, GATE, PLATFORM, PLAYER_COLOURS, POD, TURRET, Piece
+from ..modes.capture import MODE as CAPTURE_MODE
+from ..pieces import ASTEROYD, DRONE, GATE, PLATFORM, PLAYER_COLOURS, POD, TURRET, Piece
 from ..setups import ID_PREFIX
 from ..state import State
-from .editor_tools import SYMBOLS
+from .editor_tools import SYMBOLS, article
 
 # The first letters of new pieces' ids (an asteroid's come from its colour: setups.ID_PREFIX).
-ID_PREFIXES: dict[str, str] = {POD: "P", PLATFORM: "L", TURRET: "T", DRONE: "D", GATE: "G"}
+ID_PREFIXES: dict[str, str] = {POD: "P", PLATFORM: "L", TURRET: "T", DRONE: "D", GATE: "G", ASTEROYD: "A"}
 
 
 def space_problem(state: State, kind: str, cell: Cell, ignore: str | None = None) -> str:
@@ -38,7 +51,10 @@ def space_problem(state: State, kind: str, cell: Cell, ignore: str | None = None
     crafts = state.crafts_at(cell)
     racing_gate = kind == GATE and state.mode == "racing"
     if crafts and kind != PLATFORM and not racing_gate:
-        return f"{cell} holds the {crafts[0].player} craft: a {kind} cannot share its space"
+        return f"{cell} holds the {crafts[0].player} craft: {article(kind)} {kind} cannot share its space"
+    for p in state.pieces:  # capture: an asteroyd away from home keeps its home space free
+        if p.kind == ASTEROYD and p.home == cell and p.id != ignore:
+            return f"{cell} is the home space of the {p.team} asteroyd: nothing else may stand there"
     return ""
 
 
@@ -61,8 +77,15 @@ def new_piece(
     symbol: str | None = None,
     orientation: int = 0,
     priority: int | None = None,
+    team: str | None = None,
 ) -> Piece:
-    """A new piece of ``kind`` for ``cell``: a free id, the next free priority and symbol unless given."""
+    """A new piece of ``kind`` for ``cell``: a free id, the next free priority and symbol unless given.
+
+    In capture mode a platform, turret or asteroyd belongs to ``team``
+    (:func:`capture_piece`).
+    """
+    if state.mode == CAPTURE_MODE and kind in (PLATFORM, TURRET, ASTEROYD):
+        return capture_piece(state, kind, cell, team or "", orientation)
     turret = next((p for p in state.pieces_at(cell) if p.kind == TURRET), None)
     if kind == "asteroid":
         colour = colour or "red"
@@ -90,6 +113,16 @@ def new_piece(
     if piece.is_moving:
         piece = piece._replace(priority=priority if priority is not None else free_priority(state))
     return piece
+
+
+def capture_piece(state: State, kind: str, cell: Cell, team: str, orientation: int = 0) -> Piece:
+    """A capture team's platform (its colour, facing ``orientation``), turret or asteroyd (home: ``cell``)."""
+    prefix = ID_PREFIXES[kind] + team[:1].upper()
+    if kind == ASTEROYD:
+        return Piece(new_id(state, prefix, numbered=False), kind, cell, team=team, home=cell)
+    if kind == PLATFORM:
+        return Piece(new_id(state, prefix, numbered=False), kind, cell, team, orientation, team=team)
+    return Piece(new_id(state, prefix), kind, cell, orientation=orientation, team=team)
 
 
 def new_id(state: State, prefix: str, numbered: bool = True) -> str:
@@ -124,6 +157,7 @@ def free_player(state: State) -> str:
 
 
 __all__ = [
+    "capture_piece",
     "craft_problem",
     "free_player",
     "free_priority",

@@ -18,11 +18,14 @@ from dataclasses import dataclass
 
 from ..events import Event
 from ..hexgrid import Cell, parse_direction
-from ..pieces import DRONE, GATE, KIND_COLOURS, PLAYER_COLOURS, TILE_COLOURS, TURRET
+from ..modes.capture import MODE as CAPTURE_MODE
+from ..modes.capture_events import LaserFired, TurretDisabled
+from ..modes.capture_resolve import TEAMS
+from ..pieces import ASTEROYD, DRONE, GATE, KIND_COLOURS, PLATFORM, PLAYER_COLOURS, TILE_COLOURS, TURRET
 from ..setups import SETUP_NAMES
 from ..state import State
 
-PIECE_TOOLS: tuple[str, ...] = ("asteroid", "gate", "pod", "platform", "turret", "drone")
+PIECE_TOOLS: tuple[str, ...] = ("asteroid", "gate", "pod", "platform", "turret", "drone", ASTEROYD)
 # Targets mode (RULES §7): a click puts a target on an asteroid, or takes it off.
 TARGET_TOOL = "target"
 TOOLS: tuple[str, ...] = (
@@ -43,6 +46,7 @@ TOOL_LABELS: dict[str, str] = {
     "platform": "Platform",
     "turret": "Turret",
     "drone": "Drone",
+    ASTEROYD: "Asteroyd",
     TARGET_TOOL: "Target ◎",
     "craft": "Craft",
     "rotate": "Rotate ⟳",
@@ -59,7 +63,15 @@ TOOL_COLOURS: dict[str, tuple[str, ...]] = {
 TOOL_OPTIONS: frozenset[str] = frozenset({"colour", "symbol", "orientation", "priority", "team", "number"})
 SYMBOLS: tuple[str, ...] = ("A", "B", "C", "D")
 SYMBOL_TOOLS: tuple[str, ...] = (GATE, TURRET, DRONE)
-SETUP_CHOICES: tuple[str, ...] = ("empty", *SETUP_NAMES)
+# Capture mode (RULES §11): the tools that add a team's piece ask for its team (red, white, blue).
+CAPTURE_TEAMS: tuple[str, ...] = TEAMS
+TEAM_TOOLS: tuple[str, ...] = (PLATFORM, TURRET, ASTEROYD, "craft")
+# Tools a mode has no use for (the widget hides them): capture has no gates, drones or targets,
+# and only capture has asteroyds.
+UNUSED_TOOLS: dict[str, tuple[str, ...]] = {CAPTURE_MODE: (GATE, DRONE, TARGET_TOOL)}
+# The shipped capture layouts (data/capture-2teams.json, capture-3teams.json), by setup name.
+CAPTURE_SETUPS: dict[str, int] = {"capture": 2, "capture-3teams": 3}
+SETUP_CHOICES: tuple[str, ...] = ("empty", *SETUP_NAMES, *CAPTURE_SETUPS)
 UNDO_LIMIT = 200
 Selection = tuple[str, str]  # ("piece", id) or ("craft", player)
 
@@ -73,7 +85,9 @@ class Tool:
     symbol: str | None = None  # gate, turret, drone
     orientation: int = 0  # new tiles' "1" edge, new crafts' and platforms' facing
     priority: int | None = None  # the priority tool's number
-    team: str | None = None  # the target tool's set: "left" or "right" (targets mode)
+    # the target tool's set, "left" or "right" (targets mode); or, for the tools that add a team's
+    # piece (TEAM_TOOLS), its team in capture mode: "red", "white" or "blue"
+    team: str | None = None
     number: int | None = None  # the target tool's number in that set (None: the next free one)
 
 
@@ -90,19 +104,62 @@ class EditResult:
 
 @dataclass(frozen=True)
 class Preview:
-    """The asteroid phase of the board being edited, with the editor's dice (the board is unchanged)."""
+    """What the editor's dice do to the board being edited (the board itself is unchanged).
+
+    Racing, shooting, targets, drones: the asteroid phase. Capture
+    (``capture`` True): the engine's capture turn with every chart empty, so
+    only the turrets fire, 6 rounds in the directions the dice give them
+    (RULES §11); :attr:`lasers` and :attr:`disabled` are what the board shows.
+    """
 
     state: State
     events: tuple[Event, ...]
+    capture: bool = False
 
     @property
     def lines(self) -> tuple[str, ...]:
         return tuple(e.text() for e in self.events)
 
+    @property
+    def title(self) -> str:
+        if self.capture:
+            return "THE TURRETS' TURN (EVERY CHART EMPTY), STEP BY STEP"
+        return "THE ASTEROID PHASE, STEP BY STEP"
+
+    @property
+    def lasers(self) -> tuple[tuple[Cell, ...], ...]:
+        """Capture: each laser's spaces, in firing order (round 1 first)."""
+        return tuple(e.path for e in self.events if isinstance(e, LaserFired))
+
+    @property
+    def laser_cells(self) -> tuple[Cell, ...]:
+        """Capture: every space a laser crosses during the turn, once each."""
+        return tuple(dict.fromkeys(cell for path in self.lasers for cell in path))
+
+    @property
+    def disabled(self) -> tuple[Cell, ...]:
+        """Capture: the turrets (their spaces) another turret's laser disables during the turn."""
+        return tuple(dict.fromkeys(e.cell for e in self.events if isinstance(e, TurretDisabled)))
+
 
 def empty_state(mode: str = "racing") -> State:
     """An empty standard board."""
     return State(mode=mode, pieces=()).validate("new board")
+
+
+def tools_for(mode: str) -> tuple[str, ...]:
+    """The tools that make sense in ``mode``, in palette order (the asteroyd is capture's only).
+
+    >>> [t for t in TOOLS if t not in tools_for("capture")], "asteroyd" in tools_for("racing")
+    (['gate', 'drone', 'target'], False)
+    """
+    unused = UNUSED_TOOLS.get(mode, (ASTEROYD,))
+    return tuple(t for t in TOOLS if t not in unused)
+
+
+def article(word: str) -> str:
+    """``a`` or ``an`` before ``word`` ("an asteroyd", "a turret")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def parse_tokens(text: str | Iterable[str]) -> tuple[str, ...]:
@@ -145,12 +202,16 @@ def plain(exc: Exception) -> str:
 
 
 __all__ = [
+    "CAPTURE_SETUPS",
+    "CAPTURE_TEAMS",
     "PIECE_TOOLS",
     "TARGET_TOOL",
+    "TEAM_TOOLS",
     "TOOLS",
     "EditResult",
     "Preview",
     "Tool",
     "empty_state",
     "parse_tokens",
+    "tools_for",
 ]

@@ -4,6 +4,13 @@ A thin view (CSS class ``asteroyds-editor``) over
 :class:`~asteroyds.ui.editor_controller.EditorController`: every button is
 one controller call, and whatever the controller answers (done or refused,
 with its sentence) is shown in the message line, never a traceback.
+
+The palette shows the tools of the board's mode (:func:`tools_for`). In
+capture mode the Team menu says whose platform, turret, asteroyd or craft a
+click adds (the targets tool's menu names its set the same way), the preview
+shows the turrets' turn (lasers outlined, disabled turrets crossed out), and
+the *Play* line says whether the board can start a game, with a link that
+opens it in the sandbox.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import ipywidgets as widgets
 from ..dice import Dice
 from ..errors import AsteroydsError, ScenarioError
 from ..hexgrid import Cell, direction_name
+from ..modes.capture import MODE as CAPTURE_MODE
 from ..modes.targets import SIDES
 from ..pieces import MAX_DAMAGE, PILOTS, TILE_COLOURS
 from ..rules import MODES
@@ -27,16 +35,18 @@ from .dice import DiceController, DiceView
 from .editor_controller import EditorController
 from .editor_targets import SET_SIZE
 from .editor_tools import (
+    CAPTURE_TEAMS,
     SETUP_CHOICES,
     SYMBOL_TOOLS,
     SYMBOLS,
     TARGET_TOOL,
+    TEAM_TOOLS,
     TOOL_COLOURS,
     TOOL_LABELS,
-    TOOLS,
     EditResult,
     Preview,
     parse_tokens,
+    tools_for,
 )
 from .files import download_link, uploaded_text
 from .theme import COLOURS
@@ -57,7 +67,19 @@ CSS = f"""<style>
   font-size: 11px; }}
 .asteroyds-editor .asteroyds-editor-preview-log ol {{ margin: 4px 0; padding-left: 22px; font-size: 13px;
   color: {COLOURS["text"]}; }}
+.asteroyds-editor .asteroyds-editor-play {{ font-size: 13px; }}
 </style>"""
+TARGET_TIP = (
+    "Targets mode: click a white-bearing asteroid to put this target on it; click it again to take "
+    "the target off."
+)
+TEAM_TIP = "Capture: what you add belongs to this team (a platform takes its colour)."
+# The preview button, by "is the board a capture board": its label and its tooltip.
+PREVIEW_LABELS: dict[bool, str] = {False: "▶ Preview the asteroid phase", True: "▶ Preview the turrets"}
+PREVIEW_TIPS: dict[bool, str] = {
+    False: "Move the asteroids with these dice (the board you edit is kept)",
+    True: "Play a capture turn with these dice and every chart empty: only the turrets fire",
+}
 DIRECTION_OPTIONS: list[tuple[str, int]] = [(direction_name(d), d) for d in range(6)]
 # The Target tool's numbers: 0 is "the next free one" (a Dropdown value cannot be None).
 NUMBER_OPTIONS: list[tuple[str, int]] = [("next free", 0), *((str(n), n) for n in range(1, SET_SIZE + 1))]
@@ -95,10 +117,12 @@ class ScenarioEditor(widgets.VBox):
     CSS classes: ``asteroyds-editor`` (root), ``asteroyds-editor-tools``,
     ``asteroyds-editor-undo`` / ``-redo`` / ``-rotate-left`` / ``-rotate-right``
     / ``-remove`` / ``-set-priority`` / ``-apply-craft`` / ``-preview`` /
-    ``-new`` / ``-upload`` / ``-json`` / ``-load-text`` / ``-show-json``,
+    ``-new`` (with the ``-setup`` menu) / ``-upload`` / ``-json`` / ``-load-text`` / ``-show-json``,
     ``-download`` and ``-share`` (the links) and ``-message``; the tool
     options ``-colour`` / ``-symbol`` / ``-facing`` / ``-priority`` / ``-team``
-    / ``-number`` (the Target tool's) and the board's ``-mode``.
+    (the Target tool's set, or in capture mode the team of what is added)
+    / ``-number`` (the Target tool's) and the board's ``-mode``; ``-play``
+    (can the board start a game: ``data-ready``) with ``-play-link``.
     """
 
     def __init__(
@@ -149,13 +173,23 @@ class ScenarioEditor(widgets.VBox):
             return None
         self._previewing = preview = self._controller.preview()
         self._board.update(preview.state)
-        self._board.highlight([])
         self._board.show_intended_moves(None)
         dice = self._controller.dice
-        self._board.set_caption(f"After the asteroid phase ({dice}): click the board to go back to editing")
+        if preview.capture:  # every space a laser crosses, and the turrets put out of action
+            self._board.highlight(preview.laser_cells)
+            self._board.show_disabled(preview.disabled)
+            self._board.set_caption(
+                f"The turrets' turn with these dice ({dice}), every chart empty: lasers outlined, "
+                "disabled turrets crossed out. Click the board to go back to editing"
+            )
+        else:
+            self._board.highlight([])
+            self._board.set_caption(
+                f"After the asteroid phase ({dice}): click the board to go back to editing"
+            )
         self._preview_button.description = "✎ Back to editing"
         items = "".join(f"<li>{html.escape(line)}</li>" for line in preview.lines)
-        self._preview_log.value = f"{_title('THE ASTEROID PHASE, STEP BY STEP').value}<ol>{items}</ol>"
+        self._preview_log.value = f"{_title(preview.title).value}<ol>{items}</ol>"
         return preview
 
     # --- building --------------------------------------------------------------------
@@ -165,7 +199,7 @@ class ScenarioEditor(widgets.VBox):
         self._board.on_hex_click(self._clicked)
         self._message = _sized(widgets.HTML(), "100%", "asteroyds-editor-message")
         tools = widgets.ToggleButtons(
-            options=[(TOOL_LABELS[t], t) for t in TOOLS], value=c.tool.name, style={"button_width": "84px"}
+            options=self._tool_options(c.state.mode), value=c.tool.name, style={"button_width": "84px"}
         )
         self._tools = _sized(tools, "100%", "asteroyds-editor-tools")
         self._colour = _sized(widgets.Dropdown(description="Colour", options=list(TILE_COLOURS)), "185px")
@@ -179,11 +213,8 @@ class ScenarioEditor(widgets.VBox):
             getattr(self, f"_{name}").observe(self._tool_changed, names="value")
             getattr(self, f"_{name}").add_class(f"asteroyds-editor-{name}")
 
-        tip = widgets.HTML(
-            "<span class='asteroyds-caption'>Targets mode: click a white-bearing asteroid to put this "
-            "target on it; click it again to take the target off.</span>"
-        )
-        self._target_box = widgets.VBox([widgets.HBox([self._team, self._number]), tip])
+        self._team_tip = widgets.HTML()
+        self._target_box = widgets.VBox([widgets.HBox([self._team, self._number]), self._team_tip])
         self._selection = _sized(widgets.HTML(), "100%", "asteroyds-editor-selection")
         left = _button("⟲ Left", "asteroyds-editor-rotate-left", "Turn the selection anticlockwise", "84px")
         right = _button("⟳ Right", "asteroyds-editor-rotate-right", "Turn the selection clockwise", "84px")
@@ -216,9 +247,8 @@ class ScenarioEditor(widgets.VBox):
         self._arrows = widgets.Checkbox(value=True, description="Arrows: where the dice send each tile")
         self._arrows.indent = False
         self._arrows.observe(lambda _ch: self._changed(c), names="value")
-        tip = "Move the asteroids with these dice (the board you edit is kept)"
         self._preview_button = _button(
-            "▶ Preview the asteroid phase", "asteroyds-editor-preview", tip, "260px", primary=True
+            PREVIEW_LABELS[False], "asteroyds-editor-preview", PREVIEW_TIPS[False], "260px", primary=True
         )
         self._preview_button.on_click(lambda _b: self._run(self.preview))
         self._preview_log = _sized(widgets.HTML(), "100%", "asteroyds-editor-preview-log")
@@ -252,7 +282,8 @@ class ScenarioEditor(widgets.VBox):
 
     def _build_files(self) -> widgets.Widget:
         c = self._controller
-        self._setup = _sized(widgets.Dropdown(options=list(SETUP_CHOICES), description="Board"), "190px")
+        setups = widgets.Dropdown(options=list(SETUP_CHOICES), description="Board")
+        self._setup = _sized(setups, "190px", "asteroyds-editor-setup")
         self._seed = _sized(widgets.IntText(value=1, description="Seed"), "140px")
         self._players = _sized(widgets.Text(value="blue", description="Players"), "220px")
         self._mode = _sized(widgets.Dropdown(options=list(MODES), description="Mode"), "190px")
@@ -281,17 +312,30 @@ class ScenarioEditor(widgets.VBox):
         )
         show.on_click(lambda _b: self._show_json(force=True))
         row = widgets.HBox([self._download, self._upload], layout=widgets.Layout(align_items="center"))
+        self._play = _sized(widgets.HTML(), "560px", "asteroyds-editor-play")
         boxes = [
             widgets.VBox(
                 [_title("NEW BOARD"), self._setup, self._seed, self._players, new, self._mode, mode_tip]
             ),
             widgets.VBox(
-                [_title("SAVE, LOAD AND SHARE"), row, self._json, widgets.HBox([load, show]), self._share]
+                [
+                    _title("SAVE, LOAD, SHARE AND PLAY"),
+                    row,
+                    self._json,
+                    widgets.HBox([load, show]),
+                    self._share,
+                    self._play,
+                ]
             ),
         ]
         for box in boxes:
             box.add_class("asteroyds-card")
         return widgets.HBox(boxes, layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px"))
+
+    @staticmethod
+    def _tool_options(mode: str) -> list[tuple[str, str]]:
+        """The palette's buttons: the tools of the board's mode."""
+        return [(TOOL_LABELS[t], t) for t in tools_for(mode)]
 
     # --- reactions -------------------------------------------------------------------
     def _run(self, action: Callable[[], object]) -> None:
@@ -335,10 +379,15 @@ class ScenarioEditor(widgets.VBox):
                 finally:
                     self._syncing = False
             options["colour"] = self._colour.value
-        if name in SYMBOL_TOOLS:
+        capture = self._controller.state.mode == CAPTURE_MODE
+        if name in SYMBOL_TOOLS and not capture:
             options["symbol"] = self._symbol.value
-        if name == TARGET_TOOL:
-            options["team"], options["number"] = self._team.value, int(self._number.value) or None
+        team = self._team.value
+        if name == TARGET_TOOL:  # the menu may still list the capture teams: then the first set
+            options["team"] = team if team in SIDES else None
+            options["number"] = int(self._number.value) or None
+        elif name in TEAM_TOOLS and team in CAPTURE_TEAMS:
+            options["team"] = team
         self._run(lambda: self._controller.select_tool(name, **options))
 
     def _apply_craft(self) -> None:
@@ -375,10 +424,14 @@ class ScenarioEditor(widgets.VBox):
         if self._previewing is None:
             self._board.update(c.state)
             self._board.set_caption("")
+            if self._board.disabled:  # a capture preview crossed out turrets
+                self._board.show_disabled(())
             self._board.show_intended_moves(c.dice if self._arrows.value else None)
             self._board.highlight([x for x in (c.cell_of(c.selected), c.cell_of(c.moving)) if x is not None])
             self._preview_log.value = ""
-            self._preview_button.description = "▶ Preview the asteroid phase"
+            capture = c.state.mode == CAPTURE_MODE
+            self._preview_button.description = PREVIEW_LABELS[capture]
+            self._preview_button.tooltip = PREVIEW_TIPS[capture]
         self._selection.value = html.escape(c.describe())
         self._sync_widgets(c)
         self._undo.disabled, self._redo.disabled = not c.can_undo, not c.can_redo
@@ -390,6 +443,23 @@ class ScenarioEditor(widgets.VBox):
             "↗ Share link</a> <span class='asteroyds-caption'>opens this board and these dice "
             "(right-click it to copy it)</span>"
         )
+        self._play.value = self._play_html(c)
+
+    def _play_html(self, c: EditorController) -> str:
+        """Can this board start a game (the engine's checks)? If so, a link that plays it in the sandbox."""
+        problems = c.play_problems()
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            return (
+                f"<span class='asteroyds-caption' data-ready='false'>Not playable yet: "
+                f"{html.escape(problems[0])}{more}</span>"
+            )
+        link = html.escape(links.sandbox_link(c.state, self._page_url))
+        return (
+            f'<span data-ready="true"><a class="asteroyds-link asteroyds-editor-play-link" href="{link}" '
+            "target=\"_blank\">▶ Play this board in the sandbox</a> <span class='asteroyds-caption'>"
+            "a new game on it, in a new tab (there, New game… chooses who plays it)</span></span>"
+        )
 
     def _show_json(self, force: bool = False) -> None:
         """The board's JSON in the text box, unless someone has typed there (then only on request)."""
@@ -400,10 +470,24 @@ class ScenarioEditor(widgets.VBox):
         self._syncing = True
         try:
             tool = c.tool
+            capture = c.state.mode == CAPTURE_MODE
+            options = self._tool_options(c.state.mode)
+            if self._tools.options != tuple(options):
+                self._tools.options = options
             self._tools.value = tool.name
-            self._colour.layout.display = "" if tool.name in TOOL_COLOURS else "none"
-            self._symbol.layout.display = "" if tool.name in SYMBOL_TOOLS else "none"
-            self._target_box.layout.display = "" if tool.name == TARGET_TOOL else "none"
+            team_tool = capture and tool.name in TEAM_TOOLS
+            coloured = tool.name in TOOL_COLOURS and not team_tool  # in capture the team gives the colour
+            self._colour.layout.display = "" if coloured else "none"
+            self._symbol.layout.display = "" if tool.name in SYMBOL_TOOLS and not capture else "none"
+            self._target_box.layout.display = "" if tool.name == TARGET_TOOL or team_tool else "none"
+            self._number.layout.display = "" if tool.name == TARGET_TOOL else "none"
+            teams = list(SIDES) if tool.name == TARGET_TOOL else list(CAPTURE_TEAMS)
+            if list(self._team.options) != teams:
+                self._team.options = teams
+            if tool.team in teams:
+                self._team.value = tool.team
+            tip = TARGET_TIP if tool.name == TARGET_TOOL else TEAM_TIP
+            self._team_tip.value = f"<span class='asteroyds-caption'>{html.escape(tip)}</span>"
             self._mode.value = c.state.mode
             kind, key = c.selected or ("", "")
             self._craft_box.layout.display = "" if kind == "craft" else "none"

@@ -42,6 +42,7 @@ from ..state import State
 QUERY_KEYS: tuple[str, ...] = ("demo", "scenario", "dice")
 MAX_SCENARIO_BYTES = 1_000_000  # a decompressed scenario larger than this is refused (zip bombs)
 MAX_PARAMETER_CHARS = 60_000
+SANDBOX_NOTEBOOK = "10_sandbox.ipynb"  # where sandbox_link opens a scenario as a new game
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,26 @@ def share_link(state: State, base_url: str = "", *, dice: Dice | Sequence[int] |
     return _with_query(base_url, urlencode(params, safe=","))
 
 
+def sandbox_link(state: State, base_url: str = "") -> str:
+    """A link that opens ``state`` as a new game in the sandbox notebook (:data:`SANDBOX_NOTEBOOK`).
+
+    ``base_url`` is the address of a page next to it (the teacher's tools:
+    the sandbox is its neighbour in ``notebooks/``); with ``""`` the link is
+    relative to the page it is on.
+
+    >>> from asteroyds.modes.capture import layout
+    >>> link = sandbox_link(layout(2), "http://localhost:8866/voila/render/09_teachers_tools.ipynb")
+    >>> link.split("?")[0]
+    'http://localhost:8866/voila/render/10_sandbox.ipynb'
+    >>> scenario_from_query(link.split("?", 1)[1]) == layout(2)
+    True
+    """
+    parts = urlsplit(base_url)
+    folder = parts.path.rsplit("/", 1)[0] + "/" if "/" in parts.path else ""
+    page = urlunsplit((parts.scheme, parts.netloc, folder + SANDBOX_NOTEBOOK, "", ""))
+    return _with_query(page, urlencode({"scenario": encode_scenario(state)}))
+
+
 def demo_link(name: str, base_url: str = "") -> str:
     """A link that opens a gallery demo in the presenter."""
     return _with_query(base_url, urlencode({"demo": demos.check_name(name)}))
@@ -200,6 +221,7 @@ __all__ = [
     "page_url",
     "query_string",
     "read_query",
+    "sandbox_link",
     "scenario_from_query",
     "share_link",
 ]

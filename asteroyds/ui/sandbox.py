@@ -14,6 +14,11 @@ team; bots plan at once; *Resolve turn* plays the 6 rounds and the round
 player steps through them; the scoreboard shows the team scores. (The
 controller's docstring plays a racing round; here a capture turn, bots only.)
 
+A game may start from a scenario (the scenario editor's board, any mode):
+*Load…* offers *Load a scenario* next to the saved games, and a
+``?scenario=`` link (the editor's *Play this board in the sandbox*) opens
+one as a new game (:meth:`Sandbox.open_query`).
+
 >>> capture = SandboxController(SandboxSetup.capture(teams=2, crafts_per_team=1, humans=(), seed=2))
 >>> _ = capture.new_game()
 >>> capture.play_round(), capture.game.round, capture.player.phase
@@ -29,12 +34,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..dice import Dice
+from ..errors import AsteroydsError, ScenarioError
 from ..hexgrid import Cell
 from ..modes.capture_resolve import teams as capture_teams
 from ..modes.targets import team_of
 from ..shooting import LaserFired
 from ..state import State
-from . import theme
+from . import links, theme
 from .board import BoardView
 from .capture_chart import CaptureChart
 from .dice import DiceController, DiceView
@@ -165,6 +171,9 @@ class Sandbox(widgets.VBox):
     ``data-player``...), ``asteroyds-start`` (Start the game),
     ``asteroyds-handover-ready``, ``asteroyds-submit`` (Done), ``asteroyds-undo``,
     ``asteroyds-back``, ``asteroyds-save-link``, ``asteroyds-load``,
+    ``asteroyds-upload-scenario`` and ``asteroyds-load-scenario`` (a scenario
+    from a file or from the text box), ``asteroyds-on-scenario`` (New game…
+    plays the loaded scenario again),
     ``asteroyds-gameover``, ``asteroyds-scoreboard``, ``asteroyds-progress-plot``,
     and the round player's (``asteroyds-btn-asteroids``, ``asteroyds-btn-next``...).
     """
@@ -235,9 +244,35 @@ class Sandbox(widgets.VBox):
         self._run(self._start_game)
 
     def _start_game(self) -> None:
-        self._controller.new_game(self.read_setup())
+        chosen = self.read_setup()
+        if self._scenario is not None and self._on_scenario.value:
+            board, where = self._scenario
+            self._controller.load_scenario(board, where, setup=chosen)
+        else:
+            self._controller.new_game(chosen)
         self._charts = {}
         self._show_setup(False)
+
+    def load_scenario(self, text: str, where: str = "the scenario") -> None:
+        """Start a new game on a scenario's JSON text; the setup panel says who plays.
+
+        A broken or unplayable scenario is shown as an error and the game in
+        progress is kept.
+        """
+        self._run(lambda: self._load_scenario(text, where))
+
+    def open_query(self, query_string: str | None) -> None:
+        """Open a ``?scenario=`` link (the editor's *Play this board*) as a new game; errors are shown."""
+        self._run(lambda: self._open_query(query_string))
+
+    def _open_query(self, query_string: str | None) -> None:
+        try:
+            state = links.scenario_from_query(query_string)
+        except AsteroydsError as exc:
+            raise ScenarioError(links.link_error(exc)) from None
+        if state is not None:
+            self._controller.load_scenario(state, "the link's scenario", setup=self._panel_setup())
+            self._loaded_scenario("the link's scenario")
 
     def read_setup(self) -> SandboxSetup:
         """The setup panel's choices."""
@@ -303,7 +338,12 @@ class Sandbox(widgets.VBox):
         self._board = BoardView(c.setup.build().state, size="compact")
         self._board.layout.padding = "0"  # board and side column fit a 1280-pixel screen
         self._panel = SetupPanel(c.setup, lambda: self._run(self._start_game), self._preview)
-        self._setup_box = self._panel
+        # After a scenario was loaded: New game… plays it again (the panel says who plays), or not.
+        self._scenario: tuple[State, str] | None = None
+        self._on_scenario = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"))
+        self._on_scenario.add_class("asteroyds-on-scenario")
+        self._setup_box = widgets.VBox([self._on_scenario, self._panel])
+        self._on_scenario.layout.display = "none"
         self._build_load()
         # the board, the stage card, the round player's companions
         self._dice = DiceView(controller=_SandboxDice(lambda: c.roll()))
@@ -350,19 +390,39 @@ class Sandbox(widgets.VBox):
         self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Load a file")
         self._upload.add_class("asteroyds-upload")
         self._upload.observe(lambda ch: self._run(lambda: self._load_upload(ch["new"])), names="value")
+        self._scenario_upload = widgets.FileUpload(
+            accept=".json", multiple=False, description="Load a scenario file"
+        )
+        self._scenario_upload.add_class("asteroyds-upload-scenario")
+        self._scenario_upload.observe(
+            lambda ch: self._run(lambda: self._scenario_uploaded(ch["new"])), names="value"
+        )
+        self._scenario_upload.layout.width = "200px"
         self._text = widgets.Textarea(
-            placeholder="…or paste a saved game here", layout=widgets.Layout(width="600px", height="120px")
+            placeholder="…or paste a saved game, or a scenario, here",
+            layout=widgets.Layout(width="600px", height="120px"),
         )
         self._text.add_class("asteroyds-load-text")
         load = _button("Load the text", "asteroyds-load", "Load the game pasted above")
         load.on_click(lambda _b: self._run(lambda: self._load(self._text.value, "the pasted text")))
+        tip = "Start a new game on the scenario pasted above"
+        play = _button("Play the text as a scenario", "asteroyds-load-scenario", tip)
+        play.on_click(lambda _b: self._run(lambda: self._load_scenario(self._text.value, "the pasted text")))
         note = _html(
             "asteroyds-note",
             "A saved game is its setup and every input (dice, programs, answers): it "
-            "replays exactly. A broken file is refused and the game in progress is kept.",
+            "replays exactly. A scenario (the scenario editor's board, any mode) starts a new game on "
+            "its layout; the setup panel says who plays. A broken file is refused and the game in "
+            "progress is kept.",
         )
         self._load_box = widgets.VBox(
-            [self._upload, self._text, load, note], layout=widgets.Layout(display="none")
+            [
+                widgets.HBox([self._upload, self._scenario_upload], layout=widgets.Layout(grid_gap="8px")),
+                self._text,
+                widgets.HBox([load, play], layout=widgets.Layout(grid_gap="8px")),
+                note,
+            ],
+            layout=widgets.Layout(display="none"),
         )
         self._load_box.add_class("asteroyds-card")
         self._load_box.add_class("asteroyds-load-box")
@@ -391,6 +451,37 @@ class Sandbox(widgets.VBox):
         self._controller.load_text(text, where=where)
         self._charts = {}
         self._load_box.layout.display = "none"
+
+    def _scenario_uploaded(self, value: Any) -> None:
+        upload = uploaded_text(value, "a scenario")  # ScenarioError: shown by _run
+        if upload is not None:
+            text, name = upload
+            self._load_scenario(text, name)
+
+    def _load_scenario(self, text: str, where: str) -> None:
+        self._controller.load_scenario(text, where, setup=self._panel_setup())
+        self._load_box.layout.display = "none"
+        self._loaded_scenario(where)
+
+    def _loaded_scenario(self, where: str) -> None:
+        """A game started on a scenario: New game… offers to play it again."""
+        board = self._controller.setup.board
+        assert board is not None
+        self._scenario = (board, where)
+        self._on_scenario.value = True
+        self._on_scenario.description = (
+            f"Play the loaded scenario ({where}, a {board.mode} board) instead of the built-in layout"
+        )
+        self._on_scenario.layout.display = ""
+        self._charts = {}
+        self._show_setup(False)
+
+    def _panel_setup(self) -> SandboxSetup:
+        """Who plays a scenario: the setup panel's choices (the current setup if they cannot be read)."""
+        try:
+            return self.read_setup()
+        except Exception:  # a half-filled panel: the game's own setup still says who plays
+            return self._controller.setup
 
     # --- hot seat -----------------------------------------------------------------------------
     def _show_chart(self) -> None:

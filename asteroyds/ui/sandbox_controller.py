@@ -28,6 +28,14 @@ Decisions of the sandbox (explained on the page):
   seeded policy (:func:`asteroyds.bot.decision_policy`).
 - **Time is up** locks the chart: the program is what the tokens show; the
   player still presses *Done* to pass the device on.
+- **A scenario is a new game** (:meth:`SandboxController.load_scenario`):
+  the scenario editor's board, a downloaded scenario file or a
+  ``?scenario=`` link, in any sandbox mode, is played as it is (its layout,
+  crafts, pilots and rule settings), with the setup's seed for the dice. Who
+  plays is the setup's choice where it names the player (in capture its
+  craft or team); see :meth:`SandboxSetup.from_board` for the others. The
+  engine checks the board first: a broken or unplayable scenario is refused
+  and the game in progress is kept. A saved game of it replays as any other.
 
 >>> from asteroyds.ui.sandbox_setup import SandboxSetup, Seat
 >>> setup = SandboxSetup(mode="racing", seats=(Seat("blue", "greedy"), Seat("red", "random")), seed=3)
@@ -46,6 +54,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import scenario
 from ..asteroids import resolve_asteroids
 from ..bot import decision_policy
 from ..damage import Decision, never
@@ -254,8 +263,9 @@ class SandboxController(Observable["SandboxController"]):
         self.coach = chosen.coaching
         self._start(game, chosen.craft_kinds(game.state))
         turn = "Turn 1" if chosen.is_capture else "Round 1"
+        origin = " on the loaded scenario" if chosen.board is not None else ""
         self.message = (
-            f"New {chosen.mode} game, seed {chosen.seed}. {turn}: {game.players[0]} rolls the dice."
+            f"New {chosen.mode} game{origin}, seed {chosen.seed}. {turn}: {game.players[0]} rolls the dice."
         )
         self._notify()
         return game
@@ -513,6 +523,33 @@ class SandboxController(Observable["SandboxController"]):
         self.message = f"Loaded: {game.state.mode}, round {game.round}, {len(game.inputs)} inputs."
         self._notify()
         return game
+
+    def load_scenario(
+        self, board: str | State, where: str = "the scenario", setup: SandboxSetup | None = None
+    ) -> Game:
+        """Start a new game on a scenario: its JSON text (``asteroyds/scenario@1``) or a state.
+
+        ``setup`` (default: the current one) gives the seed, the coach, the
+        capture table's settings and who plays
+        (:meth:`SandboxSetup.from_board`). A broken or unplayable scenario
+        raises a ScenarioError naming what is wrong, and nothing changes.
+        """
+        state = board if isinstance(board, State) else scenario.loads(board, where=where)
+        if state.mode not in SANDBOX_MODES:
+            raise ScenarioError(
+                f"{where}: a {state.mode} board; the sandbox plays {', '.join(SANDBOX_MODES)}"
+            )
+        chooser = setup or self.setup
+        same_seats = chooser.is_capture == (state.mode == CAPTURE)  # colours, or teams and crafts
+        chosen = SandboxSetup.from_board(
+            state,
+            kinds=chooser.kinds if same_seats else None,
+            seed=chooser.seed,
+            coach=chooser.coach,
+            destructible_asteroids=chooser.destructible_asteroids,
+        )
+        chosen.check(where)
+        return self.new_game(chosen)
 
     def _need_game(self) -> Game:
         if self.game is None:

@@ -15,18 +15,34 @@ the usual table: some teams human, the others bots.
 >>> setup = SandboxSetup.capture(teams=2, crafts_per_team=2, humans=("red",), seed=3)
 >>> setup.craft_kinds(setup.build().state)
 {'red1': 'human', 'white1': 'greedy', 'red2': 'human', 'white2': 'greedy'}
+
+A game may also start from a scenario (``board``): the scenario editor's
+board, a downloaded scenario file, any sandbox mode. Its layout, crafts,
+pilots and rule settings are played as they are (**decision:** a scenario
+is a whole table, so the panel's variants do not apply to it; the seed gives
+the dice, and in capture the table's setting of destructible blue asteroids
+still applies). :meth:`SandboxSetup.from_board` seats the crafts on it;
+:meth:`check` asks the engine whether it can be played
+(:func:`asteroyds.modes.capture_layout.check_playable` for capture).
+
+>>> from asteroyds.modes.capture import layout
+>>> board = layout(2).update_pieces({"TR1": layout(2).piece("TR1")._replace(cell=(3, 5))})
+>>> game = SandboxSetup.capture(board=board, humans=("white",), seed=3).build()
+>>> game.state.piece("TR1").cell, SandboxSetup.capture(board=board, humans=("white",)).kinds
+((3, 5), {'red': 'greedy', 'white': 'human'})
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ScenarioError
 from ..game import Game
+from ..modes import capture_layout
 from ..modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
 from ..modes.capture_resolve import CaptureRules
 from ..pieces import ASTEROID, BLUE, PILOTS, PLAYER_COLOURS
@@ -89,6 +105,8 @@ class SandboxSetup:
     Capture mode: ``teams`` (2 or 3), ``crafts_per_team`` (1-3),
     ``blue_asteroids`` (0-4, two teams), ``destructible_asteroids`` and
     ``duel`` (1 v 1: double planning time), RULES §11.
+    ``board``: a scenario to play instead of the mode's built-in layout
+    (:meth:`from_board`); ``mode`` is then the board's.
     """
 
     mode: str = "racing"
@@ -109,6 +127,7 @@ class SandboxSetup:
     blue_asteroids: int = 0
     destructible_asteroids: bool = True
     duel: bool = False
+    board: State | None = None
 
     @classmethod
     def capture(
@@ -116,15 +135,80 @@ class SandboxSetup:
         teams: int = 2,
         crafts_per_team: int = 2,
         humans: Iterable[str] = ("red",),
+        board: State | None = None,
         **options: Any,
     ) -> SandboxSetup:
-        """A capture setup: the crafts (or whole teams) in ``humans`` are human, the rest bots."""
+        """A capture setup: the crafts (or whole teams) in ``humans`` are human, the rest bots.
+
+        With ``board`` (a capture scenario, such as the editor's rearranged
+        layout) the game is played on it: its teams and crafts replace
+        ``teams`` and ``crafts_per_team`` (:meth:`from_board`).
+        """
+        if board is not None:
+            if board.mode != CAPTURE:
+                raise ScenarioError(f"SandboxSetup.capture needs a capture board, got a {board.mode} board")
+            return cls.from_board(board, humans, **options)
         people = set(humans)
         seats = tuple(
             Seat(craft, "human" if craft in people or craft.rstrip("123") in people else "greedy")
             for craft in capture_crafts(teams, crafts_per_team)
         )
         return cls(mode=CAPTURE, seats=seats, teams=teams, crafts_per_team=crafts_per_team, **options)
+
+    @classmethod
+    def from_board(
+        cls,
+        board: State,
+        humans: Iterable[str] | None = None,
+        kinds: Mapping[str, str] | None = None,
+        **options: Any,
+    ) -> SandboxSetup:
+        """A game on a scenario (``board``): every craft on it gets a seat.
+
+        Who plays: ``kinds`` (a player, or a capture team → ``human``,
+        ``greedy`` or ``random``; names not on the board are ignored) first;
+        then, with ``humans``, the players (or capture teams) in it are
+        human and the others bots; without, a player ``kinds`` does not name
+        is human (as in a loaded game). **Decision:** when neither names a
+        player of the board, the first team (capture) or the first player is
+        human and the others bots, as in a new game. The planning level and
+        time are the scenario's (its rule settings). Capture seats are the
+        teams, plus a seat for a craft played apart from its team.
+
+        >>> from asteroyds.setups import setup
+        >>> SandboxSetup.from_board(setup("racing", players=["green", "red"])).kinds
+        {'green': 'human', 'red': 'greedy'}
+        """
+        chosen = dict(kinds or {})
+        crafts = board.crafts_in_order()
+        named = {c.player for c in crafts} | {c.team for c in crafts if board.mode == CAPTURE}
+        if humans is None and not named & set(chosen):  # nobody named: as in a new game
+            chosen = {}
+            first = crafts[0].team if board.mode == CAPTURE and crafts else None
+            humans = (first or crafts[0].player,) if crafts else ()
+        people = None if humans is None else set(humans)
+
+        def kind(*names: str | None) -> str:
+            for name in names:
+                if name in chosen:
+                    return chosen[name]
+            if people is None:  # the kinds name others: this one is human, as in a loaded game
+                return "human"
+            return "human" if any(name in people for name in names) else "greedy"
+
+        options.setdefault("planning_level", board.rules.planning_level)
+        options.setdefault("planning_seconds", board.rules.planning_seconds)
+        if board.mode == CAPTURE:
+            teams = capture_layout.team_names(board)
+            seats = [Seat(team, kind(team)) for team in teams]
+            seats += [
+                Seat(c.player, kind(c.player, c.team))
+                for c in crafts
+                if CAPTURE_SEAT.fullmatch(c.player) and kind(c.player, c.team) != kind(c.team)
+            ]
+        else:
+            seats = [Seat(c.player, kind(c.player)) for c in crafts if c.player in PLAYER_COLOURS]
+        return cls(mode=board.mode, seats=tuple(seats), board=board, **options)
 
     @property
     def is_capture(self) -> bool:
@@ -177,12 +261,18 @@ class SandboxSetup:
     def coaching(self) -> bool:
         return self.planning_level == "beginner" if self.coach is None else self.coach
 
-    def check(self) -> None:
-        """Raise a :class:`~asteroyds.errors.ScenarioError` naming what is wrong with the choices."""
+    def check(self, where: str = "the scenario") -> None:
+        """Raise a :class:`~asteroyds.errors.ScenarioError` naming what is wrong with the choices.
+
+        ``where`` names the scenario (``board``) in its messages (a file name).
+        """
         if self.mode not in SANDBOX_MODES:
             raise ScenarioError(f"the sandbox plays {', '.join(SANDBOX_MODES)}, not {self.mode!r}")
         if self.planning_level not in PLANNING_LEVELS:
             raise ScenarioError(f"planning level {self.planning_level!r} is not one of {PLANNING_LEVELS}")
+        if self.board is not None:
+            self._check_board(self.board, where)
+            return
         if self.is_capture:
             self._check_capture()
             return
@@ -215,9 +305,44 @@ class SandboxSetup:
         if self.remove:
             raise ScenarioError("capture has no asteroids to remove (the blue asteroids are a number)")
 
+    def _check_board(self, board: State, where: str) -> None:
+        """A scenario to play: a valid board of this mode with crafts, that the engine can play."""
+        board.validate(where)
+        if board.mode != self.mode:
+            raise ScenarioError(f"{where}: a {board.mode} board, but the setup says {self.mode}")
+        if board.mode == CAPTURE:  # the engine's reasons name the team that lacks a piece
+            capture_layout.check_playable(board, where)
+        if not board.crafts:
+            raise ScenarioError(f"{where}: no craft on the board: add the players' crafts in the editor")
+        unused = [
+            name
+            for name, value in (
+                ("pilots", self.pilots),
+                ("remove", self.remove),
+                ("blue_asteroids", self.blue_asteroids),
+                ("duel", self.duel),
+            )
+            if value
+        ]
+        if unused:
+            raise ScenarioError(
+                f"{where}: a scenario brings its own layout, crafts and pilots: {unused[0]} does not "
+                "apply to it (change the scenario in the editor)"
+            )
+        names = {c.player for c in board.crafts} | {c.team for c in board.crafts if c.team}
+        for seat in self.seats:
+            if seat.colour not in names:
+                raise ScenarioError(
+                    f"{where}: {seat.colour!r} has no craft on this board (its players: "
+                    f"{', '.join(board.player_order)})"
+                )
+
     def build(self) -> Game:
-        """The game these choices describe (the built-in layout of the mode, seeded)."""
+        """The game these choices describe (the built-in layout of the mode, seeded, or the scenario)."""
         self.check()
+        if self.board is not None:
+            rules = self.capture_rules() if self.is_capture else None
+            return Game(self.board, seed=self.seed, capture_rules=rules)
         rng = random.Random(f"asteroyds:sandbox:{self.seed}:pilots")
         if self.is_capture:
             crafts = capture_crafts(self.teams, self.crafts_per_team)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import pytest
 
+from asteroyds import scenario
+from asteroyds.ui.editor import EditorController, empty_state
 from asteroyds.ui.sandbox import KIND_NAMES
 from tests.test_ui_sandbox import DRONES_PROGRAM, DRONES_SEED
 
@@ -192,4 +194,30 @@ def test_a_broken_save_is_refused_on_the_page(sandbox):
     assert "not valid JSON" in page.locator(f"{ROOT} .asteroyds-error-text").first.inner_text()
     href = page.locator(f"{ROOT} a.asteroyds-save").get_attribute("href")
     assert href.startswith("data:application/json;base64,")
+    assert page.errors == []
+
+
+def test_a_pasted_scenario_starts_a_game_and_a_broken_one_is_refused(sandbox):
+    """Load… → a scenario (here the editor's rearranged capture layout) is a new game on that board."""
+    page = sandbox
+    editor = EditorController()
+    editor.load_setup("capture")
+    editor.move("TR1", (3, 5))
+    editor.move("P3", (5, 6))
+    click(page, ".asteroyds-load-toggle")
+    box = page.locator(f"{ROOT} .asteroyds-load-text textarea")
+    box.fill(scenario.dumps(empty_state("capture")))  # no team yet: the engine says why
+    click(page, ".asteroyds-load-scenario")
+    wait_for(page, "d.error.includes('cannot be played yet')")
+    assert values(page)["stage"] == "setup"
+    box.fill(editor.to_json())
+    click(page, ".asteroyds-load-scenario")
+    wait_stage(page, "roll")
+    pieces = page.locator(f"{ROOT} .asteroyds-board-data").first.get_attribute("data-pieces").split()
+    assert "TR1@3,5" in pieces and "P3@5,6" in pieces
+    assert (
+        "New capture game on the loaded scenario" in page.locator(f"{ROOT} .asteroyds-message").inner_text()
+    )
+    click(page, ".asteroyds-dice .asteroyds-roll")  # red (human by default) plans first
+    wait_stage(page, "handover")
     assert page.errors == []

@@ -208,3 +208,67 @@ def test_the_page_as_a_whole(page, voila_url):
     no_traceback(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "teacher-page.png"), full_page=True)
+
+
+def test_a_capture_layout_is_rearranged_previewed_and_played_in_the_sandbox(page, voila_url):
+    """Issue 7: "teams may rearrange pods and turrets in the editor", then play that layout."""
+    open_tools(page, voila_url)
+    editor = page.locator(EDITOR)
+    editor.scroll_into_view_if_needed()
+    editor.locator(".asteroyds-editor-setup select").select_option("capture")
+    editor.locator(".asteroyds-editor-new").click()
+    wait_for_data(page, EDITOR, "pieces", "v.split(' ').includes('TR1@4,4')")
+    message = editor.locator(".asteroyds-editor-message")
+    expect(message).to_contain_text("The capture layout: 2 teams (red, white), 2 crafts each")
+    expect(editor.locator(".asteroyds-editor-tools button", has_text="Gate")).to_have_count(0)
+    # Move the red turret forward by two clicks, then turn it: it keeps its team.
+    editor.locator(".asteroyds-editor-tools button[data-value='Move']").click()
+    click_hex(page, EDITOR, (4, 4))
+    expect(message).to_contain_text("Moving red turret TR1")
+    click_hex(page, EDITOR, (3, 5))
+    wait_for_data(page, EDITOR, "pieces", "v.split(' ').includes('TR1@3,5')")
+    expect(message).to_contain_text("Moved red turret TR1 to (3, 5)")
+    editor.locator(".asteroyds-editor-rotate-left").click()
+    expect(editor.locator(".asteroyds-editor-selection")).to_contain_text(
+        "Red turret TR1 at (3, 5), “1” edge SE"
+    )
+    # A new white turret: the Team menu says whose it is.
+    editor.locator(".asteroyds-editor-tools button[data-value='Turret']").click()
+    editor.locator(".asteroyds-editor-team select").select_option("white")
+    click_hex(page, EDITOR, (6, 11))
+    expect(message).to_contain_text("Added white turret TW3 at (6, 11)")
+    click_hex(page, EDITOR, (6, 3))  # refused: the red asteroyd's space
+    expect(message).to_contain_text("(6, 3) already holds red asteroyd")
+    assert message.locator("[data-ok='false']").count() == 1
+    # The preview is the turrets' turn: lasers outlined, the log says where each one fires.
+    editor.locator(".asteroyds-editor-preview").click()
+    expect(editor.locator(".asteroyds-editor-preview-log")).to_contain_text(
+        "white turret TW3 at (6, 11) fires"
+    )
+    wait_for_data(page, EDITOR, "highlight", "v.length > 0")
+    screenshot(editor, "teacher-editor-capture-preview")
+    editor.locator(".asteroyds-editor-preview").click()  # back to editing
+    # Play it: the link opens the sandbox with this board as a new game.
+    play = editor.locator(".asteroyds-editor-play-link")
+    expect(play).to_be_visible()
+    href = play.get_attribute("href")
+    assert "/10_sandbox.ipynb?scenario=" in href
+    state = links.scenario_from_query(href.split("?", 1)[1])
+    assert state.piece("TR1").cell == (3, 5) and state.piece("TW3").team == "white"
+    no_traceback(page)
+    page.set_viewport_size({"width": 1280, "height": 2300})
+    page.goto(href, timeout=RENDER_TIMEOUT)
+    page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    sandbox = ".asteroyds-sandbox"
+    page.wait_for_function(
+        "() => { const e = document.querySelector('.asteroyds-sandbox .asteroyds-sandbox-values'); "
+        "return !!e && e.dataset.stage === 'roll'; }",
+        timeout=RENDER_TIMEOUT,
+    )
+    pieces = page.locator(f"{sandbox} .asteroyds-board-data").first.get_attribute("data-pieces").split()
+    assert "TR1@3,5" in pieces and "TW3@6,11" in pieces
+    expect(page.locator(f"{sandbox} .asteroyds-message").first).to_contain_text(
+        "New capture game on the loaded scenario"
+    )
+    no_traceback(page)
+    screenshot(page.locator(sandbox), "sandbox-edited-capture-layout")

@@ -1,0 +1,166 @@
+"""Capture layouts (RULES §11): which pieces a capture board may hold, and when it can be played.
+
+RULES §11 lets teams rearrange pods and turrets, so a capture board is not
+always the shipped one (``data/capture-2teams.json``): the scenario editor
+edits it and the sandbox plays the result. Two levels of checks, both the
+engine's, so the editor and the sandbox never decide a rule themselves:
+
+- :func:`piece_problem` / :func:`check`: what a capture board may never
+  hold, checked after every edit (with :meth:`State.validate
+  <asteroyds.state.State.validate>`, which already checks teams, asteroyds and
+  platforms): no gates or drones (they have no part in the mode), and the only
+  asteroids are the blue ones of the variant, which is for two teams (with a
+  blue team the blue die aims the blue turrets).
+- :func:`problems` / :func:`check_playable`: what a game needs before its
+  first turn, which a board being edited may lack for a while (a team whose
+  asteroyd was just removed to be put elsewhere): two teams (red, white) or
+  three (and blue), each with its asteroyd, exactly one platform and 1-3
+  crafts; every turret, platform and craft belongs to a team in play.
+  **Decision:** these are not :meth:`State.validate` checks, so a board can
+  be built one piece at a time; a game (the sandbox) refuses a board that
+  fails them, naming the first problem.
+
+>>> from asteroyds.modes.capture import layout
+>>> problems(layout(2))
+()
+>>> board = layout(2)
+>>> problems(board.update_pieces({}, removed=["LW"]))
+('the white team needs exactly one platform (it has 0)',)
+>>> from asteroyds.pieces import Piece
+>>> piece_problem(board, Piece("R9", "asteroid", (6, 7), "red", 0, 1))  # doctest: +ELLIPSIS
+'red asteroid #1: the only asteroids in capture mode are the blue ones of the variant, ...'
+"""
+
+from __future__ import annotations
+
+from ..errors import ScenarioError
+from ..pieces import ASTEROID, ASTEROYD, BLUE, DRONE, GATE, PLATFORM, TURRET, Piece
+from ..state import State
+from .capture import MAX_CRAFTS_PER_TEAM, MODE, TEAM_SETS
+from .capture_resolve import TEAMS, teams
+
+# Kinds of piece that have no part in Capture the Asteroyd.
+FOREIGN_KINDS: tuple[str, ...] = (GATE, DRONE)
+# Pieces that belong to a team in capture mode (State.validate checks their team is red, white or blue).
+TEAM_KINDS: tuple[str, ...] = (ASTEROYD, PLATFORM, TURRET)
+
+
+def team_names(state: State) -> tuple[str, ...]:
+    """Every team named on the board (by a piece or a craft), in the order red, white, blue."""
+    named = {p.team for p in state.pieces if p.kind in TEAM_KINDS} | {c.team for c in state.crafts}
+    return tuple(t for t in TEAMS if t in named)
+
+
+def piece_problem(state: State, piece: Piece) -> str:
+    """Why ``piece`` can never be on the capture board ``state`` ("" if it may).
+
+    >>> from asteroyds.modes.capture import layout
+    >>> piece_problem(layout(2), Piece("B1", "asteroid", (3, 6), "blue", 0, 1))
+    ''
+    >>> piece_problem(layout(3), Piece("B1", "asteroid", (3, 6), "blue", 0, 1))  # doctest: +ELLIPSIS
+    'blue asteroid #1: the blue asteroids variant is for two teams: ...'
+    """
+    name = piece.describe()
+    if piece.kind in FOREIGN_KINDS:
+        return (
+            f"{name}: a {piece.kind} has no part in capture mode (RULES §11: asteroyds, platforms, "
+            "pods, turrets and the blue asteroids of the variant)"
+        )
+    if piece.kind != ASTEROID:
+        return ""
+    if piece.colour != BLUE:
+        return (
+            f"{name}: the only asteroids in capture mode are the blue ones of the variant, "
+            "moved by the blue die (RULES §11)"
+        )
+    if BLUE in team_names(state):
+        return (
+            f"{name}: the blue asteroids variant is for two teams: with a blue team the blue die "
+            "aims the blue turrets (RULES §11)"
+        )
+    return ""
+
+
+def check(state: State, where: str = "state") -> State:
+    """Raise :class:`ScenarioError` naming the first piece a capture board may never hold.
+
+    Other modes pass unchanged. Returns ``state``, so it chains like
+    :meth:`State.validate`.
+    """
+    if state.mode != MODE:
+        return state
+    for piece in state.pieces:
+        problem = piece_problem(state, piece)
+        if problem:
+            raise ScenarioError(f"{where}: piece {piece.id!r}: {problem}")
+    return state
+
+
+def problems(state: State) -> tuple[str, ...]:
+    """Why the capture board ``state`` cannot start a game yet (empty: it can).
+
+    The board is assumed valid (:meth:`State.validate`); each problem is one
+    sentence naming the team or the piece.
+    """
+    if state.mode != MODE:
+        return (f"a {state.mode} board, not a capture board",)
+    found = [f"piece {p.id!r}: {problem}" for p in state.pieces if (problem := piece_problem(state, p))]
+    playing = teams(state)  # the teams with an asteroyd
+    if not playing:
+        return (*found, "the board has no asteroyd: each team needs one (red and white, and blue with three)")
+    if playing not in TEAM_SETS.values():
+        found.append(
+            f"capture is played by red and white, or red, white and blue: this board has asteroyds "
+            f"for {', '.join(playing)}"
+        )
+    for team in playing:
+        platforms = sum(1 for p in state.pieces if p.kind == PLATFORM and p.team == team)
+        if platforms != 1:
+            found.append(f"the {team} team needs exactly one platform (it has {platforms})")
+        crafts = sum(1 for c in state.crafts if c.team == team)
+        if not 1 <= crafts <= MAX_CRAFTS_PER_TEAM:
+            found.append(f"the {team} team needs 1-{MAX_CRAFTS_PER_TEAM} crafts (it has {crafts})")
+    for p in state.pieces:
+        if p.kind in (PLATFORM, TURRET) and p.team not in playing:
+            found.append(f"{p.kind} {p.id} belongs to the {p.team} team, which has no asteroyd on this board")
+    for c in state.crafts:
+        if c.team not in playing:
+            found.append(
+                f"the {c.player} craft belongs to the {c.team} team, which has no asteroyd on this board"
+            )
+    return tuple(found)
+
+
+def check_playable(state: State, where: str = "state") -> State:
+    """Raise :class:`ScenarioError` with the first of :func:`problems`; return ``state`` if there is none."""
+    found = problems(state)
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise ScenarioError(f"{where}: this capture board cannot be played yet: {found[0]}{more}")
+    return state
+
+
+def free_craft_name(state: State, team: str) -> str:
+    """The engine's name for a team's next craft: ``red1``, ``red2``... (the first one not on the board).
+
+    >>> from asteroyds.modes.capture import layout
+    >>> free_craft_name(layout(2), "red")
+    'red3'
+    """
+    taken = {c.player for c in state.crafts}
+    n = 1
+    while f"{team}{n}" in taken:
+        n += 1
+    return f"{team}{n}"
+
+
+__all__ = [
+    "FOREIGN_KINDS",
+    "TEAM_KINDS",
+    "check",
+    "check_playable",
+    "free_craft_name",
+    "piece_problem",
+    "problems",
+    "team_names",
+]
