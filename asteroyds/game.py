@@ -33,6 +33,7 @@ from .events import Event
 from .flight import fly
 from .modes import start_round
 from .modes.capture import setup as capture_setup
+from .modes.capture_layout import check_playable
 from .modes.capture_program import as_capture_program, validate_capture_program
 from .modes.capture_resolve import DEFAULT_CAPTURE_RULES, CaptureRules
 from .modes.capture_resolve import programs_for as capture_programs_for
@@ -77,6 +78,8 @@ class Game:
         capture_rules: CaptureRules | None = None,
     ) -> None:
         initial.validate("game setup")
+        if initial.mode == "capture":  # a capture board can be valid but not playable (a team short)
+            check_playable(initial, "game setup")
         self.initial = initial
         self.seed = seed
         self.policy = policy
@@ -254,8 +257,9 @@ class Game:
         programs: Mapping[str, Program | str],
         dice: Dice | Sequence[int] | None = None,
     ) -> list[Event]:
-        """Roll (or set) the dice, submit every program, and play the whole round."""
-        checked = programs_for(self.state, programs)  # all or nothing
+        """Roll (or set) the dice, submit every program, and play the whole round (a capture turn)."""
+        check = capture_programs_for if self.state.mode == "capture" else programs_for
+        checked = check(self.state, programs)  # all or nothing
         self.roll(dice)
         for player, program in checked.items():
             self.submit(player, program)

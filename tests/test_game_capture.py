@@ -9,7 +9,7 @@ import pytest
 
 from asteroyds import scenario
 from asteroyds.cli import main
-from asteroyds.errors import ProgramError
+from asteroyds.errors import ProgramError, ScenarioError
 from asteroyds.game import Game
 from asteroyds.modes.capture import setup
 from asteroyds.modes.capture_bot import plan_all
@@ -66,3 +66,33 @@ def test_round_and_play_commands_in_capture_mode(capsys, tmp_path):
     out = capsys.readouterr().out
     assert "Game over." in out or "No winner" in out
     assert main(["play", "--mode", "capture", "--teams", "4"]) == 2
+
+
+def test_play_round_plays_a_whole_capture_turn_with_capture_charts():
+    game = Game.capture(seed=3)
+    events = game.play_round({"red1": "F F X L . . S3"}, dice=(3, 5, 2))
+    assert game.phase == "roll" and game.state.round == 2
+    assert any(e.type == "capture_laser_fired" for e in events)
+    replay = Game.capture(seed=3)
+    replay.roll((3, 5, 2))
+    replay.submit("red1", "F F X L . . S3")
+    replay.play_phases()
+    assert replay.state == game.state
+
+
+def test_play_round_checks_every_capture_chart_before_anything_happens():
+    game = Game.capture(seed=3)
+    with pytest.raises(ProgramError, match="red1"):
+        game.play_round({"red1": "F F X L . . S9"}, dice=(3, 5, 2))
+    assert game.phase == "roll" and game.inputs == []
+
+
+def test_a_capture_board_a_team_short_is_refused_by_the_game():
+    state = setup(teams=2)
+    no_white_crafts = state.replace(
+        crafts=tuple(c for c in state.crafts if c.team != "white"),
+        player_order=tuple(p for p in state.player_order if not p.startswith("white")),
+    )
+    no_white_crafts.validate("test")  # a valid board, but not a playable one
+    with pytest.raises(ScenarioError, match="the white team needs 1-3 crafts"):
+        Game.from_scenario(no_white_crafts)
