@@ -25,7 +25,7 @@ from .asteroids import resolve_asteroids
 from .damage import Decision
 from .dice import Dice
 from .hexgrid import Cell, distance
-from .pieces import GATE, PLATFORM, Piece
+from .pieces import ASTEROID, GATE, PLATFORM, Piece
 from .program import Program, legal_tokens
 from .shooting import obstacles, reward, run_laser
 from .state import State
@@ -124,8 +124,41 @@ def _greedy_program(state: State, player: str) -> Program:
         return (-len(got), min(distance(cell, c) for c in remaining), len(paths[key]))
 
     best = min(sorted(paths, key=lambda k: paths[k]), key=score)
+    if best[0] == craft.cell and best[2] == frozenset():
+        rammed = _ram_out(state, craft.cell, craft.facing, targets)
+        if rammed is not None:
+            return rammed
     tokens = list(paths[best]) + ["."] * (6 - len(paths[best]))
     return Program(tuple(tokens), "S")
+
+
+# To fly into the neighbour in direction ``facing + turn``: the tokens (a pivot is "U", then a move).
+RAM_TOKENS: dict[int, tuple[str, ...]] = {
+    0: ("F",), 1: ("R",), 5: ("L",), 3: ("U", "F"), 2: ("U", "L"), 4: ("U", "R"),
+}  # fmt: skip
+
+
+def _ram_out(state: State, cell: Cell, facing: int, targets: Sequence[Cell]) -> Program | None:
+    """Boxed in (every neighbour blocked): fly into what blocks the way to the gates, shield up.
+
+    A craft walled in would otherwise wait forever and the race never end.
+    An asteroid is the first choice: ramming it may destroy it (the
+    once-a-game decision) and open the way. Walled in by fixed pieces only
+    (the cell amid the six platforms), the craft rams them until it is
+    destroyed, as a stuck player would have to.
+    """
+    options = []
+    for direction in range(6):
+        target = state.board.step(cell, direction)
+        if target is None:
+            continue
+        fixed = not any(p.kind == ASTEROID for p in state.pieces_at(target))
+        options.append((fixed, min(distance(target, t) for t in targets), direction))
+    if not options:
+        return None
+    *_, direction = min(options)
+    tokens = RAM_TOKENS[(direction - facing) % 6]
+    return Program(tokens + (".",) * (6 - len(tokens)), "S")
 
 
 def wanted_pieces(state: State, player: str) -> dict[str, Piece]:

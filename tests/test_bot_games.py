@@ -17,9 +17,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from asteroyds.bot import plan
 from asteroyds.game import Game
+from asteroyds.hexgrid import parse_direction
 from asteroyds.pieces import MAX_DAMAGE, PLAYER_COLOURS
 from asteroyds.simulate import play_bot_game, random_pilots
+from tests.helpers import craft, fixed, four_gates, state, tile
 
 GAMES = int(os.environ.get("ASTEROYDS_BOT_GAMES", "1000"))
 MAX_ROUNDS = 150
@@ -83,3 +86,38 @@ def test_bot_games_run_to_the_end_with_invariants(seed, n_players, greedy_share,
     assert game.state == history[back_to - 1] and game.phase == "roll"
     game.replay(inputs)
     assert game.dumps() == full and game.history == history
+
+
+def test_a_greedy_craft_walled_in_amid_the_platforms_rams_its_way_out():
+    # Found by Hypothesis: the greedy bot flew into the cell amid the six platforms and waited
+    # there for ever (every platform is an obstacle once left, RULES §5), so the race never ended.
+    rng = random.Random(970)
+    players = PLAYER_COLOURS[:6]
+    styles = ["greedy" if rng.random() < 0.5 else "random" for _ in players]
+    game = play_bot_game(players, styles, seed=970, max_rounds=MAX_ROUNDS)
+    assert game.is_over
+    walled_in = [s.craft("purple").cell for s in game.history].count((6, 8))
+    assert walled_in >= 1, "the scenario of this test must still put purple amid the platforms"
+
+
+def _walled_in(with_asteroid: bool):
+    centre = (6, 8)
+    walls = []
+    probe = state([], [craft("blue", centre, "E")])
+    for direction in range(6):
+        cell = probe.board.step(centre, direction)
+        if with_asteroid and direction == parse_direction("W"):
+            walls.append(tile("R9", "asteroid", "red", cell, "E", 30))
+        else:
+            walls.append(fixed(f"L{direction}", "platform", cell, colour="red", orientation=0))
+    return state(four_gates() + walls, [craft("blue", centre, "E")])
+
+
+def test_walled_in_the_greedy_bot_rams_the_asteroid_first():
+    program = plan(_walled_in(with_asteroid=True), "blue", (1, 1, 1))
+    assert str(program) == "U F . . . . S"  # turn back to face W, fly into the red asteroid
+
+
+def test_walled_in_by_fixed_pieces_only_the_greedy_bot_still_flies():
+    program = plan(_walled_in(with_asteroid=False), "blue", (1, 1, 1))
+    assert program.tokens[0] != "." and str(program).endswith("S")
