@@ -22,7 +22,8 @@ from asteroyds.game import Game
 from asteroyds.hexgrid import parse_direction
 from asteroyds.pieces import MAX_DAMAGE, PLAYER_COLOURS
 from asteroyds.simulate import play_bot_game, random_pilots
-from tests.helpers import craft, fixed, four_gates, state, tile
+from tests.helpers import craft, fixed, four_gates, tile
+from tests.helpers import state as make_state
 
 GAMES = int(os.environ.get("ASTEROYDS_BOT_GAMES", "1000"))
 MAX_ROUNDS = 150
@@ -103,14 +104,14 @@ def test_a_greedy_craft_walled_in_amid_the_platforms_rams_its_way_out():
 def _walled_in(with_asteroid: bool):
     centre = (6, 8)
     walls = []
-    probe = state([], [craft("blue", centre, "E")])
+    probe = make_state([], [craft("blue", centre, "E")])
     for direction in range(6):
         cell = probe.board.step(centre, direction)
         if with_asteroid and direction == parse_direction("W"):
             walls.append(tile("R9", "asteroid", "red", cell, "E", 30))
         else:
             walls.append(fixed(f"L{direction}", "platform", cell, colour="red", orientation=0))
-    return state(four_gates() + walls, [craft("blue", centre, "E")])
+    return make_state(four_gates() + walls, [craft("blue", centre, "E")])
 
 
 def test_walled_in_the_greedy_bot_rams_the_asteroid_first():
