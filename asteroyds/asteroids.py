@@ -32,6 +32,7 @@ from .events import (
     TokenTaken,
 )
 from .hexgrid import Cell
+from .modes import mode_of
 from .pieces import (
     BLUE,
     DIE_COLOURS,
@@ -81,7 +82,7 @@ class _Resolver:
     def __init__(self, state: State, shields: Mapping[str, bool] | None, decide: Decide) -> None:
         self.state = state
         self.neighbours = state.board._step
-        self.racing = state.mode == "racing"
+        self.racing = mode_of(state).crosses_gates  # racing: gates are crossed, not obstacles
         self.decide = decide
         self.shields = shields
         # One pass over the pieces builds every index (this runs once per phase, on every roll).

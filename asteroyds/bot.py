@@ -25,6 +25,7 @@ from .asteroids import resolve_asteroids
 from .damage import Decision
 from .dice import Dice
 from .hexgrid import Cell, distance
+from .modes import mode_of
 from .pieces import ASTEROID, GATE, PLATFORM, Piece
 from .program import Program, legal_tokens
 from .shooting import obstacles, reward, run_laser
@@ -80,8 +81,13 @@ def _random_program(state: State, player: str, rng: random.Random) -> Program:
 
 
 def _greedy_program(state: State, player: str) -> Program:
-    if state.mode != "racing":
-        return _greedy_shooter(state, player)
+    """The mode's greedy planner (racing's gate racer), else the shooter."""
+    racer = mode_of(state).greedy
+    return _greedy_shooter(state, player) if racer is None else racer(state, player)
+
+
+def greedy_racer(state: State, player: str) -> Program:
+    """Racing: the shortest flight through the gates still needed (or ram out when walled in)."""
     craft = state.craft(player)
     assert craft.cell is not None
     blocked: set[Cell] = set()
@@ -172,16 +178,17 @@ def wanted_pieces(state: State, player: str) -> dict[str, Piece]:
     """
     craft = state.craft(player)
     aimed = {"left": "right", "right": "left"}.get(craft.team or "")  # modes.targets.aimed_side
+    shoots_targets = mode_of(state).shoots_targets
     wanted: dict[str, Piece] = {}
     for p in state.pieces:
         token = reward(state.mode, p)
         if token is None or token in craft.tokens or token in wanted:
             continue
-        if state.mode == "targets" and p.team != aimed:
+        if shoots_targets and p.team != aimed:
             continue
         wanted[token] = p
     mates = [c for c in state.crafts_in_order() if c.team == craft.team and c.cell is not None]
-    if state.mode == "targets" and craft.cell is not None and len(mates) > 1:
+    if shoots_targets and craft.cell is not None and len(mates) > 1:
         mine = {
             token: p
             for token, p in wanted.items()

@@ -18,6 +18,7 @@ from .damage import POLICIES, policy
 from .dice import Dice
 from .errors import AsteroydsError
 from .events import Event
+from .modes import mode_named
 from .pieces import PLAYER_COLOURS
 from .setups import SETUP_NAMES, setup
 from .state import State
@@ -126,7 +127,7 @@ def cmd_play_capture(args: argparse.Namespace) -> str:
 def cmd_play(args: argparse.Namespace) -> str:
     from .simulate import play_bot_game
 
-    if args.mode == "capture":
+    if mode_named(args.mode).teams:  # capture: team bots play whole turns
         return cmd_play_capture(args)
     if not 1 <= args.players <= len(PLAYER_COLOURS):
         raise AsteroydsError(f"--players must be 1..{len(PLAYER_COLOURS)}, got {args.players}")

@@ -47,6 +47,7 @@ from .events import (
     TokenTaken,
 )
 from .hexgrid import Cell
+from .modes import mode_of
 from .pieces import ASTEROID, FIXED_KINDS, GATE, PLATFORM, Craft, Piece
 from .pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
 from .program import SHIELD, SHOOT, TOKEN_NAMES, Program, as_program, validate_program
@@ -90,10 +91,10 @@ def _checked(
         if player not in crafts:
             known = ", ".join(state.player_order)
             raise ProgramError(f"{player}: no such player in this game ({known})")
-    if state.mode == "capture":
+    if mode_of(state).turn.rounds != 1:
         raise RuleError(
-            "capture mode resolves one column at a time, lasers first (RULES §11): "
-            "it is handled by asteroyds.modes.capture, not available yet"
+            f"{state.mode} mode resolves one column at a time, lasers first (RULES §11): "
+            f"it is handled by asteroyds.modes.{state.mode}, not available yet"
         )
     flights = []
     for player in state.player_order:
@@ -131,7 +132,7 @@ class _Flight:
     def __init__(self, state: State, rules: RuleSettings, decide: Decide) -> None:
         self.state = state
         self.decide = decide
-        self.racing = state.mode == "racing"
+        self.racing = mode_of(state).crosses_gates
         self.landing = rules.return_to_platform
         self.neighbours = state.board._step
         # The one object in each cell a craft may run into (a drone inside its turret: the turret).
@@ -293,7 +294,7 @@ class _Flight:
         del self.occupant[asteroid.cell]
         self.removed.append(asteroid.id)
         self.events.append(AsteroidDestroyed(craft.player, asteroid.id, name, asteroid.cell, column))
-        if asteroid.target is not None and self.state.mode == "targets":
+        if asteroid.target is not None and mode_of(self.state).shoots_targets:
             self.eliminate(asteroid, column, "rammed")
         return True
 

@@ -25,22 +25,17 @@ from pathlib import Path
 from typing import Any
 
 from . import scenario
-from .asteroids import resolve_asteroids
 from .damage import Decide, Decision
 from .dice import Dice, phase_order
 from .errors import DecisionError, RuleError, ScenarioError
 from .events import Event
 from .flight import fly
-from .modes import start_round
+from .modes import mode_of, start_round
 from .modes.capture import setup as capture_setup
-from .modes.capture_layout import check_playable
-from .modes.capture_program import as_capture_program, validate_capture_program
 from .modes.capture_resolve import DEFAULT_CAPTURE_RULES, CaptureRules
-from .modes.capture_resolve import programs_for as capture_programs_for
-from .modes.capture_resolve import resolve as capture_resolve
 from .outcome import Outcome
-from .program import Program, as_program, shields_of, validate_program
-from .round import DiceRolled, end_round, programs_for
+from .program import Program
+from .round import DiceRolled, end_round
 from .rules import DEFAULT_RULES, RuleSettings
 from .setups import setup
 from .state import State
@@ -78,8 +73,8 @@ class Game:
         capture_rules: CaptureRules | None = None,
     ) -> None:
         initial.validate("game setup")
-        if initial.mode == "capture":  # a capture board can be valid but not playable (a team short)
-            check_playable(initial, "game setup")
+        # A board can be valid but not playable (a capture team short of a craft).
+        mode_of(initial).check_playable(initial, "game setup")
         self.initial = initial
         self.seed = seed
         self.policy = policy
@@ -209,10 +204,7 @@ class Game:
 
     def _validated(self, player: str, program: Any) -> Any:
         """The program checked by the rules of this game's mode (capture has its own chart)."""
-        craft = self.state.craft(player)
-        if self.state.mode == "capture":
-            return validate_capture_program(as_capture_program(program, player), craft)
-        return validate_program(as_program(program, player=player), craft, self.state.mode, rules=self.rules)
+        return mode_of(self.state).turn.validate(self.state, self.state.craft(player), program)
 
     def resolve_asteroids(self) -> list[Event]:
         """Move the asteroids (players who did not submit keep an empty chart, shield on)."""
@@ -258,8 +250,7 @@ class Game:
         dice: Dice | Sequence[int] | None = None,
     ) -> list[Event]:
         """Roll (or set) the dice, submit every program, and play the whole round (a capture turn)."""
-        check = capture_programs_for if self.state.mode == "capture" else programs_for
-        checked = check(self.state, programs)  # all or nothing
+        checked = mode_of(self.state).turn.programs_for(self.state, programs)  # all or nothing
         self.roll(dice)
         for player, program in checked.items():
             self.submit(player, program)
@@ -316,25 +307,22 @@ class Game:
             return []
         if "answers" in item:
             self._answers = dict(item["answers"])
-        if "asteroids" in item and self.state.mode == "capture":
-            # Capture resolves the whole turn at once: blue asteroids, then the 6 rounds.
-            assert self.dice is not None
-            self.programs = capture_programs_for(self.state, self.programs)
-            state, events = capture_resolve(self.state, self.dice, self.programs, rules=self.capture_rules)
-            self._finish_phase(item, state, "capture", events, next_phase="end")
-            return events
         if "asteroids" in item:
+            # The step after planning: the asteroid phase (then flight), or capture's whole turn.
             assert self.dice is not None
-            self.programs = programs_for(self.state, self.programs)
-            state, events = resolve_asteroids(
+            turn = mode_of(self.state).turn
+            self.programs = turn.programs_for(self.state, self.programs)  # kept if a decision is pending
+            done = turn.resolve(
                 self.state,
                 self.dice,
-                shields=shields_of(self.programs),
+                self.programs,
                 order=self.order,
                 decide=self._decide,
+                mode_rules=self.capture_rules,
             )
-            self._finish_phase(item, state, "asteroids", events, next_phase="fly")
-            return events
+            self.programs = done.programs
+            self._finish_phase(item, done.state, done.phase, done.events, next_phase=done.next_phase)
+            return done.events
         if "fly" in item:
             live = {p: prog for p, prog in self.programs.items() if self.state.craft(p).cell is not None}
             state, events = fly(self.state, live, decide=self._decide)
@@ -418,8 +406,9 @@ class Game:
             "setup": scenario.to_dict(self.initial),
             "inputs": [dict(item) for item in self.inputs],
         }
-        if self.initial.mode == "capture":
-            data["capture_rules"] = self.capture_rules.to_dict()
+        key = mode_of(self.initial).own_rules_key  # capture saves its rules (RULES §11)
+        if key is not None:
+            data[key] = self.capture_rules.to_dict()
         return data
 
     def dumps(self) -> str:
@@ -428,8 +417,9 @@ class Game:
         setup_text = scenario.dumps(self.initial).rstrip("\n").replace("\n", "\n  ")
         inputs = ",\n    ".join(json.dumps(item, sort_keys=True) for item in data["inputs"])
         extra = ""
-        if "capture_rules" in data:
-            extra = f'  "capture_rules": {json.dumps(data["capture_rules"], sort_keys=True)},\n'
+        key = mode_of(self.initial).own_rules_key
+        if key is not None:
+            extra = f'  "{key}": {json.dumps(data[key], sort_keys=True)},\n'
         body = f'{{\n  "format": "{FORMAT}",\n  "seed": {self.seed},\n  "setup": {setup_text},\n{extra}'
         body += f'  "inputs": [\n    {inputs}\n  ]\n}}\n' if inputs else '  "inputs": []\n}\n'
         return body

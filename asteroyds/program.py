@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import ProgramError
+from .modes import mode_named
 from .pieces import Craft
 from .pilots import PILOT_TABLE, PILOT_TOKENS
 from .rules import RuleSettings
@@ -247,7 +248,7 @@ def _problem(
             )
     elif token == SHIELD:
         return "Shield 'S' is only in the red column (column 7)"
-    if token == SHOOT and mode == "racing":
+    if token == SHOOT and not mode_named(mode).shooting:
         return "Shoot 'X' is not allowed in racing mode"
     if token == SHOOT and shot_column is not None:
         return (

@@ -16,7 +16,7 @@ from .damage import Decide, never
 from .dice import Dice
 from .events import Event
 from .flight import fly
-from .modes import finish_round, start_round
+from .modes import finish_round, mode_of, start_round
 from .modes import outcome as mode_outcome
 from .outcome import Outcome
 from .pieces import DIE_COLOURS
@@ -110,9 +110,17 @@ def play_round(
     >>> after.round, after.player_order, result
     (2, ('red', 'blue'), None)
     """
-    dice = Dice.of(dice)
-    if state.mode == "capture":
-        return _play_capture_turn(state, dice, programs)
+    return mode_of(state).turn.play(state, Dice.of(dice), programs, decide, order)
+
+
+def play_one_round(
+    state: State,
+    dice: Dice,
+    programs: Mapping[str, Program | str],
+    decide: Decide = never,
+    order: Sequence[str] = DIE_COLOURS,
+) -> tuple[State, list[Event], Outcome | None]:
+    """The standard turn: the asteroid phase, flight, then the end of the round."""
     state, started = start_round(state)
     checked = programs_for(state, programs)
     events: list[Event] = [DiceRolled(state.round, *dice.as_tuple(), tuple(order)), *started]
@@ -125,15 +133,3 @@ def play_round(
     state, phase_events, result = end_round(state, events)
     return state, events + phase_events, result
 
-
-def _play_capture_turn(
-    state: State, dice: Dice, programs: Mapping[str, object]
-) -> tuple[State, list[Event], Outcome | None]:
-    """Capture the Asteroyd: one turn is the six-round resolution, then the end of the round."""
-    from .modes.capture_resolve import resolve
-
-    events: list[Event] = [DiceRolled(state.round, *dice.as_tuple(), DIE_COLOURS)]
-    state, turn_events = resolve(state, dice, programs)  # validates every program first
-    events += turn_events
-    state, end_events, result = end_round(state, events)
-    return state, events + end_events, result

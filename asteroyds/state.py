@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from .errors import ScenarioError
 from .hexgrid import STANDARD_BOARD, Board, Cell, direction_name
+from .modes import mode_named
 from .pieces import (
     ASTEROYD,
     DIE_COLOURS,
@@ -130,9 +131,10 @@ class State:
     def validate(self, where: str = "state") -> State:
         """Check every invariant; raise :class:`ScenarioError` naming the first broken one.
 
-        A mode's own facts are checked too: capture's teams and asteroyds
-        (RULES §11) and, in targets mode, where targets sit and the crafts'
-        teams (:func:`asteroyds.modes.targets.check`, RULES §7).
+        Asteroyds are checked in every mode; then the mode's own facts, by its
+        :attr:`Mode.check <asteroyds.modes.base.Mode.check>`: capture's teams
+        (RULES §11), or in targets mode where targets sit and the crafts' teams
+        (:func:`asteroyds.modes.targets.check`, RULES §7).
         **Decision:** outside targets mode a piece's ``target`` is not checked:
         no other mode reads it, and the editor keeps targets on the board when
         the mode is changed away (they are checked again on the way back).
@@ -148,6 +150,7 @@ class State:
         """
         if self.mode not in MODES:
             raise ScenarioError(f"{where}: unknown mode {self.mode!r} (expected one of {MODES})")
+        mode = mode_named(self.mode)
         if not isinstance(self.round, int) or self.round < 1:
             raise ScenarioError(f"{where}: round must be a whole number >= 1, got {self.round!r}")
         ids: dict[str, Piece] = {}
@@ -223,7 +226,7 @@ class State:
                 raise ScenarioError(f"{at}: cell {c.cell} is off the board")
             here = self.pieces_at(c.cell)
             for p in here:
-                allowed = p.kind in (PLATFORM, ASTEROYD) or (p.kind == GATE and self.mode == "racing")
+                allowed = p.kind in (PLATFORM, ASTEROYD) or (p.kind == GATE and mode.crosses_gates)
                 if not allowed:
                     raise ScenarioError(f"{at}: cell {c.cell} holds {p.describe()} ({p.id!r})")
             if len(set(c.tokens)) != len(c.tokens):
@@ -233,17 +236,13 @@ class State:
                 f"{where}: player_order {list(self.player_order)!r} must list each craft's "
                 f"player once ({sorted(players)!r})"
             )
-        self._check_capture(where)
-        if self.mode == "targets":
-            from .modes.targets import check  # imported here: the modes import this module
-
-            check(self, where)
+        self._check_asteroyds(where)
+        mode.check(self, where)
         return self
 
-    def _check_capture(self, where: str) -> None:
-        """Asteroyds, teams and scores (Capture the Asteroyd, RULES §11)."""
+    def _check_asteroyds(self, where: str) -> None:
+        """Asteroyds and team scores (Capture the Asteroyd, RULES §11); the mode checks its teams."""
         crafts = {c.player: c for c in self.crafts}
-        capture = self.mode == "capture"
         carried: dict[str, str] = {}
         teams: dict[str, str] = {}
         for p in self.pieces:
@@ -251,11 +250,6 @@ class State:
             if p.kind != ASTEROYD:
                 if p.carrier is not None or p.home is not None:
                     raise ScenarioError(f"{at}: only an asteroyd has a carrier or a home")
-                if capture and p.kind in (PLATFORM, TURRET) and p.team not in DIE_COLOURS:
-                    raise ScenarioError(
-                        f"{at}: in capture mode a {p.kind} belongs to a team (red, white or blue), "
-                        f"got {p.team!r}"
-                    )
                 continue
             if p.team not in DIE_COLOURS:
                 raise ScenarioError(f"{at}: an asteroyd needs a team (red, white or blue), got {p.team!r}")
@@ -283,19 +277,6 @@ class State:
             if p.carrier in carried:
                 raise ScenarioError(f"{at}: the {p.carrier} craft already carries {carried[p.carrier]!r}")
             carried[p.carrier] = p.id
-        if capture:
-            platforms = [p.team for p in self.pieces if p.kind == PLATFORM]
-            for c in self.crafts:
-                if c.team not in DIE_COLOURS:
-                    raise ScenarioError(
-                        f"{where}: craft {c.player!r}: in capture mode a craft belongs to a team "
-                        f"(red, white or blue), got {c.team!r}"
-                    )
-                if platforms.count(c.team) != 1:
-                    raise ScenarioError(
-                        f"{where}: craft {c.player!r}: the {c.team} team needs exactly one platform "
-                        f"(it has {platforms.count(c.team)})"
-                    )
         seen: set[str] = set()
         for entry in self.scores:
             ok = isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str)
@@ -314,7 +295,7 @@ class State:
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:
-        from .render.svg import state_svg
+        from .render.svg import state_svg  # lazy, as python-chess does: the renderer is only for Jupyter
 
         return state_svg(self)
 

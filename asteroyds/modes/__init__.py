@@ -1,57 +1,103 @@
-"""Mode rules: what differs between racing, shooting, targets, drones and capture.
+"""Game modes: racing, shooting, targets, drones and capture, one :class:`Mode` object each.
 
-A mode plugs into the round through three registries (racing needs only the
-first):
+Everything a mode changes lives on its :class:`~asteroyds.modes.base.Mode`
+(its turn, start/finish round steps, outcome, checks, bot, scoreboard words,
+editor tools); the engine and the UI ask :func:`mode_of` and never compare a
+mode's name. A new mode is a new ``Mode`` instance listed in :data:`BUILT_IN`.
 
-- ``OUTCOMES[mode](state, round_events) -> Outcome | None``: checked at the
-  end of every round (RULES §8);
-- ``START_ROUND[mode](state) -> (state, events)``: before the dice are used
-  (drones mode launches its drones here);
-- ``FINISH_ROUND[mode](state, round_events) -> (state, events)``: at the end
-  of the round, before the victory check (shot drones leave the board).
+The built-in modes are imported on the first look-up, not here: they build
+:class:`~asteroyds.state.State` values, and ``State.validate`` asks its mode,
+so importing them here would make ``state`` and ``modes`` import each other.
+
+>>> from asteroyds.state import State
+>>> mode_of(State("racing", ())).shooting, mode_named("capture").turn.rounds
+(False, 6)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from ..events import Event
-from ..outcome import Outcome
-from ..state import State
-from . import capture, drones, racing, targets
+from .base import Mode, Resolution, Turn
 
-OutcomeRule = Callable[[State, Sequence[Event]], "Outcome | None"]
-StartRule = Callable[[State], "tuple[State, list[Event]]"]
-FinishRule = Callable[[State, Sequence[Event]], "tuple[State, list[Event]]"]
+if TYPE_CHECKING:
+    from ..events import Event
+    from ..outcome import Outcome
+    from ..state import State
 
-START_ROUND: dict[str, StartRule] = {"drones": drones.start_round, "targets": targets.start_round}
-FINISH_ROUND: dict[str, FinishRule] = {"drones": drones.finish_round}
+# module → the names of the Mode objects it defines, in the order the menus list them.
+BUILT_IN: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("racing", ("RACING", "SHOOTING")),
+    ("targets", ("TARGETS",)),
+    ("drones", ("DRONES",)),
+    ("capture_mode", ("CAPTURE",)),
+)
+_REGISTRY: dict[str, Mode] = {}
 
-OUTCOMES: dict[str, OutcomeRule] = {
-    "racing": racing.outcome,
-    "shooting": racing.outcome,
-    "targets": targets.outcome,
-    "drones": drones.outcome,
-    "capture": capture.outcome,
-}
+
+def register(mode: Mode) -> Mode:
+    """Add (or replace) a mode in the registry; returns it."""
+    _REGISTRY[mode.name] = mode
+    return mode
+
+
+def modes() -> dict[str, Mode]:
+    """Every registered mode by name (the built-in ones first, in menu order)."""
+    if not _REGISTRY:
+        for module_name, names in BUILT_IN:
+            module = import_module(f"{__name__}.{module_name}")
+            for name in names:
+                register(getattr(module, name))
+    return _REGISTRY
+
+
+def mode_named(name: str) -> Mode:
+    """The mode called ``name``, or NotImplementedError naming the known ones."""
+    try:
+        return (_REGISTRY or modes())[name]
+    except KeyError:
+        raise NotImplementedError(f"mode {name!r} is not implemented ({', '.join(modes())})") from None
+
+
+def mode_of(state: State) -> Mode:
+    """The mode ``state`` is played in."""
+    return mode_named(state.mode)
 
 
 def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
     """The end of the game after this round, or None if play goes on."""
-    try:
-        rule = OUTCOMES[state.mode]
-    except KeyError:
-        raise NotImplementedError(f"mode {state.mode!r} has no victory rule yet") from None
-    return rule(state, round_events)
+    return mode_of(state).outcome(state, round_events)
 
 
 def start_round(state: State) -> tuple[State, list[Event]]:
     """The mode's start-of-round step (nothing for racing)."""
-    rule = START_ROUND.get(state.mode)
-    return (state, []) if rule is None else rule(state)
+    return mode_of(state).start_round(state)
 
 
 def finish_round(state: State, round_events: Sequence[Event]) -> tuple[State, list[Event]]:
     """The mode's end-of-round clean-up, before the victory check (nothing for racing)."""
-    rule = FINISH_ROUND.get(state.mode)
-    return (state, []) if rule is None else rule(state, round_events)
+    return mode_of(state).finish_round(state, round_events)
+
+
+def __getattr__(name: str) -> Any:
+    """``OUTCOMES``: the victory rule of each mode by name (the registry before Mode objects)."""
+    if name == "OUTCOMES":
+        return {mode.name: mode.outcome for mode in modes().values()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "BUILT_IN",
+    "Mode",
+    "Resolution",
+    "Turn",
+    "finish_round",
+    "mode_named",
+    "mode_of",
+    "modes",
+    "outcome",
+    "register",
+    "start_round",
+]

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from .. import setups
 from ..errors import RuleError
 from ..event_text import capitalised, cell_text
 from ..events import Event, TokenTaken
@@ -39,6 +40,8 @@ from ..pieces import DRONE, TURRET, Piece
 from ..shooting import LaserFired
 from ..snapshots import register
 from ..state import State
+from .base import Mode
+from .standard import STANDARD_TURN, and_list, leaders
 
 DRONE_COLOUR = "white/red"  # drones move like white/red asteroids (RULES §2, §7)
 PRIORITY_BASE = 100  # the n-th turret's drones have priority 100 + n
@@ -183,3 +186,32 @@ def _removed(state: State, e: DroneRemoved) -> State:
 
 register(DroneLaunched.TYPE, _launched)
 register(DroneRemoved.TYPE, _removed)
+
+
+def counted(state: State) -> tuple[tuple[str, ...], int]:
+    """The drone symbols count; :func:`symbols_needed` of them win."""
+    return drone_symbols(state), symbols_needed(state)
+
+
+def objective(state: State, start: State | None = None, target: int | None = None) -> list[str]:
+    """The symbols to collect, and who leads."""
+    symbols, needed = drone_symbols(state), symbols_needed(state)
+    return [
+        f"Shoot drones: {needed} different symbols of {and_list(symbols)} win. "
+        + leaders(state, symbols, "drone symbol", "Nobody has hit a drone yet.")
+    ]
+
+
+DRONES = Mode(
+    name="drones",
+    title="Drones",
+    turn=STANDARD_TURN,
+    outcome=outcome,
+    setup=setups.drones,
+    start_round=start_round,
+    finish_round=finish_round,
+    objective=objective,
+    counted=counted,
+    progress_name="drone symbols",
+    token_head="DRONE SYMBOLS",
+)

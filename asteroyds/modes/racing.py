@@ -1,4 +1,4 @@
-"""Racing (and shooting) victory, RULES §8.
+"""Racing (and shooting) victory, RULES §8, and the two modes' :class:`~asteroyds.modes.base.Mode` objects.
 
 The game ends at the end of a round in which a player holds all 4 gate
 tokens. Several finishers: the one who took their last token in the earliest
@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import setups
+from ..bot import greedy_racer
 from ..events import Event, TokenTaken
 from ..outcome import Finisher, Outcome
 from ..pieces import GATE
 from ..state import State
+from .base import Mode
+from .standard import STANDARD_TURN, and_list, leaders
 
 
 def gate_symbols(state: State) -> tuple[str, ...]:
@@ -82,3 +86,46 @@ def _reason(finishers: list[Finisher], winners: tuple[str, ...]) -> str:
             f"{', '.join(f.player for f in same_column if f is not win)}, with less damage ({win.damage})."
         )
     return f"{win.player} wins: took the last token earliest ({where(win)})."
+
+
+def counted(state: State) -> tuple[tuple[str, ...], int]:
+    """The gate symbols count, and all of them win."""
+    symbols = gate_symbols(state)
+    return symbols, len(symbols)
+
+
+def _objective(verb: str):
+    def objective(state: State, start: State | None = None, target: int | None = None) -> list[str]:
+        """The gates to take, and who leads."""
+        symbols = gate_symbols(state)
+        return [
+            f"{verb} the {len(symbols)} gates: {and_list(symbols)}. "
+            + leaders(state, symbols, "gate token", "Nobody holds a gate token yet.")
+        ]
+
+    return objective
+
+
+RACING = Mode(
+    name="racing",
+    title="Racing",
+    turn=STANDARD_TURN,
+    outcome=outcome,
+    setup=setups.racing,
+    crosses_gates=True,
+    shooting=False,
+    greedy=greedy_racer,
+    objective=_objective("Race to"),
+    counted=counted,
+    progress_name="gate tokens",
+)
+SHOOTING = Mode(
+    name="shooting",
+    title="Shooting",
+    turn=STANDARD_TURN,
+    outcome=outcome,
+    setup=setups.shooting,
+    objective=_objective("Shoot"),
+    counted=counted,
+    progress_name="gate tokens (shot)",
+)

@@ -49,6 +49,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .. import setups
 from ..errors import RuleError, ScenarioError
 from ..events import Event
 from ..outcome import Finisher, Outcome
@@ -56,6 +57,8 @@ from ..pieces import ASTEROID, ASTEROYD, MOVED_BY, PLATFORM, TURRET, WHITE, Piec
 from ..setups import TARGET_TEAMS
 from ..shooting import TargetEliminated
 from ..state import State
+from .base import Mode
+from .standard import STANDARD_TURN
 
 MODE = "targets"
 SIDES: tuple[str, ...] = ("left", "right")
@@ -350,3 +353,40 @@ def _reason(finished: dict[str, int], teams: list[str]) -> str:
         return f"{said} and wins."
     other = next(t for t in finished if t != team)
     return f"{said} and wins: the {other} team finished later ({_when(finished[other])})."
+
+
+def objective(state: State, start: State | None = None, target: int | None = None) -> list[str]:
+    """Each team's targets still to shoot (``start``: the game's setup, to say how many there were)."""
+    lines = []
+    for team in SIDES:
+        aimed = aimed_side(team)
+        left = targets_left(state, aimed)
+        total = len(targets_left(start, aimed)) if start is not None else None
+        players = [c.player for c in state.crafts_in_order() if c.team == team]
+        who = f"the {team} team ({', '.join(players)})" if players else f"the {team} team (nobody)"
+        of = f" of {total}" if total is not None else ""
+        names = ", ".join(_tag(t) for t in left) or "none"
+        lines.append(f"{who.capitalize()} aims at the {aimed} targets: {len(left)}{of} left ({names}).")
+    return lines
+
+
+def _tag(target: str) -> str:
+    """``left-3`` → ``L3`` (the tag the board shows on the asteroid)."""
+    side, _, number = target.partition("-")
+    return f"{side[:1].upper()}{number}"
+
+
+TARGETS = Mode(
+    name=MODE,
+    title="Targets",
+    turn=STANDARD_TURN,
+    outcome=outcome,
+    setup=setups.targets,
+    check=check,
+    shoots_targets=True,
+    start_round=start_round,
+    objective=objective,
+    progress_name="targets eliminated",
+    token_head="TARGETS",
+    team_column=True,
+)

@@ -1,0 +1,61 @@
+"""The standard turn: one round of asteroids then flight (racing, shooting, targets, drones).
+
+Also the sentence helpers the standard modes' objectives share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..asteroids import resolve_asteroids
+from ..damage import Decide, never
+from ..dice import Dice
+from ..pieces import Craft
+from ..program import Program, as_program, shields_of, validate_program
+from ..round import play_one_round, programs_for
+from ..state import State
+from .base import Resolution, Turn
+
+
+def _validate(state: State, craft: Craft, program: Program | str) -> Program:
+    """One status chart, checked by the rules of the state's mode (RULES §4)."""
+    return validate_program(as_program(program, player=craft.player), craft, state.mode, rules=state.rules)
+
+
+def _resolve(
+    state: State,
+    dice: Dice,
+    programs: Mapping[str, Any],
+    *,
+    order: Sequence[str],
+    decide: Decide = never,
+    mode_rules: object = None,
+) -> Resolution:
+    """After planning: the asteroid phase (flight is the game's next phase)."""
+    checked = programs_for(state, programs)
+    after, events = resolve_asteroids(state, dice, shields=shields_of(checked), order=order, decide=decide)
+    return Resolution(checked, after, events, "asteroids", "fly")
+
+
+STANDARD_TURN = Turn(
+    rounds=1, validate=_validate, programs_for=programs_for, resolve=_resolve, play=play_one_round
+)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def leaders(state: State, symbols: Sequence[str], noun: str, nobody: str) -> str:
+    """Who holds the most of ``symbols``, in a sentence."""
+    best = max((len(set(c.tokens) & set(symbols)) for c in state.crafts), default=0)
+    if best == 0:
+        return nobody
+    leading = [c.player for c in state.crafts_in_order() if len(set(c.tokens) & set(symbols)) == best]
+    return f"Most {noun}s: {and_list(leading)} ({best} of {len(symbols)})."
+
+
+__all__ = ["STANDARD_TURN", "and_list", "leaders"]
