@@ -132,4 +132,3 @@ def play_one_round(
     events += phase_events
     state, phase_events, result = end_round(state, events)
     return state, events + phase_events, result
-

@@ -25,6 +25,8 @@ from .capture_program import CaptureProgram, as_capture_program, validate_captur
 from .capture_resolve import DEFAULT_CAPTURE_RULES, CaptureRules, programs_for, resolve, scores, teams
 from .standard import and_list
 
+TURN_PHASE = "capture"  # the game phase that resolves the whole turn (logged so, saved as "asteroids")
+
 
 def _validate(state: State, craft: Craft, program: CaptureProgram | str) -> CaptureProgram:
     """One capture chart (RULES §11)."""
@@ -43,7 +45,7 @@ def _resolve(
     """After planning: the blue asteroids, then the six rounds, at once (logged as "capture")."""
     checked = programs_for(state, programs)
     after, events = resolve(state, dice, checked, rules=mode_rules or DEFAULT_CAPTURE_RULES)
-    return Resolution(checked, after, events, "capture", "end")
+    return Resolution(checked, after, events, TURN_PHASE, "end")
 
 
 def _play(
@@ -119,4 +121,4 @@ CAPTURE = Mode(
     own_rules_key="capture_rules",
 )
 
-__all__ = ["CAPTURE", "CAPTURE_TURN"]
+__all__ = ["CAPTURE", "CAPTURE_TURN", "TURN_PHASE"]

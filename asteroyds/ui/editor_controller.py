@@ -55,8 +55,7 @@ from ..asteroids import resolve_asteroids
 from ..dice import Dice
 from ..errors import AsteroydsError, ScenarioError
 from ..hexgrid import Cell, direction_name
-from ..modes import capture_layout
-from ..modes.capture import MODE as CAPTURE_MODE
+from ..modes import capture_layout, mode_named
 from ..modes.capture import layout as capture_layout_of
 from ..modes.capture_resolve import resolve as capture_resolve
 from ..modes.targets import SIDES
@@ -67,7 +66,6 @@ from ..state import State
 from . import links
 from .editor_placement import craft_problem, free_player, new_piece, space_problem
 from .editor_targets import (
-    TARGETS_MODE,
     free_number,
     target_name,
     target_problem,
@@ -195,7 +193,7 @@ class EditorController(Observable["EditorController"]):
         (every team with its asteroyd, one platform, 1-3 crafts); other modes
         need a craft.
         """
-        if self._state.mode == CAPTURE_MODE:
+        if mode_named(self._state.mode).teams:
             return capture_layout.problems(self._state)
         return () if self._state.crafts else ("there is no craft on the board: add one with the Craft tool",)
 
@@ -262,7 +260,7 @@ class EditorController(Observable["EditorController"]):
             )
         if t.name == TARGET_TOOL:
             return self._target_click(cell)
-        if t.name == "craft" and self._state.mode == CAPTURE_MODE:
+        if t.name == "craft" and mode_named(self._state.mode).teams:
             return self.add_craft(t.team or CAPTURE_TEAMS[0], cell, facing=t.orientation)
         if t.name == "craft":
             return self.add_craft(t.colour or free_player(self._state), cell, facing=t.orientation)
@@ -332,7 +330,7 @@ class EditorController(Observable["EditorController"]):
         s = self._state
         if kind not in PIECE_TOOLS:
             return self._refuse(f"cannot add a {kind!r} (expected one of {', '.join(PIECE_TOOLS)})")
-        capture = s.mode == CAPTURE_MODE
+        capture = mode_named(s.mode).teams
         if kind == ASTEROYD and not capture:
             return self._refuse(
                 f"an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is {s.mode}, "
@@ -372,7 +370,7 @@ class EditorController(Observable["EditorController"]):
         craft's name with its ``team``.
         """
         cell = as_cell(cell)
-        if self._state.mode == CAPTURE_MODE:
+        if mode_named(self._state.mode).teams:
             if player in CAPTURE_TEAMS and team is None:
                 player, team = capture_layout.free_craft_name(self._state, player), player
             if team not in CAPTURE_TEAMS:
@@ -387,15 +385,15 @@ class EditorController(Observable["EditorController"]):
         problem = craft_problem(self._state, cell)
         if problem:
             return self._refuse(problem)
-        if self._state.mode == TARGETS_MODE:
+        if mode_named(self._state.mode).shoots_targets:
             team = team_of(player)  # its side (targets mode)
-        elif self._state.mode != CAPTURE_MODE:
+        elif not mode_named(self._state.mode).teams:
             team = None
         craft = Craft(player, cell, as_orientation(facing), pilot=pilot or None, team=team)
         s = self._state.replace(
             crafts=(*self._state.crafts, craft), player_order=(*self._state.player_order, player)
         )
-        of_team = f" ({team} team)" if self._state.mode == CAPTURE_MODE else ""
+        of_team = f" ({team} team)" if mode_named(self._state.mode).teams else ""
         return self._commit(s, f"Added the {player} craft{of_team} at {cell}", ("craft", player))
 
     def rotate(self, target: Selection | Sequence[int] | str | None = None, turns: int = 1) -> EditResult:
@@ -601,7 +599,7 @@ class EditorController(Observable["EditorController"]):
             return self._refuse(f"no mode {mode!r} (expected one of {', '.join(MODES)})")
         state = self._state.replace(mode=mode)
         message = f"Mode: {mode}"
-        if mode == TARGETS_MODE:
+        if mode_named(mode).shoots_targets:
             state = with_targets_teams(state)
             teams = [f"{c.player} {c.team}" for c in state.crafts_in_order()]
             if teams:
@@ -709,7 +707,7 @@ class EditorController(Observable["EditorController"]):
         the variant) act: where each one fires with its team's die, what its
         laser stops on, which turrets and crafts it puts out of the turn.
         """
-        if self._state.mode == CAPTURE_MODE:
+        if mode_named(self._state.mode).teams:
             after, events = capture_resolve(self._state, self._dice, {})
             return Preview(after, tuple(events), capture=True)
         after, events = resolve_asteroids(self._state, self._dice)
@@ -762,7 +760,7 @@ class EditorController(Observable["EditorController"]):
         crafts: list[Selection] = [("craft", c.player) for c in self._state.crafts_at(cell)]
         found = sorted(self._state.pieces_at(cell), key=lambda p: p.kind != DRONE)
         pieces: list[Selection] = [("piece", p.id) for p in found]
-        if self._state.mode == CAPTURE_MODE and any(p.kind == PLATFORM for p in found):
+        if mode_named(self._state.mode).teams and any(p.kind == PLATFORM for p in found):
             return pieces + crafts
         return crafts + pieces
 
@@ -782,13 +780,13 @@ class EditorController(Observable["EditorController"]):
 
     def _piece_name(self, p: Piece) -> str:
         """A piece in words; in capture mode a platform or turret says its team ("red turret TR1")."""
-        if self._state.mode == CAPTURE_MODE and p.kind in (PLATFORM, TURRET) and p.team:
+        if mode_named(self._state.mode).teams and p.kind in (PLATFORM, TURRET) and p.team:
             return f"{p.team} {p.kind} {p.id}"
         return p.describe()
 
     def _waiting_on(self, p: Piece) -> tuple[Craft, ...]:
         """Capture: the crafts of a platform's team standing on it (they start there)."""
-        if self._state.mode != CAPTURE_MODE or p.kind != PLATFORM:
+        if not mode_named(self._state.mode).teams or p.kind != PLATFORM:
             return ()
         return tuple(c for c in self._state.crafts_at(p.cell) if c.team == p.team)
 

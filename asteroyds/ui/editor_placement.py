@@ -29,7 +29,7 @@ shipped layouts (the red team's turrets ``TR1``, ``TR2``..., its platform
 from __future__ import annotations
 
 from ..hexgrid import Cell
-from ..modes.capture import MODE as CAPTURE_MODE
+from ..modes import mode_named
 from ..pieces import ASTEROYD, DRONE, GATE, PLATFORM, PLAYER_COLOURS, POD, TURRET, Piece
 from ..setups import ID_PREFIX
 from ..state import State
@@ -49,7 +49,7 @@ def space_problem(state: State, kind: str, cell: Cell, ignore: str | None = None
         if not inside:
             return f"{cell} already holds {other.describe()}"
     crafts = state.crafts_at(cell)
-    racing_gate = kind == GATE and state.mode == "racing"
+    racing_gate = kind == GATE and mode_named(state.mode).crosses_gates
     if crafts and kind != PLATFORM and not racing_gate:
         return f"{cell} holds the {crafts[0].player} craft: {article(kind)} {kind} cannot share its space"
     for p in state.pieces:  # capture: an asteroyd away from home keeps its home space free
@@ -63,7 +63,7 @@ def craft_problem(state: State, cell: Cell) -> str:
     if cell not in state.board:
         return f"{cell} is off the board"
     for p in state.pieces_at(cell):
-        if p.kind != PLATFORM and not (p.kind == GATE and state.mode == "racing"):
+        if p.kind != PLATFORM and not (p.kind == GATE and mode_named(state.mode).crosses_gates):
             return f"{cell} holds {p.describe()}: a craft cannot stand there"
     return ""
 
@@ -84,7 +84,7 @@ def new_piece(
     In capture mode a platform, turret or asteroyd belongs to ``team``
     (:func:`capture_piece`).
     """
-    if state.mode == CAPTURE_MODE and kind in (PLATFORM, TURRET, ASTEROYD):
+    if mode_named(state.mode).teams and kind in (PLATFORM, TURRET, ASTEROYD):
         return capture_piece(state, kind, cell, team or "", orientation)
     turret = next((p for p in state.pieces_at(cell) if p.kind == TURRET), None)
     if kind == "asteroid":

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..events import Event
 from ..hexgrid import Cell, parse_direction
-from ..modes.capture import MODE as CAPTURE_MODE
+from ..modes import mode_named
 from ..modes.capture_events import LaserFired, TurretDisabled
 from ..modes.capture_resolve import TEAMS
 from ..pieces import ASTEROYD, DRONE, GATE, KIND_COLOURS, PLATFORM, PLAYER_COLOURS, TILE_COLOURS, TURRET
@@ -68,7 +68,6 @@ CAPTURE_TEAMS: tuple[str, ...] = TEAMS
 TEAM_TOOLS: tuple[str, ...] = (PLATFORM, TURRET, ASTEROYD, "craft")
 # Tools a mode has no use for (the widget hides them): capture has no gates, drones or targets,
 # and only capture has asteroyds.
-UNUSED_TOOLS: dict[str, tuple[str, ...]] = {CAPTURE_MODE: (GATE, DRONE, TARGET_TOOL)}
 # The shipped capture layouts (data/capture-2teams.json, capture-3teams.json), by setup name.
 CAPTURE_SETUPS: dict[str, int] = {"capture": 2, "capture-3teams": 3}
 SETUP_CHOICES: tuple[str, ...] = ("empty", *SETUP_NAMES, *CAPTURE_SETUPS)
@@ -153,7 +152,7 @@ def tools_for(mode: str) -> tuple[str, ...]:
     >>> [t for t in TOOLS if t not in tools_for("capture")], "asteroyd" in tools_for("racing")
     (['gate', 'drone', 'target'], False)
     """
-    unused = UNUSED_TOOLS.get(mode, (ASTEROYD,))
+    unused = mode_named(mode).unused_tools  # the Mode names them (asteroyd: capture only)
     return tuple(t for t in TOOLS if t not in unused)
 
 

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from ..dice import Dice
 from ..errors import AsteroydsError, ScenarioError
 from ..hexgrid import Cell, direction_name
-from ..modes.capture import MODE as CAPTURE_MODE
+from ..modes import mode_named
 from ..modes.targets import SIDES
 from ..pieces import MAX_DAMAGE, PILOTS, TILE_COLOURS
 from ..rules import MODES
@@ -361,7 +361,7 @@ class ScenarioEditor(widgets.VBox):
         if self._syncing or change["new"] == self._controller.state.mode:
             return
         self._run(lambda: self._controller.set_mode(change["new"]))
-        if self._controller.state.mode != change["new"]:  # refused: the menu shows the board's mode again
+        if change["new"] != self._controller.state.mode:  # refused: the menu shows the board's mode again
             self._sync_widgets(self._controller)
 
     def _tool_changed(self, _change: dict) -> None:
@@ -379,7 +379,7 @@ class ScenarioEditor(widgets.VBox):
                 finally:
                     self._syncing = False
             options["colour"] = self._colour.value
-        capture = self._controller.state.mode == CAPTURE_MODE
+        capture = mode_named(self._controller.state.mode).teams
         if name in SYMBOL_TOOLS and not capture:
             options["symbol"] = self._symbol.value
         team = self._team.value
@@ -429,7 +429,7 @@ class ScenarioEditor(widgets.VBox):
             self._board.show_intended_moves(c.dice if self._arrows.value else None)
             self._board.highlight([x for x in (c.cell_of(c.selected), c.cell_of(c.moving)) if x is not None])
             self._preview_log.value = ""
-            capture = c.state.mode == CAPTURE_MODE
+            capture = mode_named(c.state.mode).teams
             self._preview_button.description = PREVIEW_LABELS[capture]
             self._preview_button.tooltip = PREVIEW_TIPS[capture]
         self._selection.value = html.escape(c.describe())
@@ -470,7 +470,7 @@ class ScenarioEditor(widgets.VBox):
         self._syncing = True
         try:
             tool = c.tool
-            capture = c.state.mode == CAPTURE_MODE
+            capture = mode_named(c.state.mode).teams
             options = self._tool_options(c.state.mode)
             if self._tools.options != tuple(options):
                 self._tools.options = options

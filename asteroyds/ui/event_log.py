@@ -28,6 +28,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..events import Event, PhaseStarted
+from ..modes import mode_of
+from ..state import State
 from . import theme
 from .theme import COLOURS
 
@@ -187,9 +189,10 @@ class EventLog(widgets.VBox):
             return
         self._shown = key
         state = getattr(getattr(c, "game", None), "state", None)
-        capture = getattr(state, "mode", "") == "capture"
+        mode = mode_of(state) if isinstance(state, State) else None
+        capture = mode is not None and mode.teams
         teams = {craft.player: craft.team or "" for craft in state.crafts} if capture and state else None
-        word = "turn" if capture else "round"
+        word = mode.turn_word.lower() if mode is not None else "round"
         self._title.value = f"<span class='asteroyds-title'>EVENT LOG · {word.upper()} {c.round}</span>"
         try:
             self._body.value = log_html(c.round_events, c.round_index, self._window, teams, word)

@@ -54,6 +54,7 @@ from ..events import (
     TokenTaken,
 )
 from ..hexgrid import direction_name
+from ..modes import mode_of
 from ..modes.capture_events import (
     AsteroydPickedUp,
     AsteroydReturned,
@@ -64,6 +65,7 @@ from ..modes.capture_events import (
     PointScored,
     TurretAimed,
 )
+from ..modes.capture_mode import TURN_PHASE
 from ..modes.capture_turn import BEFORE, SETUP, round_span, step_at
 from ..pieces import die_direction
 from ..state import State
@@ -630,11 +632,12 @@ class PriorityInspector(widgets.VBox):
         if self._shown and key[0] is self._shown[0] and key[1:] == self._shown[1:]:
             return
         self._shown = key
-        capture = getattr(getattr(getattr(c, "game", None), "state", None), "mode", "") == "capture"
+        state = getattr(getattr(c, "game", None), "state", None)
+        capture = isinstance(state, State) and mode_of(state).teams
         self._title.value = f"<span class='asteroyds-title'>{TITLES[capture]}</span>"
         try:
             if capture:
-                table = capture_round_table(c.events, c.cursor) if c.phase == "capture" else None
+                table = capture_round_table(c.events, c.cursor) if c.phase == TURN_PHASE else None
                 value = capture_table_html(table, c.cursor)
             elif c.phase == "fly":
                 value = table_html(None, flight_rows(c.events, c.cursor), c.cursor)

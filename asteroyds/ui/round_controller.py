@@ -64,6 +64,7 @@ from ..errors import RuleError, ScenarioError
 from ..events import Event, PhaseStarted
 from ..game import Game
 from ..hexgrid import Cell
+from ..modes import mode_named
 from ..modes.capture_bot import plan_all as capture_plan_all
 from ..modes.capture_program import CaptureProgram, as_capture_program
 from ..modes.capture_snapshots import disabled_turret_cells
@@ -249,7 +250,7 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
     @property
     def is_capture(self) -> bool:
         """Is this a Capture the Asteroyd game (one *Resolve turn* instead of asteroids and flight)?"""
-        return self.game.state.mode == CAPTURE
+        return mode_named(self.game.state.mode).teams
 
     @property
     def turn_word(self) -> str:

@@ -60,6 +60,7 @@ from ..bot import decision_policy
 from ..damage import Decision, never
 from ..errors import RuleError, ScenarioError
 from ..game import Game
+from ..modes import mode_named
 from ..modes.capture_program import CaptureProgram, as_capture_program, validate_capture_program
 from ..modes.capture_resolve import turret_aims
 from ..preview import PathPreview, planned_path
@@ -131,7 +132,7 @@ class SandboxController(Observable["SandboxController"]):
     @property
     def is_capture(self) -> bool:
         """Is the game (or, before one, the setup) Capture the Asteroyd?"""
-        return (self.game.state.mode if self.game is not None else self.setup.mode) == CAPTURE
+        return mode_named(self.game.state.mode if self.game is not None else self.setup.mode).teams
 
     @property
     def stage(self) -> str:
@@ -282,7 +283,7 @@ class SandboxController(Observable["SandboxController"]):
     @staticmethod
     def _new_chart(game: Game, player: str) -> Chart:
         craft = game.state.craft(player)
-        if game.state.mode == CAPTURE:
+        if mode_named(game.state.mode).teams:
             return CaptureChartController(craft)
         return StatusChartController(craft, game.state.mode, rules=game.rules)
 
@@ -540,7 +541,7 @@ class SandboxController(Observable["SandboxController"]):
                 f"{where}: a {state.mode} board; the sandbox plays {', '.join(SANDBOX_MODES)}"
             )
         chooser = setup or self.setup
-        same_seats = chooser.is_capture == (state.mode == CAPTURE)  # colours, or teams and crafts
+        same_seats = chooser.is_capture == (mode_named(state.mode).teams)  # colours, or teams and crafts
         chosen = SandboxSetup.from_board(
             state,
             kinds=chooser.kinds if same_seats else None,

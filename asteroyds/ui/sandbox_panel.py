@@ -23,6 +23,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..errors import ScenarioError
+from ..modes import mode_named
 from ..modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
 from ..modes.targets import SIDES, team_of
 from ..pieces import PLAYER_COLOURS
@@ -128,7 +129,7 @@ class SetupPanel(widgets.VBox):
             "planning_seconds": int(self._seconds.value) if level == "custom" else None,
             "coach": self._coach.value,
         }
-        if self.mode == CAPTURE:
+        if mode_named(self.mode).teams:
             teams, crafts = int(self._teams.value), int(self._crafts.value)
             seats = tuple(
                 Seat(f"{team}{i}", self._capture_kinds[f"{team}{i}"].value)
@@ -163,7 +164,7 @@ class SetupPanel(widgets.VBox):
     def preview(self) -> State | None:
         """The board of the layout the panel describes (None when the choices do not make a game)."""
         with contextlib.suppress(ScenarioError, ValueError):
-            if self.mode == CAPTURE:
+            if mode_named(self.mode).teams:
                 return self.read().build().state
             players = [colour for colour, (on, _k) in self._seats.items() if on.value] or None
             return setup(self.mode, seed=int(self._seed.value), players=players)
@@ -340,7 +341,7 @@ class SetupPanel(widgets.VBox):
     # --- reactions ----------------------------------------------------------------------------
     def _changed(self) -> None:
         mode = self.mode
-        capture = mode == CAPTURE
+        capture = mode_named(mode).teams
         self._seat_section.layout.display = "none" if capture else ""
         self._capture.layout.display = "" if capture else "none"
         self._box_variants.layout.display = "none" if capture else ""
@@ -355,13 +356,13 @@ class SetupPanel(widgets.VBox):
 
     def _seats_changed(self, mode: str) -> None:
         self._remove.options = asteroid_choices(mode, int(self._seed.value))
-        self._handicap_section.layout.display = "" if mode == "targets" else "none"
+        self._handicap_section.layout.display = "" if mode_named(mode).shoots_targets else "none"
         self._variants["return_to_platform"].disabled = mode not in ("racing", "shooting")
-        self._variants["one_shot_per_turn"].disabled = mode == "racing"
+        self._variants["one_shot_per_turn"].disabled = not mode_named(mode).shooting
         for tag in self._team_tags.values():
-            tag.layout.display = "" if mode == "targets" else "none"
+            tag.layout.display = "" if mode_named(mode).shoots_targets else "none"
         chosen = [colour for colour, (on, _k) in self._seats.items() if on.value]
-        if mode == "targets":
+        if mode_named(mode).shoots_targets:
             sides = {side: ", ".join(p for p in chosen if team_of(p) == side) or "(nobody)" for side in SIDES}
             text = (
                 f"Left team: {sides['left']}. Right team: {sides['right']}. Each shoots the other's targets."

@@ -42,7 +42,7 @@ from typing import Any
 
 from ..errors import ScenarioError
 from ..game import Game
-from ..modes import capture_layout
+from ..modes import capture_layout, mode_named, modes
 from ..modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
 from ..modes.capture_resolve import CaptureRules
 from ..pieces import ASTEROID, BLUE, PILOTS, PLAYER_COLOURS
@@ -52,7 +52,7 @@ from ..simulate import random_pilots
 from ..state import State
 
 CAPTURE = "capture"
-SANDBOX_MODES: tuple[str, ...] = ("racing", "shooting", "targets", "drones", CAPTURE)
+SANDBOX_MODES: tuple[str, ...] = tuple(modes())  # every registered mode, in menu order
 KINDS: tuple[str, ...] = ("human", "greedy", "random")
 KIND_NAMES: dict[str, str] = {"human": "human", "greedy": "bot (greedy)", "random": "bot (random)"}
 CAPTURE_TEAMS: tuple[str, ...] = TEAM_SETS[3]  # red, white, blue
@@ -145,7 +145,7 @@ class SandboxSetup:
         ``teams`` and ``crafts_per_team`` (:meth:`from_board`).
         """
         if board is not None:
-            if board.mode != CAPTURE:
+            if not mode_named(board.mode).teams:
                 raise ScenarioError(f"SandboxSetup.capture needs a capture board, got a {board.mode} board")
             return cls.from_board(board, humans, **options)
         people = set(humans)
@@ -181,10 +181,10 @@ class SandboxSetup:
         """
         chosen = dict(kinds or {})
         crafts = board.crafts_in_order()
-        named = {c.player for c in crafts} | {c.team for c in crafts if board.mode == CAPTURE}
+        named = {c.player for c in crafts} | {c.team for c in crafts if mode_named(board.mode).teams}
         if humans is None and not named & set(chosen):  # nobody named: as in a new game
             chosen = {}
-            first = crafts[0].team if board.mode == CAPTURE and crafts else None
+            first = crafts[0].team if mode_named(board.mode).teams and crafts else None
             humans = (first or crafts[0].player,) if crafts else ()
         people = None if humans is None else set(humans)
 
@@ -198,7 +198,7 @@ class SandboxSetup:
 
         options.setdefault("planning_level", board.rules.planning_level)
         options.setdefault("planning_seconds", board.rules.planning_seconds)
-        if board.mode == CAPTURE:
+        if mode_named(board.mode).teams:
             teams = capture_layout.team_names(board)
             seats = [Seat(team, kind(team)) for team in teams]
             seats += [
@@ -212,7 +212,7 @@ class SandboxSetup:
 
     @property
     def is_capture(self) -> bool:
-        return self.mode == CAPTURE
+        return mode_named(self.mode).teams
 
     def rules(self) -> RuleSettings:
         """The rule settings (variants) of this setup (capture: only the planning time applies)."""
@@ -223,7 +223,7 @@ class SandboxSetup:
             return_to_platform=self.return_to_platform,
             random_dice_order=self.random_dice_order,
             one_shot_per_turn=self.one_shot_per_turn,
-            targets_handicap=self.targets_handicap if self.mode == "targets" else 0,
+            targets_handicap=self.targets_handicap if mode_named(self.mode).shoots_targets else 0,
             planning_level=self.planning_level,
             planning_seconds=seconds,
         )
@@ -252,7 +252,7 @@ class SandboxSetup:
         out = {}
         for craft in state.crafts_in_order():
             kind = kinds.get(craft.player)
-            if kind is None and state.mode == CAPTURE and craft.team:
+            if kind is None and mode_named(state.mode).teams and craft.team:
                 kind = kinds.get(craft.team)
             out[craft.player] = kind or "human"
         return out
@@ -308,10 +308,9 @@ class SandboxSetup:
     def _check_board(self, board: State, where: str) -> None:
         """A scenario to play: a valid board of this mode with crafts, that the engine can play."""
         board.validate(where)
-        if board.mode != self.mode:
+        if mode_named(board.mode) is not mode_named(self.mode):
             raise ScenarioError(f"{where}: a {board.mode} board, but the setup says {self.mode}")
-        if board.mode == CAPTURE:  # the engine's reasons name the team that lacks a piece
-            capture_layout.check_playable(board, where)
+        mode_named(board.mode).check_playable(board, where)  # capture: names the team short of a piece
         if not board.crafts:
             raise ScenarioError(f"{where}: no craft on the board: add the players' crafts in the editor")
         unused = [
@@ -360,7 +359,7 @@ class SandboxSetup:
         players = list(self.players)
         pilots_list = random_pilots(players, rng) if self.pilots else None
         options: dict[str, Any] = {"pilots": pilots_list, "rules": self.rules()}
-        if self.mode == "targets" and self.targets_handicap:
+        if mode_named(self.mode).shoots_targets and self.targets_handicap:
             options["handicap_team"] = self.handicap_team
         state = setup(self.mode, seed=self.seed, players=players, remove=self.remove, **options)
         return Game(state, seed=self.seed)
@@ -373,7 +372,7 @@ class SandboxSetup:
         rules, kinds = game.rules, kinds or {}
         initial = game.initial
         options: dict[str, Any] = {}
-        if initial.mode == CAPTURE:
+        if mode_named(initial.mode).teams:
             teams = {c.team for c in initial.crafts if c.team}
             blue = sum(1 for p in initial.pieces if p.kind == ASTEROID and p.colour == BLUE)
             options = {
@@ -408,9 +407,9 @@ def asteroid_choices(mode: str, seed: int) -> list[tuple[str, str]]:
     >>> asteroid_choices("racing", 1)[0]
     ('blue asteroid #2 at (3, 5) · B1', 'B1')
     """
-    if mode == CAPTURE:
+    if mode_named(mode).teams:
         return []
-    state = setup(mode, seed=seed, players=["red", "blue"] if mode == "targets" else ["blue"])
+    state = setup(mode, seed=seed, players=["red", "blue"] if mode_named(mode).shoots_targets else ["blue"])
     pieces = sorted((p for p in state.pieces if p.kind == ASTEROID), key=lambda p: p.id)
     return [(f"{p.describe()} at {p.cell} · {p.id}", p.id) for p in pieces]
 

@@ -30,26 +30,16 @@ import bqplot
 import ipywidgets as widgets
 import numpy as np
 
+from ..modes import mode_named, mode_of
 from ..modes.capture_resolve import DEFAULT_CAPTURE_RULES
 from ..modes.capture_resolve import scores as capture_scores
 from ..modes.capture_resolve import teams as capture_teams
-from ..modes.drones import drone_symbols, symbols_needed
-from ..modes.racing import gate_symbols
-from ..modes.targets import SIDES, aimed_side, targets_left
 from ..pieces import ASTEROYD, MAX_DAMAGE
 from ..state import State
 from . import theme
 from .theme import COLOURS
 
 KIND_LABELS: dict[str, str] = {"human": "human", "greedy": "bot (greedy)", "random": "bot (random)"}
-PROGRESS_NAMES: dict[str, str] = {
-    "racing": "gate tokens",
-    "shooting": "gate tokens (shot)",
-    "drones": "drone symbols",
-    "targets": "targets eliminated",
-    "capture": "team points",
-}
-CAPTURE = "capture"
 PLOT_PX = (300, 200)  # width, height of each plot
 AXIS_STYLE: dict[str, object] = {
     "label_color": COLOURS["muted"],
@@ -96,17 +86,12 @@ class TeamRow:
 
 def _counted(state: State) -> tuple[tuple[str, ...] | None, int]:
     """The symbols that count towards a player's victory (None: every token) and how many win."""
-    if state.mode in ("racing", "shooting"):
-        symbols = gate_symbols(state)
-        return symbols, len(symbols)
-    if state.mode == "drones":
-        return drone_symbols(state), symbols_needed(state)
-    return None, 0
+    return mode_of(state).counted(state)
 
 
 def _kind_label(kind: str, mode: str) -> str:
-    """Who flies a craft, in words (capture has one bot, so no style is named)."""
-    if mode == CAPTURE and kind != "human":
+    """Who flies a craft, in words (a team mode has one bot, so no style is named)."""
+    if mode_named(mode).teams and kind != "human":
         return "bot"
     return KIND_LABELS.get(kind, kind)
 
@@ -149,13 +134,14 @@ def score_rows(state: State, kinds: Mapping[str, str] | None = None) -> list[Sco
     """The scoreboard lines, in the setup's order (``kinds``: player → human / greedy / random)."""
     kinds = kinds or {}
     counted, needed = _counted(state)
-    carried = _carried(state) if state.mode == CAPTURE else {}
-    points = capture_scores(state) if state.mode == CAPTURE else {}
+    teams = mode_of(state).teams
+    carried = _carried(state) if teams else {}
+    points = capture_scores(state) if teams else {}
     rows = []
     for craft in state.crafts:
         tokens = tuple(craft.tokens)
         progress = len(tokens) if counted is None else len(set(tokens) & set(counted))
-        if state.mode == CAPTURE:
+        if teams:
             progress = points.get(craft.team or "", 0)
         rows.append(
             ScoreRow(
@@ -176,61 +162,13 @@ def score_rows(state: State, kinds: Mapping[str, str] | None = None) -> list[Sco
     return rows
 
 
-def _and(items: Sequence[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def mode_progress(state: State, start: State | None = None, target: int | None = None) -> list[str]:
     """The mode's progress in sentences: gates collected, drone symbols, targets left, team points.
 
     ``start`` (the game's first state) lets targets mode say how many targets each set began with;
     ``target`` is capture's points to win (default: the rule's, 3 or 2 with three teams).
     """
-    mode = state.mode
-    lines: list[str] = []
-    if mode == CAPTURE:
-        rows = team_rows(state, target)
-        goal = rows[0].target if rows else 0
-        table = ", ".join(f"{r.team} {r.points}" for r in rows)
-        lines.append(
-            f"Capture the Asteroyd: first team to {goal} points and ahead of the others wins ({table})."
-        )
-        for r in rows:
-            if r.carrying:
-                lines.append(f"The {r.team} team carries the {_and(r.carrying)} asteroyd home.")
-    elif mode in ("racing", "shooting"):
-        symbols = gate_symbols(state)
-        verb = "Shoot" if mode == "shooting" else "Race to"
-        lines.append(
-            f"{verb} the {len(symbols)} gates: {_and(symbols)}. "
-            + _leaders(state, symbols, "gate token", "Nobody holds a gate token yet.")
-        )
-    elif mode == "drones":
-        symbols, needed = drone_symbols(state), symbols_needed(state)
-        lines.append(
-            f"Shoot drones: {needed} different symbols of {_and(symbols)} win. "
-            + _leaders(state, symbols, "drone symbol", "Nobody has hit a drone yet.")
-        )
-    elif mode == "targets":
-        for team in SIDES:
-            aimed = aimed_side(team)
-            left = targets_left(state, aimed)
-            total = len(targets_left(start, aimed)) if start is not None else None
-            players = [c.player for c in state.crafts_in_order() if c.team == team]
-            who = f"the {team} team ({', '.join(players)})" if players else f"the {team} team (nobody)"
-            of = f" of {total}" if total is not None else ""
-            names = ", ".join(_tag(t) for t in left) or "none"
-            lines.append(f"{who.capitalize()} aims at the {aimed} targets: {len(left)}{of} left ({names}).")
-    return lines
-
-
-def _leaders(state: State, symbols: Sequence[str], noun: str, nobody: str) -> str:
-    best = max((len(set(c.tokens) & set(symbols)) for c in state.crafts), default=0)
-    if best == 0:
-        return nobody
-    leaders = [c.player for c in state.crafts_in_order() if len(set(c.tokens) & set(symbols)) == best]
-    return f"Most {noun}s: {_and(leaders)} ({best} of {len(symbols)})."
+    return mode_of(state).objective(state, start, target)
 
 
 def _tag(target: str) -> str:
@@ -247,7 +185,7 @@ def progress_series(history: Sequence[State]) -> dict[str, tuple[list[int], list
     (:attr:`asteroyds.game.Game.history`).
     """
     series: dict[str, tuple[list[int], list[int]]] = {}
-    if history and history[-1].mode == CAPTURE:  # a team game: each team's points (no damage)
+    if history and mode_of(history[-1]).teams:  # a team game: each team's points (no damage)
         for state in history:
             for team, points in capture_scores(state).items():
                 damage, progress = series.setdefault(team, ([], []))
@@ -373,12 +311,13 @@ def scoreboard_html(
 
     ``target``: capture's points to win (see :func:`capture_html`).
     """
-    if state.mode == CAPTURE:
+    mode = mode_of(state)
+    if mode.teams:
         return capture_html(state, kinds, target)
     rows = score_rows(state, kinds)
     symbols, _needed = _counted(state)
-    token_head = {"targets": "TARGETS", "drones": "DRONE SYMBOLS"}.get(state.mode, "GATE TOKENS")
-    team_head = "<th>TEAM</th>" if state.mode == "targets" else ""
+    token_head = mode.token_head
+    team_head = "<th>TEAM</th>" if mode.team_column else ""
     body = []
     for r in rows:
         colour = theme.player_colour(r.player)
@@ -389,7 +328,7 @@ def scoreboard_html(
                 "<span class='asteroyds-used'>(used)</span>" if r.power_used else "(ready)"
             )
         destroy = "<span class='asteroyds-used'>used</span>" if r.destroy_used else "ready"
-        team = f"<td>{html.escape(r.team or '')}</td>" if state.mode == "targets" else ""
+        team = f"<td>{html.escape(r.team or '')}</td>" if mode.team_column else ""
         status = " — destroyed" if r.destroyed else ""
         if state.player_order and r.player == state.player_order[0]:
             status += " <span class='asteroyds-one' title='player one this round'>1st</span>"
@@ -440,7 +379,7 @@ class Scoreboard(widgets.VBox):
         points to win)."""
         self.html = scoreboard_html(state, kinds, start, target)
         self._body.value = self.html
-        word = "TURN" if state.mode == CAPTURE else "ROUND"
+        word = mode_of(state).turn_word
         text = f"SCOREBOARD · {word} {state.round}" + (f" · {title}" if title else "")
         self._title.value = f"<span class='asteroyds-title'>{html.escape(text.upper())}</span>"
 
@@ -512,7 +451,7 @@ class ProgressPlot(widgets.HBox):
         self.series = series = progress_series(history)
         players = list(series)
         rounds = max(1, len(history) - 1)
-        capture = bool(history) and history[-1].mode == CAPTURE
+        capture = bool(history) and mode_of(history[-1]).teams
         needed = _counted(history[-1])[1] if history else 0
         if capture:
             needed = DEFAULT_CAPTURE_RULES.target_for(len(players))
@@ -521,8 +460,8 @@ class ProgressPlot(widgets.HBox):
         self._figures["damage"].layout.display = "none" if capture else ""  # capture crafts take no damage
         self._axes["progress"][0].label = "turn" if capture else "round"
         colour = _team_ink if capture else theme.player_colour
-        self._figures["progress"].title = "Progress: " + PROGRESS_NAMES.get(
-            history[-1].mode if history else "", "tokens"
+        self._figures["progress"].title = "Progress: " + (
+            mode_of(history[-1]).progress_name if history else "tokens"
         )
         for index, name in enumerate(("damage", "progress")):
             line = self._lines[name]
