@@ -15,7 +15,7 @@ from asteroyds.events import TileMoved
 from asteroyds.hexgrid import hexagon_board
 from asteroyds.pieces import DIE_COLOURS, die_direction
 from asteroyds.ui import COLOURS, BoardView
-from asteroyds.ui.board import board_layout, cell_fraction, extent, scene
+from asteroyds.ui.board.view import board_layout, cell_fraction, extent, scene
 from tests.helpers import craft, fixed, state, tile
 
 DICE = Dice(3, 5, 2)
@@ -283,7 +283,7 @@ def test_cell_fraction_is_inside_the_figure(racing):
         assert 0 < fx < 1 and 0 < fy < 1
 
 
-@pytest.mark.parametrize("module", ["board", "board_scene", "dice", "stopwatch", "theme"])
+@pytest.mark.parametrize("module", ["board.view", "board.scene", "player.dice", "chart.stopwatch", "theme"])
 def test_docstring_examples(module):
     """The ``>>>`` examples of the widget modules (tests/test_doctests.py leaves ``ui`` out)."""
     mod = importlib.import_module(f"asteroyds.ui.{module}")
@@ -304,7 +304,7 @@ def capture_state():
 
 
 def test_capture_crafts_platforms_and_asteroyds_take_team_colours(capture_state):
-    from asteroyds.ui.board import TEAM_COLOURS, craft_colour
+    from asteroyds.ui.board.view import TEAM_COLOURS, craft_colour
 
     layers = scene(capture_state)
     crafts = dict(zip(layers["crafts"].keys, layers["crafts"].fills, strict=True))

@@ -12,12 +12,12 @@ import html
 
 import pytest
 
-import asteroyds.ui.capture_chart as capture_chart_module
+import asteroyds.ui.chart.capture as capture_chart_module
 from asteroyds.errors import ProgramError
 from asteroyds.game import Game
 from asteroyds.modes.capture_program import CaptureProgram, legal_column_tokens, validate_capture_program
 from asteroyds.pieces import Craft
-from asteroyds.ui.capture_chart import (
+from asteroyds.ui.chart.capture import (
     LOCKED_MESSAGE,
     CaptureChart,
     CaptureChartController,

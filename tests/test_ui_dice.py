@@ -11,7 +11,7 @@ from asteroyds import Dice
 from asteroyds.dice import roll
 from asteroyds.errors import RuleError
 from asteroyds.ui import DiceController, DiceView
-from asteroyds.ui.dice import face_svg
+from asteroyds.ui.player.dice import face_svg
 
 
 def find(widget: widgets.Widget, css_class: str) -> widgets.Widget:

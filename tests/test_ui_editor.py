@@ -18,9 +18,9 @@ from asteroyds.modes.capture_events import LaserFired
 from asteroyds.modes.capture_resolve import turret_aims
 from asteroyds.modes.targets import targets_left
 from asteroyds.shooting import TargetEliminated
-from asteroyds.ui import links
 from asteroyds.ui.editor import EditorController, ScenarioEditor, empty_state, parse_tokens
-from asteroyds.ui.editor_tools import SETUP_CHOICES, tools_for
+from asteroyds.ui.editor.tools import SETUP_CHOICES, tools_for
+from asteroyds.ui.share import links
 from tests.helpers import downloaded_text
 
 
@@ -625,14 +625,12 @@ def test_the_view_s_mode_menu_shows_the_board_s_mode_after_a_refusal_or_a_new_bo
 # --- the modules behind asteroyds.ui.editor -----------------------------------------------
 def test_the_editor_s_public_names_and_examples():
     import asteroyds.ui as ui
-    from asteroyds.ui import (
-        editor,
-        editor_controller,
-        editor_placement,
-        editor_targets,
-        editor_tools,
-        editor_view,
-    )
+    from asteroyds.ui import editor
+    from asteroyds.ui.editor import controller as editor_controller
+    from asteroyds.ui.editor import placement as editor_placement
+    from asteroyds.ui.editor import targets as editor_targets
+    from asteroyds.ui.editor import tools as editor_tools
+    from asteroyds.ui.editor import view as editor_view
 
     assert ui.EditorController is editor.EditorController is editor_controller.EditorController
     assert ui.ScenarioEditor is editor.ScenarioEditor is editor_view.ScenarioEditor

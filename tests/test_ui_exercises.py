@@ -10,7 +10,7 @@ from asteroyds.pieces import Piece
 from asteroyds.program import Program
 from asteroyds.state import State
 from asteroyds.ui import BoardView
-from asteroyds.ui.exercises import (
+from asteroyds.ui.teach.exercises import (
     CellQuestion,
     ChoiceExercise,
     ChoiceQuestion,
@@ -18,7 +18,7 @@ from asteroyds.ui.exercises import (
     ProgramExercise,
     ProgramQuestion,
 )
-from asteroyds.ui.tile_explorer import TileExplorer, explain
+from asteroyds.ui.teach.tile_explorer import TileExplorer, explain
 
 
 def red_rock_field():

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 
 import pytest
 
-import asteroyds.ui.files as files_module
+import asteroyds.ui.share.files as files_module
 from asteroyds.errors import ScenarioError
-from asteroyds.ui.files import download_link, uploaded_text
+from asteroyds.ui.share.files import download_link, uploaded_text
 from tests.helpers import downloaded_text
 
 

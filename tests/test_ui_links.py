@@ -10,7 +10,7 @@ import pytest
 from asteroyds import demos, setup
 from asteroyds.dice import Dice
 from asteroyds.errors import ScenarioError
-from asteroyds.ui import links
+from asteroyds.ui.share import links
 
 
 @pytest.fixture

@@ -5,12 +5,12 @@ from __future__ import annotations
 import doctest
 
 import asteroyds.ui.observers as observers_module
-from asteroyds.ui.editor_controller import EditorController
+from asteroyds.ui.chart.stopwatch import StopwatchController
+from asteroyds.ui.editor.controller import EditorController
 from asteroyds.ui.observers import Observable
-from asteroyds.ui.presenter import PresenterController
-from asteroyds.ui.round_controller import RoundPlayerController
-from asteroyds.ui.sandbox_controller import SandboxController
-from asteroyds.ui.stopwatch import StopwatchController
+from asteroyds.ui.player.controller import RoundPlayerController
+from asteroyds.ui.sandbox.controller import SandboxController
+from asteroyds.ui.teach.presenter import PresenterController
 
 
 class Box(Observable["Box"]):

@@ -7,8 +7,8 @@ import pytest
 from asteroyds import demos
 from asteroyds.dice import Dice
 from asteroyds.events import PhaseStarted
-from asteroyds.ui import links
-from asteroyds.ui.presenter import DEFAULT_DEMO, Presenter, PresenterController, catalogue, demo_steps
+from asteroyds.ui.share import links
+from asteroyds.ui.teach.presenter import DEFAULT_DEMO, Presenter, PresenterController, catalogue, demo_steps
 
 
 @pytest.mark.parametrize("name", demos.list_demos())

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-import asteroyds.ui.event_log as event_log_module
-import asteroyds.ui.inspector as inspector_module
-import asteroyds.ui.round_controller as round_controller_module
-import asteroyds.ui.round_player as round_player_module
+import asteroyds.ui.player.controller as round_controller_module
+import asteroyds.ui.player.event_log as event_log_module
+import asteroyds.ui.player.inspector as inspector_module
+import asteroyds.ui.player.view as round_player_module
 from asteroyds import resolve_asteroids, scenario
 from asteroyds.errors import ProgramError, RuleError
 from asteroyds.events import PhaseStarted, TileBlocked, TileMoved
@@ -41,8 +41,8 @@ from asteroyds.ui import (
     StatusChart,
     StatusChartController,
 )
-from asteroyds.ui.event_log import log_rows
-from asteroyds.ui.inspector import capture_round_table, flight_rows, priority_rows, priority_table
+from asteroyds.ui.player.event_log import log_rows
+from asteroyds.ui.player.inspector import capture_round_table, flight_rows, priority_rows, priority_table
 from tests.helpers import run_in_own_loop
 
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -13,10 +13,10 @@ from asteroyds.modes.capture_resolve import turret_aims
 from asteroyds.modes.drones import drone_symbols
 from asteroyds.modes.targets import targets_left
 from asteroyds.shooting import LaserFired
-from asteroyds.ui import links
 from asteroyds.ui.editor import EditorController, empty_state
-from asteroyds.ui.sandbox import Sandbox, SandboxController, SandboxSetup, Seat, asteroid_choices
-from asteroyds.ui.scoreboard import mode_progress, progress_series, score_rows, scoreboard_html
+from asteroyds.ui.sandbox.scoreboard import mode_progress, progress_series, score_rows, scoreboard_html
+from asteroyds.ui.sandbox.view import Sandbox, SandboxController, SandboxSetup, Seat, asteroid_choices
+from asteroyds.ui.share import links
 from tests.helpers import downloaded_text
 
 # The browser test's drones round (tests/browser/test_sandbox.py): with this seed blue's program hits a
@@ -36,7 +36,7 @@ def bots(*colours, style="greedy"):
     return tuple(Seat(c, style) for c in colours)
 
 
-@pytest.mark.parametrize("name", ["asteroyds.ui.sandbox", "asteroyds.ui.scoreboard"])
+@pytest.mark.parametrize("name", ["asteroyds.ui.sandbox.view", "asteroyds.ui.sandbox.scoreboard"])
 def test_doctests(name):
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0

@@ -8,7 +8,7 @@ import pytest
 
 from asteroyds import RuleSettings
 from asteroyds.ui import Stopwatch, StopwatchController
-from asteroyds.ui.stopwatch import bar_colour
+from asteroyds.ui.chart.stopwatch import bar_colour
 from tests.helpers import run_in_own_loop
 
 

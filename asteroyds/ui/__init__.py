@@ -14,18 +14,18 @@ browser:
 
 What the controllers and views share lives in small modules of its own:
 :mod:`~asteroyds.ui.observers` (observe and notify), :mod:`~asteroyds.ui.ticker`
-(an asyncio clock for the stopwatch and Play), :mod:`~asteroyds.ui.files`
+(an asyncio clock for the stopwatch and Play), :mod:`~asteroyds.ui.share.files`
 (download links, uploads) and :mod:`~asteroyds.ui.server` (how Voila is started).
 """
 
-from .board import Arrow, BoardView, describe_cell, intended_moves
-from .capture_chart import CaptureChart, CaptureChartController, CaptureResult
-from .dice import DiceController, DiceView
-from .event_log import EventLog
-from .inspector import PriorityInspector, priority_rows
-from .round_player import RoundPlayer, RoundPlayerController
-from .status_chart import DropResult, StatusChart, StatusChartController
-from .stopwatch import Stopwatch, StopwatchController
+from .board.view import Arrow, BoardView, describe_cell, intended_moves
+from .chart.capture import CaptureChart, CaptureChartController, CaptureResult
+from .chart.status_view import DropResult, StatusChart, StatusChartController
+from .chart.stopwatch import Stopwatch, StopwatchController
+from .player.dice import DiceController, DiceView
+from .player.event_log import EventLog
+from .player.inspector import PriorityInspector, priority_rows
+from .player.view import RoundPlayer, RoundPlayerController
 from .theme import COLOURS
 
 __all__ = [
@@ -53,12 +53,12 @@ __all__ = [
 
 # Teacher's tools (notebook 9): the scenario editor and presenting mode.
 from .editor import EditorController, ScenarioEditor  # noqa: E402
-from .presenter import Presenter, PresenterController  # noqa: E402
+from .teach.presenter import Presenter, PresenterController  # noqa: E402
 
 __all__ += ["EditorController", "Presenter", "PresenterController", "ScenarioEditor"]
 
 # The sandbox (notebook 10): a whole game, humans (hot seat) and bots, with its scoreboard.
-from .sandbox import Sandbox, SandboxController, SandboxSetup, Seat  # noqa: E402
-from .scoreboard import ProgressPlot, Scoreboard  # noqa: E402
+from .sandbox.scoreboard import ProgressPlot, Scoreboard  # noqa: E402
+from .sandbox.view import Sandbox, SandboxController, SandboxSetup, Seat  # noqa: E402
 
 __all__ += ["ProgressPlot", "Sandbox", "SandboxController", "SandboxSetup", "Scoreboard", "Seat"]

@@ -18,7 +18,7 @@ import pytest
 
 from asteroyds import scenario
 from asteroyds.ui.editor import EditorController, empty_state
-from asteroyds.ui.sandbox import KIND_NAMES
+from asteroyds.ui.sandbox.view import KIND_NAMES
 from tests.test_ui_sandbox import DRONES_PROGRAM, DRONES_SEED
 
 from .conftest import open_notebook, screenshot

@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from asteroyds import STANDARD_BOARD, demos, scenario
-from asteroyds.ui import links
-from asteroyds.ui.board import cell_fraction
+from asteroyds.ui.board.view import cell_fraction
+from asteroyds.ui.share import links
 
 from .conftest import ARTIFACTS, RENDER_TIMEOUT, screenshot
 

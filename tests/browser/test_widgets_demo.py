@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from asteroyds import STANDARD_BOARD
 from asteroyds.pieces import DIE_COLOURS
 from asteroyds.ui import DiceController
-from asteroyds.ui.board import cell_fraction
+from asteroyds.ui.board.view import cell_fraction
 
 from .conftest import open_notebook, screenshot
 

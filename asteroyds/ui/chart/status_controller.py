@@ -1,0 +1,587 @@
+"""The status chart's logic (RULES §5, §9): tokens, cells and the program they make, in plain Python.
+
+:class:`StatusChartController` knows where the cells, the tray and the pilot
+box are in *chart coordinates* (x to the right, y up, one unit per cell),
+which token sits where, and maps a drop or a click to a column and an action.
+Every rule question goes to the engine
+(:func:`~asteroyds.program.validate_program`,
+:func:`~asteroyds.program.legal_tokens`); a refused move leaves the token
+where it was and says why. The view, :class:`~asteroyds.ui.status_chart.StatusChart`,
+draws it with bqplot; this module imports no widget library.
+
+>>> from asteroyds.pieces import Craft
+>>> chart = StatusChartController(Craft("blue", (6, 7), 3), "racing")
+>>> str(chart.drop(0, *chart.cell_centre(1, "F")).program)
+'F . . . . . S'
+>>> chart.place(6, 7, "L").program, chart.shield_on
+(Program.parse('F . . . . . L'), False)
+>>> chart.place(6, 7, "U").message
+"blue, column 7 (red): Turn back 'U' is not on the red column (it offers S, F, R, L and X)"
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...errors import ProgramError
+from ...pieces import Craft
+from ...pilots import PILOT_TABLE
+from ...program import (
+    BLUE_COLUMNS,
+    EMPTY,
+    RED_COLUMN,
+    SHIELD,
+    Program,
+    as_program,
+    column_name,
+    legal_tokens,
+    validate_program,
+)
+from ...rules import MODES, RuleSettings
+
+Place = tuple[int, str]  # (column 1-7, action letter): a cell of the chart
+ChangeCallback = Callable[[Program], object]
+
+# --- the chart in chart coordinates (x right, y up; one unit per cell) ------------------
+BLUE_ROWS: tuple[str, ...] = ("X", "F", "R", "L", "U")  # top to bottom
+RED_ROWS: tuple[str, ...] = ("X", "F", "R", "L", "S")
+ACTION_NAMES: dict[str, str] = {
+    "X": "Shoot", "F": "Forward", "R": "Right", "L": "Left", "U": "Turn back", "S": "Shield",
+}  # fmt: skip
+# Glyphs that DejaVu Sans (Debian's default font) draws; the letters stay in the buttons.
+# No shield glyph there: the Shield cell draws a shield outline around its letter.
+GLYPHS: dict[str, str] = {"X": "⊕", "F": "↑", "R": "↱", "L": "↰", "U": "↶", "S": "S"}
+RED_X = 7.35  # the red column sits a little apart from the six blue ones
+CELL = 0.88  # side of a cell
+TOP_Y = 5.0  # centre of the first row (Shoot); row i is at TOP_Y - i
+DAMAGE_Y = -0.2
+TRAY_Y = -1.45
+X_RANGE: tuple[float, float] = (-1.95, 8.2)
+Y_RANGE: tuple[float, float] = (-2.45, 6.3)
+
+ACTION, SHIELD_TOKEN, PILOT_TOKEN = "action", "shield", "pilot"
+SHIELD_HOME: Place = (RED_COLUMN, SHIELD)
+LOCKED_MESSAGE = "Time is up: the chart is locked until the next round."
+
+
+def rows_of(column: int) -> tuple[str, ...]:
+    """The pictograms of a column, top to bottom."""
+    return RED_ROWS if column == RED_COLUMN else BLUE_ROWS
+
+
+def column_x(column: int) -> float:
+    """The x of a column's centre."""
+    return RED_X if column == RED_COLUMN else float(column)
+
+
+def cell_centre(column: int, action: str) -> tuple[float, float]:
+    """The centre of a cell in chart coordinates; ValueError for a cell the chart does not have."""
+    rows = rows_of(column) if column in range(1, RED_COLUMN + 1) else ()
+    if action not in rows:
+        raise ValueError(f"{column_name(column) if rows else f'column {column!r}'} has no {action!r} cell")
+    return (column_x(column), TOP_Y - rows.index(action))
+
+
+def tray_slot(index: int) -> tuple[float, float]:
+    """Where transparent token ``index`` (0-5) waits in the tray."""
+    return (float(index + 1), TRAY_Y)
+
+
+PILOT_BOX: tuple[float, float] = (RED_X, TRAY_Y)
+
+
+def locate(x: float, y: float) -> tuple[str, Place | None]:
+    """What lies under a chart point: ``("cell", place)``, ``("tray", None)``, ``("pilot", None)``
+    or ``("outside", None)``."""
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return ("outside", None)
+    if 0.5 <= x <= RED_X + 0.5 and TOP_Y - 4.5 <= y <= TOP_Y + 0.5:
+        column = min(range(1, RED_COLUMN + 1), key=lambda c: abs(x - column_x(c)))
+        row = min(4, max(0, round(TOP_Y - y)))
+        return ("cell", (column, rows_of(column)[row]))
+    if abs(y - TRAY_Y) <= 0.6 and 0.5 <= x <= RED_X + 0.5:
+        return ("pilot", None) if x > (6.5 + RED_X - 0.5) / 2 else ("tray", None)
+    return ("outside", None)
+
+
+@dataclass(frozen=True, slots=True)
+class DropResult:
+    """What became of a drop, a click or a clear.
+
+    ``accepted`` is False when the move was refused: the token is back where
+    it was and ``message`` says why. ``column`` / ``action`` name the cell the
+    token is on afterwards (``None`` for the tray or the pilot box);
+    ``returned`` lists the tokens a swap sent back to the tray; ``program`` is
+    the chart's program afterwards.
+    """
+
+    accepted: bool
+    message: str
+    token: int | None
+    column: int | None
+    action: str | None
+    program: Program
+    returned: tuple[int, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.accepted
+
+
+class StatusChartController:
+    """One craft's status chart for a round: the tokens, where they are, and the program they make.
+
+    Tokens are numbered: 0-5 the transparent action tokens, 6 the red
+    column's token (the *shield token*, which starts on Shield), and 7 the
+    pilot token when the craft's pilot has a column power not yet used.
+    Observers (:meth:`on_change`) get the new :class:`Program` after every change.
+    ``rules`` brings the variants that restrict programs (the "one shot per
+    turn" variant refuses a second Shoot while the tokens are placed, not
+    only when the program is submitted).
+    """
+
+    def __init__(
+        self,
+        craft: Craft,
+        mode: str = "racing",
+        program: Program | str | None = None,
+        *,
+        rules: RuleSettings | None = None,
+    ) -> None:
+        if not isinstance(craft, Craft):
+            raise TypeError(f"a status chart belongs to a Craft, got {craft!r}")
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r} (expected one of {', '.join(MODES)})")
+        self._craft = craft
+        self._mode = mode
+        self._rules = rules
+        self._locked = False
+        self._observers: list[ChangeCallback] = []
+        self._setup_tokens()
+        if program is not None:
+            self.load(program)
+
+    # --- reading ------------------------------------------------------------------
+    @property
+    def craft(self) -> Craft:
+        return self._craft
+
+    @property
+    def mode(self) -> str:
+        return self._mode
+
+    @property
+    def rules(self) -> RuleSettings | None:
+        """The variants the engine checks programs against (None: the standard rules)."""
+        return self._rules
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kind of each token: ``action``, ``shield`` or ``pilot``."""
+        return self._kinds
+
+    @property
+    def shield_index(self) -> int:
+        return BLUE_COLUMNS
+
+    @property
+    def pilot_index(self) -> int | None:
+        """The pilot token's index, or None when the craft has no pilot power to play."""
+        return BLUE_COLUMNS + 1 if PILOT_TOKEN in self._kinds else None
+
+    @property
+    def places(self) -> tuple[Place | None, ...]:
+        """Where each token is: a cell, or None (in the tray / the pilot box)."""
+        return tuple(self._places)
+
+    @property
+    def program(self) -> Program:
+        """The program the tokens make, validated by the engine for this craft and mode."""
+        return validate_program(self._program_of(self._places), self._craft, self._mode, rules=self._rules)
+
+    @property
+    def shield_on(self) -> bool:
+        """Is the red column's token on Shield?"""
+        return self._places[self.shield_index] == SHIELD_HOME
+
+    @property
+    def locked(self) -> bool:
+        return self._locked
+
+    @property
+    def pilot_name(self) -> str | None:
+        return self._craft.pilot
+
+    @property
+    def pilot_directions(self) -> tuple[tuple[str, str], ...]:
+        """``(token, what it does)`` for each pilot token the pilot may write (empty without a power)."""
+        info = PILOT_TABLE.get(self._craft.pilot or "")
+        return tuple((token, text) for token, _, text in info.moves) if info else ()
+
+    @property
+    def pilot_direction(self) -> str | None:
+        """The pilot token written when the pilot token is placed (``P``, or ``PL``/``PR``/...)."""
+        return self._pilot_token
+
+    @pilot_direction.setter
+    def pilot_direction(self, token: str) -> None:
+        choices = [t for t, _ in self.pilot_directions]
+        if token not in choices:
+            who = self._craft.pilot or "this craft's pilot"
+            raise ValueError(
+                f"{who} has no pilot token {token!r} (choose one of {', '.join(choices) or 'none'})"
+            )
+        if token != self._pilot_token:
+            before = self._program_of(self._places)
+            self._pilot_token = token
+            self._changed(before)
+
+    def token_positions(self) -> list[tuple[float, float]]:
+        """(x, y) in chart coordinates for every token: its tray slot, the pilot box or its cell."""
+        return [self._position(i, place) for i, place in enumerate(self._places)]
+
+    def token_at(self, column: int) -> int | None:
+        """The token in a column, if any."""
+        for i, place in enumerate(self._places):
+            if place is not None and place[0] == column:
+                return i
+        return None
+
+    def legal(self, column: int) -> tuple[str, ...]:
+        """The tokens the engine allows in ``column`` now (:func:`~asteroyds.program.legal_tokens`)."""
+        return legal_tokens(
+            self._craft, self._mode, column, self._program_of(self._places), rules=self._rules
+        )
+
+    def describe(self, index: int) -> str:
+        """A token in words: "transparent token 3", "the shield token", "the pilot token"."""
+        kind = self._kinds[index]
+        if kind == SHIELD_TOKEN:
+            return "the shield token"
+        if kind == PILOT_TOKEN:
+            return "the pilot token"
+        return f"transparent token {index + 1}"
+
+    @staticmethod
+    def cell_centre(column: int, action: str) -> tuple[float, float]:
+        """Same as the module's :func:`cell_centre`."""
+        return cell_centre(column, action)
+
+    # --- moving tokens --------------------------------------------------------------
+    def drop(self, token_index: int, x: float, y: float) -> DropResult:
+        """A token dropped at chart point (x, y): snap it to the cell there, or refuse and say why.
+
+        The tray takes any token back off the chart (the shield token goes back
+        on Shield, the pilot token to its box); the pilot box takes only the pilot token.
+        """
+        self._check_index(token_index)
+        if self._locked:
+            return self._refuse(token_index, LOCKED_MESSAGE)
+        where, place = locate(float(x), float(y))
+        if where == "cell":
+            assert place is not None
+            return self.place(token_index, *place)
+        if where == "tray" or where == "pilot" and self._kinds[token_index] == PILOT_TOKEN:
+            return self._to_home(token_index)
+        if where == "pilot":
+            return self._refuse(
+                token_index,
+                f"The pilot box holds only the pilot token: {self.describe(token_index)} went back to "
+                f"{self._where(token_index)}.",
+            )
+        return self._refuse(
+            token_index,
+            f"Dropped outside the chart: put {self.describe(token_index)} on a pictogram of "
+            f"columns 1-7. It went back to {self._where(token_index)}.",
+        )
+
+    def place(self, token_index: int, column: int, action: str) -> DropResult:
+        """Put a token on a cell (the click-to-place path; the same rules as :meth:`drop`).
+
+        A token already in that blue column goes back to the tray. The pilot
+        token may sit on any cell of a blue column: it writes the pilot token
+        (:attr:`pilot_direction`), not the pictogram under it.
+        """
+        self._check_index(token_index)
+        if self._locked:
+            return self._refuse(token_index, LOCKED_MESSAGE)
+        if not isinstance(column, int) or isinstance(column, bool) or column not in range(1, RED_COLUMN + 1):
+            return self._refuse(token_index, f"There is no column {column!r}: columns are 1-6 and 7 (red).")
+        action = str(action).strip().upper()
+        kind = self._kinds[token_index]
+        if kind == SHIELD_TOKEN and column != RED_COLUMN:
+            return self._refuse(
+                token_index,
+                "The shield token stays in the red column (7): put it on Shield, Forward, Right, Left "
+                "or Shoot there.",
+            )
+        if kind == ACTION and column == RED_COLUMN:
+            return self._refuse(
+                token_index,
+                "The red column takes only its own token (the shield token): transparent tokens go in "
+                "the blue columns 1-6.",
+            )
+        if kind == PILOT_TOKEN:
+            token, row = self._pilot_token or EMPTY, action if action in BLUE_ROWS else "F"
+        elif action in ACTION_NAMES:
+            token, row = action, action
+        else:
+            names = ", ".join(f"{name} {letter}" for letter, name in ACTION_NAMES.items())
+            return self._refuse(token_index, f"There is no {action!r} pictogram (the chart has {names}).")
+        # The other tokens stay, except the one this token replaces in its column.
+        trial = list(self._places)
+        trial[token_index] = None
+        returned = tuple(
+            other
+            for other, place in enumerate(trial)
+            if column != RED_COLUMN and place is not None and place[0] == column
+        )
+        for other in returned:
+            trial[other] = None
+        # The engine decides (Turn back in the red column, Shoot in racing, a pilot token...).
+        try:
+            candidate = validate_program(
+                self._program_of(trial).with_column(column, token), self._craft, self._mode, rules=self._rules
+            )
+        except ProgramError as exc:
+            return self._refuse(token_index, str(exc))
+        trial[token_index] = (column, row)
+        assert self._program_of(trial) == candidate
+        before = self._program_of(self._places)
+        self._places = trial
+        message = self._placed_message(token_index, column, returned)
+        self._changed(before)
+        return DropResult(True, message, token_index, column, row, candidate, returned)
+
+    def click(self, column: int, action: str, pilot: bool = False) -> DropResult:
+        """The click-to-place path: put the right token on a cell.
+
+        The red column moves the shield token; ``pilot=True`` places the pilot
+        token; otherwise the token already in the column moves, or the first
+        one in the tray. Clicking the cell a transparent token already holds
+        clears the column.
+        """
+        if pilot:
+            index = self.pilot_index
+            if index is None:
+                return self._refuse(None, self._no_pilot_reason())
+        elif column == RED_COLUMN:
+            index = self.shield_index
+        else:
+            index = self.token_at(column) if isinstance(column, int) else None
+            if index is not None and self._kinds[index] == ACTION and self._places[index] == (column, action):
+                return self.clear(column)
+            if index is None or self._kinds[index] != ACTION:
+                index = self._free_action_token()
+            if index is None:
+                return self._refuse(None, "Every transparent token is already on the chart.")
+        return self.place(index, column, action)
+
+    def clear(self, column: int) -> DropResult:
+        """Empty a column: its token goes back to the tray (the red column's back on Shield)."""
+        if self._locked:
+            return self._refuse(None, LOCKED_MESSAGE)
+        if not isinstance(column, int) or isinstance(column, bool) or column not in range(1, RED_COLUMN + 1):
+            return self._refuse(None, f"There is no column {column!r}: columns are 1-6 and 7 (red).")
+        index = self.token_at(column)
+        if index is None:
+            return DropResult(
+                True, f"{column_name(column).capitalize()} is already empty.", None, None, None, self.program
+            )
+        return self._to_home(index)
+
+    def clear_all(self) -> DropResult:
+        """Every token back to the tray, the shield token back on Shield (refused when locked)."""
+        if self._locked:
+            return self._refuse(None, LOCKED_MESSAGE)
+        before = self._program_of(self._places)
+        self._places = self._home_places()
+        self._changed(before)
+        return DropResult(True, "The chart is cleared: shield on, no action.", None, None, None, self.program)
+
+    def load(self, program: Program | str) -> Program:
+        """Set the tokens to show ``program`` (validated by the engine first); works when locked."""
+        program = validate_program(
+            as_program(program, self._craft.player), self._craft, self._mode, rules=self._rules
+        )
+        places = self._home_places()
+        free = [i for i, kind in enumerate(self._kinds) if kind == ACTION]
+        pilot_token = self._pilot_token
+        for column, token in enumerate(program.columns, 1):
+            if token == EMPTY:
+                continue
+            if token in BLUE_ROWS:
+                places[free.pop(0)] = (column, token)
+            else:  # a pilot token: validate_program checked that this craft may play it
+                assert self.pilot_index is not None
+                places[self.pilot_index] = (column, "F")
+                pilot_token = token
+        places[self.shield_index] = (RED_COLUMN, program.red)
+        before = self._program_of(self._places)
+        self._places, self._pilot_token = places, pilot_token
+        self._changed(before)
+        return program
+
+    # --- the round --------------------------------------------------------------------
+    def lock(self) -> None:
+        """Time is up: every drop, click and clear is refused until :meth:`unlock` or :meth:`reset`."""
+        self._locked = True
+
+    def unlock(self) -> None:
+        self._locked = False
+
+    def reset(self, craft: Craft | None = None) -> Program:
+        """End of round: shield token on Shield, the others back in the tray, the pilot token back
+        if the power is still unused (give the craft after the round to update it); unlocks."""
+        if craft is not None:
+            if not isinstance(craft, Craft):
+                raise TypeError(f"a status chart belongs to a Craft, got {craft!r}")
+            self._craft = craft
+        before = self._program_of(self._places)
+        self._setup_tokens()
+        self._locked = False
+        self._changed(before)
+        return self.program
+
+    def on_change(self, callback: ChangeCallback, remove: bool = False) -> None:
+        """Call ``callback(program)`` after every change of the program."""
+        if remove:
+            self._observers.remove(callback)
+        else:
+            self._observers.append(callback)
+
+    # --- inside -------------------------------------------------------------------------
+    def _setup_tokens(self) -> None:
+        kinds = [ACTION] * BLUE_COLUMNS + [SHIELD_TOKEN]
+        info = PILOT_TABLE.get(self._craft.pilot or "")
+        if info is not None and info.column_power and not self._craft.power_used:
+            kinds.append(PILOT_TOKEN)
+            self._pilot_token: str | None = info.tokens[0]
+        else:
+            self._pilot_token = None
+        self._kinds = tuple(kinds)
+        self._places: list[Place | None] = self._home_places()
+
+    def _home_places(self) -> list[Place | None]:
+        return [SHIELD_HOME if kind == SHIELD_TOKEN else None for kind in self._kinds]
+
+    def _position(self, index: int, place: Place | None) -> tuple[float, float]:
+        if place is not None:
+            return cell_centre(*place)
+        if self._kinds[index] == PILOT_TOKEN:
+            return PILOT_BOX
+        return tray_slot(index)
+
+    def _program_of(self, places: list[Place | None] | tuple[Place | None, ...]) -> Program:
+        columns = [EMPTY] * BLUE_COLUMNS
+        red = SHIELD
+        for index, place in enumerate(places):
+            if place is None:
+                continue
+            column, action = place
+            kind = self._kinds[index]
+            if kind == SHIELD_TOKEN:
+                red = action
+            else:
+                columns[column - 1] = (self._pilot_token or EMPTY) if kind == PILOT_TOKEN else action
+        return Program(tuple(columns), red)
+
+    def _to_home(self, index: int) -> DropResult:
+        before = self._program_of(self._places)
+        kind = self._kinds[index]
+        old = self._places[index]
+        self._places[index] = SHIELD_HOME if kind == SHIELD_TOKEN else None
+        self._changed(before)
+        if kind == SHIELD_TOKEN:
+            message = "The shield token is on Shield: the shield is on this round."
+        elif old is None:
+            message = f"{self.describe(index).capitalize()} stays in {self._where(index)}."
+        else:
+            message = (
+                f"{column_name(old[0]).capitalize()} cleared: {self.describe(index)} is back in "
+                f"{self._where(index)}."
+            )
+        column, action = self._places[index] or (None, None)
+        return DropResult(True, message, index, column, action, self.program)
+
+    def _refuse(self, index: int | None, message: str) -> DropResult:
+        place = None if index is None else self._places[index]
+        column, action = place or (None, None)
+        return DropResult(False, message, index, column, action, self.program)
+
+    def _where(self, index: int) -> str:
+        place = self._places[index]
+        if place is None:
+            return "the pilot box" if self._kinds[index] == PILOT_TOKEN else "the tray"
+        if place == SHIELD_HOME:
+            return "Shield"
+        return f"{column_name(place[0])}, {ACTION_NAMES[place[1]]}"
+
+    def _placed_message(self, index: int, column: int, returned: tuple[int, ...]) -> str:
+        kind = self._kinds[index]
+        place = self._places[index]
+        assert place is not None
+        if kind == SHIELD_TOKEN:
+            if place == SHIELD_HOME:
+                text = "Red column: Shield. The shield is on this round."
+            else:
+                text = (
+                    f"Red column: {ACTION_NAMES[place[1]]}, a 7th action after column 6. "
+                    "The shield is off this round."
+                )
+        elif kind == PILOT_TOKEN:
+            power = dict(self.pilot_directions).get(self._pilot_token or "", "")
+            text = f"{column_name(column).capitalize()}: {self._craft.pilot}'s power ({power})."
+        else:
+            text = f"{column_name(column).capitalize()}: {ACTION_NAMES[place[1]]}."
+        if returned:
+            names = " and ".join(self.describe(i) for i in returned)
+            text += f" ({names} went back.)"
+        return text
+
+    def _free_action_token(self) -> int | None:
+        return next((i for i, k in enumerate(self._kinds) if k == ACTION and self._places[i] is None), None)
+
+    def _no_pilot_reason(self) -> str:
+        craft = self._craft
+        if craft.pilot is None:
+            return "This craft has no pilot, so there is no pilot token."
+        info = PILOT_TABLE[craft.pilot]
+        if not info.column_power:
+            return f"{craft.pilot} {info.hint}: there is no pilot token."
+        return f"{craft.pilot}'s power was already used this game: the pilot token is gone."
+
+    def _check_index(self, index: int) -> None:
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self._kinds):
+            raise IndexError(f"no token {index!r}: this chart has tokens 0-{len(self._kinds) - 1}")
+
+    def _changed(self, before: Program) -> None:
+        after = self._program_of(self._places)
+        if after != before:
+            for callback in list(self._observers):
+                callback(after)
+
+
+__all__ = [
+    "ACTION",
+    "ACTION_NAMES",
+    "BLUE_ROWS",
+    "GLYPHS",
+    "LOCKED_MESSAGE",
+    "PILOT_BOX",
+    "PILOT_TOKEN",
+    "RED_ROWS",
+    "SHIELD_HOME",
+    "SHIELD_TOKEN",
+    "X_RANGE",
+    "Y_RANGE",
+    "DropResult",
+    "Place",
+    "StatusChartController",
+    "cell_centre",
+    "column_x",
+    "locate",
+    "rows_of",
+    "tray_slot",
+]

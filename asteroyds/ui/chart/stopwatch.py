@@ -1,0 +1,286 @@
+"""The planning stopwatch: a countdown controller and a widget that ticks it with asyncio.
+
+The controller is a plain state machine (remaining seconds, running, expired);
+tests drive it with :meth:`StopwatchController.tick` and no time passes. The
+widget ticks it with a :class:`~asteroyds.ui.ticker.Ticker` (an ``asyncio``
+task), which never blocks the kernel.
+
+>>> sw = StopwatchController.for_mode("racing")
+>>> sw.seconds, sw.text
+(50, '0:50')
+>>> fired = []
+>>> sw.on_timeout(lambda: fired.append("time!"))
+>>> sw.start()
+>>> sw.tick(49.5), sw.text, sw.tick(1), sw.tick(1), fired
+(False, '0:01', True, False, ['time!'])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from ...rules import DEFAULT_RULES, RuleSettings
+from .. import theme
+from ..observers import Observable
+from ..theme import COLOURS
+from ..ticker import Ticker
+
+TimeoutCallback = Callable[[], object]
+LEVELS: tuple[str, ...] = ("beginner", "expert", "custom")
+TICK_SECONDS = 0.25
+READY, RUNNING, PAUSED, EXPIRED = "ready", "running", "paused", "expired"
+
+
+class StopwatchController(Observable["StopwatchController"]):
+    """A countdown from ``seconds`` that fires its timeout callbacks exactly once."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self._timeouts: list[TimeoutCallback] = []
+        self.seconds: float = 0
+        self.remaining: float = 0
+        self.running = False
+        self.expired = False
+        self.reset(seconds)
+
+    @classmethod
+    def for_mode(cls, mode: str, rules: RuleSettings = DEFAULT_RULES) -> StopwatchController:
+        """A stopwatch set to the planning time of ``mode`` under ``rules``."""
+        return cls(rules.planning_time(mode))
+
+    # --- state ---------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        """``ready``, ``running``, ``paused`` or ``expired``."""
+        if self.expired:
+            return EXPIRED
+        if self.running:
+            return RUNNING
+        return READY if self.remaining == self.seconds else PAUSED
+
+    @property
+    def fraction(self) -> float:
+        """Remaining time as a fraction of the whole (1.0 → 0.0)."""
+        return self.remaining / self.seconds
+
+    @property
+    def text(self) -> str:
+        """The time left as ``m:ss``, rounded up (``0:01`` until it is really over)."""
+        whole = math.ceil(self.remaining - 1e-9)
+        return f"{whole // 60}:{whole % 60:02d}"
+
+    # --- commands ------------------------------------------------------------------
+    def start(self) -> None:
+        """Start or resume (an expired stopwatch needs :meth:`reset` first)."""
+        if not self.expired and not self.running:
+            self.running = True
+            self._notify()
+
+    def pause(self) -> None:
+        if self.running:
+            self.running = False
+            self._notify()
+
+    def reset(self, seconds: float | None = None) -> None:
+        """Stop and refill (to ``seconds`` if given); the timeout can fire again."""
+        if seconds is not None:
+            if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
+                raise ValueError(f"the stopwatch needs a positive number of seconds, got {seconds!r}")
+            self.seconds = seconds
+        self.remaining = self.seconds
+        self.running = False
+        self.expired = False
+        self._notify()
+
+    def tick(self, seconds: float) -> bool:
+        """Let ``seconds`` pass; return True if the time ran out on this tick."""
+        if not self.running or seconds <= 0:
+            return False
+        self.remaining = max(0.0, self.remaining - seconds)
+        if self.remaining > 1e-9:
+            self._notify()
+            return False
+        self.remaining = 0.0
+        self.running = False
+        self.expired = True
+        self._notify()
+        for callback in list(self._timeouts):
+            callback()
+        return True
+
+    def on_timeout(self, callback: TimeoutCallback, remove: bool = False) -> None:
+        """Call ``callback()`` when the time runs out."""
+        if remove:
+            self._timeouts.remove(callback)
+        else:
+            self._timeouts.append(callback)
+
+
+def bar_colour(fraction: float) -> str:
+    """Green, then yellow, then red as time runs out."""
+    if fraction > 0.5:
+        return COLOURS["player_green"]
+    if fraction > 0.2:
+        return COLOURS["player_yellow"]
+    return COLOURS["player_red"]
+
+
+class Stopwatch(widgets.VBox):
+    """The planning countdown: progress bar, time, start / pause / reset and the level.
+
+    The time is ``seconds`` if given, else ``rules.planning_time(mode)``.
+    """
+
+    def __init__(
+        self,
+        seconds: float | None = None,
+        *,
+        mode: str = "racing",
+        rules: RuleSettings | None = None,
+        controller: StopwatchController | None = None,
+        interval: float = TICK_SECONDS,
+    ) -> None:
+        super().__init__()
+        self._rules = rules or DEFAULT_RULES
+        self._mode = mode
+        self._callbacks: list[TimeoutCallback] = []
+        self._level_times = {
+            level: self._rules.with_changes(planning_level=level, planning_seconds=None).planning_time(mode)
+            for level in LEVELS[:2]
+        }
+        if controller is None:
+            controller = StopwatchController(
+                seconds if seconds is not None else self._rules.planning_time(mode)
+            )
+        self._controller = controller
+        self._ticker = Ticker(
+            controller.tick, lambda: controller.running, interval=interval, on_error=self._show_error
+        )
+        level = next((lv for lv, t in self._level_times.items() if t == controller.seconds), "custom")
+        self._level = widgets.ToggleButtons(
+            options=[(f"Beginner {self._level_times['beginner']} s", "beginner"),
+                     (f"Expert {self._level_times['expert']} s", "expert"), ("Custom", "custom")],
+            value=level, tooltips=["Beginner planning time", "Expert planning time", "Choose the seconds"],
+            style={"button_width": "auto"},
+        )  # fmt: skip
+        self._custom = widgets.BoundedIntText(
+            value=round(controller.seconds), min=5, max=600, step=5, description="seconds",
+            layout=widgets.Layout(width="150px", display="" if level == "custom" else "none"),
+        )  # fmt: skip
+        self._time = widgets.HTML()
+        self._bar = widgets.FloatProgress(min=0.0, max=1.0, layout=widgets.Layout(width="260px"))
+        self._buttons = {
+            "start": widgets.Button(description="Start", tooltip="Start the countdown"),
+            "pause": widgets.Button(description="Pause", tooltip="Pause the countdown"),
+            "reset": widgets.Button(description="Reset", tooltip="Refill the time"),
+        }
+        for name, button in self._buttons.items():
+            button.add_class(f"asteroyds-stopwatch-{name}")
+            button.layout.width = "80px"
+        self._buttons["start"].add_class("asteroyds-primary")
+        self._buttons["start"].on_click(lambda _b: self._run(self.start))
+        self._buttons["pause"].on_click(lambda _b: self._run(self.pause))
+        self._buttons["reset"].on_click(lambda _b: self._run(self.reset))
+        self._level.observe(lambda ch: self._run(lambda: self._level_changed(ch["new"])), names="value")
+        self._custom.observe(lambda ch: self._run(lambda: self._custom_changed(ch["new"])), names="value")
+        self._error = widgets.HTML()
+        title = widgets.HTML("<span class='asteroyds-title'>PLANNING TIME</span>")
+        clock = widgets.HBox(
+            [self._time, self._bar], layout=widgets.Layout(align_items="center", grid_gap="12px")
+        )
+        self.children = [
+            widgets.HTML(theme.CSS),
+            title,
+            clock,
+            widgets.HBox(list(self._buttons.values()), layout=widgets.Layout(grid_gap="6px")),
+            widgets.HBox([self._level, self._custom], layout=widgets.Layout(align_items="center")),
+            self._error,
+        ]
+        self.layout = widgets.Layout(width="max-content")
+        self.add_class("asteroyds-panel")
+        self.add_class("asteroyds-stopwatch")
+        controller.observe(self._show)
+        controller.on_timeout(self._timed_out)
+        self._show(controller)
+
+    # --- public API -------------------------------------------------------------------
+    @property
+    def controller(self) -> StopwatchController:
+        return self._controller
+
+    @property
+    def running(self) -> bool:
+        return self._controller.running
+
+    def start(self) -> None:
+        """Start counting down; ticks come from an asyncio task on the kernel's loop."""
+        self._controller.start()
+        if self._controller.running:
+            self._ticker.start()
+
+    def pause(self) -> None:
+        self._controller.pause()
+        self._ticker.stop()
+
+    def reset(self, seconds: float | None = None) -> None:
+        self._ticker.stop()
+        self._controller.reset(seconds)
+
+    def on_timeout(self, callback: TimeoutCallback, remove: bool = False) -> None:
+        """Call ``callback()`` when the time runs out (e.g. lock the status charts)."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def close(self) -> None:
+        self._ticker.stop()
+        super().close()
+
+    # --- display ------------------------------------------------------------------------
+    def _run(self, action: Callable[[], object]) -> None:
+        self._error.value = ""
+        try:
+            action()
+        except Exception as exc:
+            self._show_error(exc)
+
+    def _show_error(self, exc: Exception) -> None:
+        self._error.value = theme.error_html(exc)  # shown in the widget, never a traceback in Voila
+
+    def _level_changed(self, level: str) -> None:
+        self._custom.layout.display = "" if level == "custom" else "none"
+        self.reset(self._custom.value if level == "custom" else self._level_times[level])
+
+    def _custom_changed(self, seconds: int) -> None:
+        if self._level.value == "custom":
+            self.reset(seconds)
+
+    def _timed_out(self) -> None:
+        for callback in list(self._callbacks):
+            try:
+                callback()
+            except Exception as exc:
+                self._show_error(exc)
+
+    def _show(self, c: StopwatchController) -> None:
+        status = c.status
+        colour = COLOURS["player_red"] if status == EXPIRED else COLOURS["text"]
+        shown = "TIME!" if status == EXPIRED else c.text
+        self._time.value = (
+            f'<span class="asteroyds-stopwatch-time" data-status="{status}" '
+            f'data-remaining="{c.remaining:.2f}" '
+            f'style="font: bold 30px {theme.FONT}; color: {colour}; font-variant-numeric: tabular-nums; '
+            f'display: inline-block; min-width: 92px">{shown}</span>'
+        )
+        self._bar.value = c.fraction
+        self._bar.style.bar_color = bar_colour(c.fraction)
+        self._buttons["start"].disabled = c.running or c.expired
+        self._buttons["pause"].disabled = not c.running
+        self._buttons["start"].description = "Resume" if status == PAUSED else "Start"
+
+
+__all__ = ["StopwatchController", "Stopwatch", "bar_colour"]

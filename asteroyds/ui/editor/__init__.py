@@ -1,0 +1,58 @@
+"""The scenario editor: build a board by clicking hexes, then save, share or preview it.
+
+Two layers, as everywhere in :mod:`asteroyds.ui`, in files named after what
+they hold; this module gathers them, so notebooks and tests import from here:
+
+- :mod:`~asteroyds.ui.editor.tools`: the tools and small values (:class:`Tool`,
+  :class:`EditResult`, :class:`Preview`);
+- :mod:`~asteroyds.ui.editor.controller`: :class:`EditorController`, plain
+  Python: every change is validated by the engine (:meth:`State.validate`),
+  a refused change leaves the board as it was and says why, every change can
+  be undone;
+- :mod:`~asteroyds.ui.editor.targets`: targets mode's checks (RULES §7), the
+  Target tool's; capture mode's (RULES §11) are the engine's
+  :mod:`asteroyds.modes.capture_layout`, used by the controller directly;
+- :mod:`~asteroyds.ui.editor.view`: :class:`ScenarioEditor`, the widget (CSS
+  class ``asteroyds-editor``).
+
+>>> editor = EditorController()
+>>> editor.select_tool("asteroid", colour="red", orientation="E")
+Tool(name='asteroid', colour='red', symbol=None, orientation=0, priority=None, team=None, number=None)
+>>> editor.click((6, 6)).message
+'Added red asteroid #1 at (6, 6)'
+>>> editor.click((6, 6)).message
+'(6, 6) already holds red asteroid #1'
+>>> editor.rotate(turns=1).message
+'Red asteroid #1 now has its “1” edge facing SE'
+>>> editor.undo().ok, editor.state.piece("R1").orientation
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from .controller import EditorController
+from .tools import (
+    PIECE_TOOLS,
+    TARGET_TOOL,
+    TOOLS,
+    EditResult,
+    Preview,
+    Tool,
+    empty_state,
+    parse_tokens,
+)
+from .view import ScenarioEditor, download_html
+
+__all__ = [
+    "PIECE_TOOLS",
+    "TARGET_TOOL",
+    "TOOLS",
+    "EditResult",
+    "EditorController",
+    "Preview",
+    "ScenarioEditor",
+    "Tool",
+    "download_html",
+    "empty_state",
+    "parse_tokens",
+]

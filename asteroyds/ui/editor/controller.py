@@ -1,0 +1,824 @@
+"""The scenario editor's logic: a board being edited, one validated change at a time.
+
+:class:`EditorController` is plain Python (no widget): it holds a
+:class:`~asteroyds.state.State`; every change builds a new state and
+validates it (:meth:`State.validate`), so a refused change leaves the board as
+it was and says why in one sentence ("(6, 7) already holds red asteroid #1").
+Every change can be undone. Nothing here decides a rule: the preview runs the
+engine's :func:`~asteroyds.asteroids.resolve_asteroids`, and targets (targets
+mode) are checked by the engine's :func:`asteroyds.modes.targets.target_problem`
+(RULES §7) before :meth:`State.validate` checks the whole board. The widget
+is :class:`asteroyds.ui.editor_view.ScenarioEditor`.
+
+>>> editor = EditorController(empty_state("targets"))
+>>> editor.add("asteroid", (6, 6), colour="white/red").message
+'Added white/red asteroid #1 at (6, 6)'
+>>> editor.select_tool("target", team="right")
+Tool(name='target', colour=None, symbol=None, orientation=0, priority=None, team='right', number=None)
+>>> editor.click((6, 6)).message
+'Put target right-1 on white/red asteroid #1 at (6, 6)'
+>>> editor.click((6, 6)).message  # a second click takes it off
+'Took target right-1 off white/red asteroid #1 at (6, 6)'
+
+Capture mode (RULES §11: "teams may rearrange pods and turrets"): the
+shipped layouts load as the setups ``capture`` and ``capture-3teams``; a new
+platform, turret, asteroyd or craft belongs to the tool's team; a turret
+keeps its team when it is moved or turned; a platform takes its team's
+crafts waiting on it along (they start there, facing its direction); an
+asteroyd at home takes its home along. Every change is checked by
+:meth:`State.validate` and the engine's capture checks
+(:func:`asteroyds.modes.capture_layout.check`); :meth:`play_problems` says
+whether the board can start a game yet. The preview plays the engine's
+capture turn with every chart empty: only the turrets fire.
+
+>>> capture = EditorController()
+>>> capture.load_setup("capture").message
+'The capture layout: 2 teams (red, white), 2 crafts each'
+>>> capture.rotate("TR1").message
+'Red turret TR1 now has its “1” edge facing W'
+>>> capture.select_tool("turret", team="white", orientation="W")
+Tool(name='turret', colour=None, symbol=None, orientation=3, priority=None, team='white', number=None)
+>>> capture.click((6, 11)).message
+'Added white turret TW3 at (6, 11)'
+>>> capture.add("gate", (2, 7)).message
+'Red gate #1: a gate has no part in capture mode (RULES §11: asteroyds, platforms, ...)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ... import demos, scenario
+from ...asteroids import resolve_asteroids
+from ...dice import Dice
+from ...errors import AsteroydsError, ScenarioError
+from ...hexgrid import Cell, direction_name
+from ...modes import capture_layout, mode_named
+from ...modes.capture import layout as capture_layout_of
+from ...modes.capture_resolve import resolve as capture_resolve
+from ...modes.targets import SIDES
+from ...pieces import ASTEROYD, DRONE, MAX_DAMAGE, PILOTS, PLATFORM, PLAYER_COLOURS, TURRET, Craft, Piece
+from ...rules import MODES
+from ...setups import setup
+from ...state import State
+from ..observers import Observable
+from ..share import links
+from .placement import craft_problem, free_player, new_piece, space_problem
+from .targets import (
+    free_number,
+    target_name,
+    target_problem,
+    team_of,
+    with_targets_teams,
+)
+from .tools import (
+    CAPTURE_SETUPS,
+    CAPTURE_TEAMS,
+    PIECE_TOOLS,
+    SYMBOLS,
+    TARGET_TOOL,
+    TEAM_TOOLS,
+    TOOL_COLOURS,
+    TOOL_OPTIONS,
+    TOOLS,
+    UNDO_LIMIT,
+    EditResult,
+    Preview,
+    Selection,
+    Tool,
+    article,
+    as_cell,
+    as_orientation,
+    cap,
+    empty_state,
+    is_whole,
+    parse_tokens,
+    plain,
+    tools_for,
+)
+
+Observer = Callable[["EditorController"], object]
+
+
+class EditorController(Observable["EditorController"]):
+    """A board being edited: tools, clicks, undo/redo, JSON in and out, and a preview.
+
+    Observers (:meth:`observe`) are called after every change of the board,
+    the selection, the tool, the dice or the message.
+    """
+
+    def __init__(self, state: State | None = None, dice: Dice | Sequence[int] = (1, 1, 1)) -> None:
+        super().__init__()
+        self._state = (state or empty_state()).validate("editor")
+        self._dice = Dice.of(dice)
+        self._tool = Tool()
+        self._undo: list[State] = []
+        self._redo: list[State] = []
+        self._selected: Selection | None = None
+        self._moving: Selection | None = None
+        self.message = "Pick a tool, then click a hex."
+        self.ok = True
+
+    # --- reading ---------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def dice(self) -> Dice:
+        """The demonstration dice (used by the preview and the shared link)."""
+        return self._dice
+
+    @property
+    def tool(self) -> Tool:
+        return self._tool
+
+    @property
+    def selected(self) -> Selection | None:
+        return self._selected
+
+    @property
+    def moving(self) -> Selection | None:
+        """What the Move tool has picked up (its next click puts it down)."""
+        return self._moving
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def cell_of(self, target: Selection | None) -> Cell | None:
+        if target is None:
+            return None
+        kind, key = target
+        if kind == "piece":
+            return self._state.piece(key).cell if self._state.has_piece(key) else None
+        craft = self._craft(key)
+        return None if craft is None else craft.cell
+
+    def describe(self, target: Selection | None = None) -> str:
+        """The selected piece or craft in words (with its orientation, priority, damage)."""
+        target = self._selected if target is None else target
+        if target is None:
+            return "Nothing selected."
+        kind, key = target
+        if kind == "craft":
+            c = self._state.craft(key)
+            pilot = f", pilot {c.pilot}" if c.pilot else ""
+            tokens = f", tokens {' '.join(c.tokens)}" if c.tokens else ""
+            team = f", {c.team} team" if c.team else ""
+            facing = direction_name(c.facing)
+            return f"The {key} craft at {c.cell} facing {facing}, damage {c.damage}{pilot}{tokens}{team}"
+        p = self._state.piece(key)
+        text = f"{cap(self._piece_name(p))} at {p.cell}"
+        if p.orientation is not None:
+            text += f", {'facing' if p.kind == PLATFORM else '“1” edge'} {direction_name(p.orientation)}"
+        if p.symbol:
+            text += f", symbol {p.symbol}"
+        if p.target:
+            text += f", target {p.target}"
+        if p.kind == ASTEROYD:
+            text += f", home {p.home}" + (f", carried by the {p.carrier} craft" if p.carrier else "")
+        return text
+
+    def play_problems(self) -> tuple[str, ...]:
+        """Why this board cannot start a game yet (empty: it can), one sentence each.
+
+        Capture: the engine's :func:`asteroyds.modes.capture_layout.problems`
+        (every team with its asteroyd, one platform, 1-3 crafts); other modes
+        need a craft.
+        """
+        if mode_named(self._state.mode).teams:
+            return capture_layout.problems(self._state)
+        return () if self._state.crafts else ("there is no craft on the board: add one with the Craft tool",)
+
+    # --- tools and clicks ------------------------------------------------------------
+    def select_tool(self, name: str, **options: Any) -> Tool:
+        """Choose what a click does, with the options of what it adds.
+
+        Options: ``colour``, ``symbol``, ``orientation``, ``priority``; and
+        the Target tool's (targets mode) ``team``, the set (``left`` or
+        ``right``), and ``number``, the number in it (None: the next free one).
+        For the Platform, Turret, Asteroyd and Craft tools ``team`` is the
+        capture team (``red``, ``white``, ``blue``; red unless given) of what
+        they add in capture mode; other modes do not use it.
+        """
+        if name not in TOOLS:
+            raise ValueError(f"no tool {name!r} (expected one of {', '.join(TOOLS)})")
+        unknown = sorted(set(options) - TOOL_OPTIONS)
+        if unknown:
+            raise ValueError(f"unknown tool option {unknown[0]!r}")
+        colour = options.get("colour", self._tool.colour)
+        allowed = TOOL_COLOURS.get(name)
+        if allowed is not None and colour not in allowed:
+            if "colour" in options:
+                raise ValueError(f"a {name} cannot be {colour!r} (expected one of {', '.join(allowed)})")
+            colour = allowed[0]
+        symbol = options.get("symbol", self._tool.symbol)
+        if symbol is not None and symbol not in SYMBOLS:
+            raise ValueError(f"symbol must be one of {' '.join(SYMBOLS)}, got {symbol!r}")
+        orientation = as_orientation(options.get("orientation", self._tool.orientation))
+        priority = options.get("priority", self._tool.priority)
+        if priority is not None and (isinstance(priority, bool) or not isinstance(priority, int)):
+            raise ValueError(f"priority must be a whole number, got {priority!r}")
+        team, number = options.get("team", self._tool.team), options.get("number", self._tool.number)
+        if name == TARGET_TOOL:
+            team = SIDES[0] if team is None else team
+            if team not in SIDES:
+                raise ValueError(f"a target belongs to the {' or '.join(SIDES)} set, got {team!r}")
+            if number is not None and not is_whole(number):
+                raise ValueError(f"a target number is a whole number from 1, got {number!r}")
+        elif name in TEAM_TOOLS:  # capture mode: the team of the piece or craft it adds
+            number = None
+            if "team" in options and team not in CAPTURE_TEAMS:
+                raise ValueError(f"a capture team is {', '.join(CAPTURE_TEAMS)}, got {team!r}")
+            if team not in CAPTURE_TEAMS:
+                team = CAPTURE_TEAMS[0]
+        else:
+            team = number = None
+        self._tool = Tool(name, colour if allowed else None, symbol, orientation, priority, team, number)
+        self._moving = None
+        self._notify()
+        return self._tool
+
+    def click(self, cell: Sequence[int]) -> EditResult:
+        """Apply the current tool at ``cell`` (what a click on the board does)."""
+        cell = as_cell(cell)
+        if cell not in self._state.board:
+            return self._refuse(f"{cell} is off the board")
+        t = self._tool
+        if t.name == "select":
+            return self.select(cell)
+        if t.name in PIECE_TOOLS:
+            return self.add(
+                t.name, cell, colour=t.colour, symbol=t.symbol, orientation=t.orientation, team=t.team
+            )
+        if t.name == TARGET_TOOL:
+            return self._target_click(cell)
+        if t.name == "craft" and mode_named(self._state.mode).teams:
+            return self.add_craft(t.team or CAPTURE_TEAMS[0], cell, facing=t.orientation)
+        if t.name == "craft":
+            return self.add_craft(t.colour or free_player(self._state), cell, facing=t.orientation)
+        if t.name == "rotate":
+            return self.rotate(cell, 1)
+        if t.name == "remove":
+            return self.remove(cell)
+        if t.name == "priority":
+            if t.priority is None:
+                return self._refuse("Type the priority number first, then click a tile")
+            return self.set_priority(cell, t.priority)
+        return self._move_click(cell)
+
+    def select(self, cell: Sequence[int]) -> EditResult:
+        """Select the top piece or craft of a cell (a craft first, then a drone, then the piece).
+
+        Clicking the cell of the selection again selects the next thing in
+        it (a craft on a platform, then the platform...). In capture mode a
+        platform comes first: its crafts wait on it and go where it goes.
+        """
+        cell = as_cell(cell)
+        stack = self._stack(cell)
+        target = stack[0] if stack else None
+        if self._selected in stack:
+            target = stack[(stack.index(self._selected) + 1) % len(stack)]
+        self._selected = target
+        if target is None:
+            return self._done(f"{cell}: empty space")
+        return self._done(f"Selected: {self.describe(target)}")
+
+    def _move_click(self, cell: Cell) -> EditResult:
+        if self._moving is None:
+            target = self._at(cell)
+            if target is None:
+                return self._refuse(f"Nothing to move at {cell}")
+            self._moving = self._selected = target
+            return self._done(f"Moving {self._name(target)}: click where it goes")
+        if self.cell_of(self._moving) == cell:
+            self._moving = None
+            return self._done("Move cancelled")
+        result = self.move(self._moving, cell)
+        if result.ok:
+            self._moving = None
+            self._notify()
+        return result
+
+    # --- edits -----------------------------------------------------------------------
+    def add(
+        self,
+        kind: str,
+        cell: Sequence[int],
+        *,
+        colour: str | None = None,
+        symbol: str | None = None,
+        orientation: int | str | None = None,
+        priority: int | None = None,
+        team: str | None = None,
+    ) -> EditResult:
+        """Add an asteroid, gate, pod, platform, turret, drone or (capture) asteroyd.
+
+        Capture mode: a platform, turret or asteroyd belongs to ``team``
+        (red, white or blue); without one the edit is refused and asks for it.
+        What capture never holds (a gate, a red asteroid...) is refused with the
+        engine's reason (:func:`~asteroyds.modes.capture_layout.piece_problem`).
+        """
+        cell = as_cell(cell)
+        s = self._state
+        if kind not in PIECE_TOOLS:
+            return self._refuse(f"cannot add a {kind!r} (expected one of {', '.join(PIECE_TOOLS)})")
+        capture = mode_named(s.mode).teams
+        if kind == ASTEROYD and not capture:
+            return self._refuse(
+                f"an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is {s.mode}, "
+                "set the mode to capture first"
+            )
+        if capture and kind in TEAM_TOOLS and team not in CAPTURE_TEAMS:
+            return self._refuse(
+                f"in capture mode {article(kind)} {kind} belongs to a team: choose "
+                f"{', '.join(CAPTURE_TEAMS[:-1])} or {CAPTURE_TEAMS[-1]} (Team), got {team!r}"
+            )
+        problem = space_problem(s, kind, cell)
+        if problem:
+            return self._refuse(problem)
+        facing = self._tool.orientation if orientation is None else as_orientation(orientation)
+        piece = new_piece(
+            s, kind, cell, colour=colour, symbol=symbol, orientation=facing, priority=priority, team=team
+        )
+        problem = capture_layout.piece_problem(s, piece) if capture else ""
+        if problem:
+            return self._refuse(cap(problem))
+        added = f"Added {self._piece_name(piece)} at {cell}"
+        return self._commit(s.with_pieces((*s.pieces, piece)), added, ("piece", piece.id))
+
+    def add_craft(
+        self,
+        player: str,
+        cell: Sequence[int],
+        *,
+        facing: int | str = 0,
+        pilot: str | None = None,
+        team: str | None = None,
+    ) -> EditResult:
+        """Put a player's craft on the board (one per player).
+
+        Capture mode: crafts belong to teams and are named by the engine
+        (``red1``, ``red2``...): ``player`` is a team (its next craft) or a
+        craft's name with its ``team``.
+        """
+        cell = as_cell(cell)
+        if mode_named(self._state.mode).teams:
+            if player in CAPTURE_TEAMS and team is None:
+                player, team = capture_layout.free_craft_name(self._state, player), player
+            if team not in CAPTURE_TEAMS:
+                return self._refuse(
+                    f"in capture mode a craft belongs to a team: give its team ({', '.join(CAPTURE_TEAMS)})"
+                )
+        elif player not in PLAYER_COLOURS:
+            return self._refuse(f"no player colour {player!r} (expected one of {', '.join(PLAYER_COLOURS)})")
+        existing = self._craft(player)
+        if existing is not None:
+            return self._refuse(f"the {player} craft is already on the board at {existing.cell}: move it")
+        problem = craft_problem(self._state, cell)
+        if problem:
+            return self._refuse(problem)
+        if mode_named(self._state.mode).shoots_targets:
+            team = team_of(player)  # its side (targets mode)
+        elif not mode_named(self._state.mode).teams:
+            team = None
+        craft = Craft(player, cell, as_orientation(facing), pilot=pilot or None, team=team)
+        s = self._state.replace(
+            crafts=(*self._state.crafts, craft), player_order=(*self._state.player_order, player)
+        )
+        of_team = f" ({team} team)" if mode_named(self._state.mode).teams else ""
+        return self._commit(s, f"Added the {player} craft{of_team} at {cell}", ("craft", player))
+
+    def rotate(self, target: Selection | Sequence[int] | str | None = None, turns: int = 1) -> EditResult:
+        """Turn a tile, turret or platform (its "1" edge) or a craft: +1 clockwise, -1 anticlockwise."""
+        found = self._target(target)
+        if isinstance(found, EditResult):
+            return found
+        kind, key = found
+        if kind == "craft":
+            craft = self._state.craft(key)
+            facing = (craft.facing + turns) % 6
+            return self._commit(
+                self._state.update_crafts({key: replace(craft, facing=facing)}),
+                f"The {key} craft now faces {direction_name(facing)}",
+                found,
+            )
+        p = self._state.piece(key)
+        if not (p.is_moving or p.kind in (TURRET, PLATFORM)):
+            return self._refuse(f"{cap(self._piece_name(p))} has no orientation: nothing to rotate")
+        orientation = ((p.orientation or 0) + turns) % 6
+        what = "faces" if p.kind == PLATFORM else "now has its “1” edge facing"
+        state = self._state.update_pieces({key: p._replace(orientation=orientation)})
+        message = f"{cap(self._piece_name(p))} {what} {direction_name(orientation)}"
+        waiting = self._waiting_on(p)
+        if waiting:  # capture: the crafts waiting on their platform start facing its direction
+            state = state.update_crafts(
+                {c.player: replace(c, facing=(c.facing + turns) % 6) for c in waiting}
+            )
+            message += f" (with {self._names(waiting)})"
+        return self._commit(state, message, found)
+
+    def remove(self, target: Selection | Sequence[int] | str | None = None) -> EditResult:
+        """Take a piece or a craft off the board."""
+        found = self._target(target)
+        if isinstance(found, EditResult):
+            return found
+        kind, key = found
+        s = self._state
+        if kind == "craft":
+            cell = s.craft(key).cell
+            message = f"Removed the {key} craft from {cell}"
+            carried = self._carried_by(key)
+            if carried is not None:  # capture: what it carried drops where it was
+                s = s.update_pieces({carried.id: carried._replace(carrier=None)})
+                message += f"; the {carried.team} asteroyd it carried stays there"
+            s = s.replace(
+                crafts=tuple(c for c in s.crafts if c.player != key),
+                player_order=tuple(p for p in s.player_order if p != key),
+            )
+            return self._commit(s, message, None)
+        p = s.piece(key)
+        return self._commit(
+            s.update_pieces({}, removed=[key]), f"Removed {self._piece_name(p)} from {p.cell}", None
+        )
+
+    def set_priority(self, target: Selection | Sequence[int] | str | None, priority: int) -> EditResult:
+        """Give a moving tile a priority number; the tile that had it takes the old one (a swap)."""
+        found = self._target(target)
+        if isinstance(found, EditResult):
+            return found
+        if found[0] == "craft":
+            return self._refuse("a craft has no priority number (only asteroids, gates and drones do)")
+        p = self._state.piece(found[1])
+        if not p.is_moving:
+            return self._refuse(
+                f"{cap(p.describe())} has no priority number (only asteroids, gates and drones do)"
+            )
+        if isinstance(priority, bool) or not isinstance(priority, int) or priority < 1:
+            return self._refuse(f"a priority number is a whole number from 1, got {priority!r}")
+        if priority == p.priority:
+            return self._done(f"{cap(p.describe())} already has priority {priority}", found)
+        other = next((q for q in self._state.pieces if q.is_moving and q.priority == priority), None)
+        changed = {p.id: p._replace(priority=priority)}
+        message = f"{cap(p.describe())} is now #{priority}"
+        if other is not None:
+            changed[other.id] = other._replace(priority=p.priority)
+            message += f"; {other.describe()} took #{p.priority}"
+        return self._commit(self._state.update_pieces(changed), message, found)
+
+    def move(self, target: Selection | Sequence[int] | str | None, cell: Sequence[int]) -> EditResult:
+        """Move a piece or a craft to another cell."""
+        found = self._target(target)
+        if isinstance(found, EditResult):
+            return found
+        cell = as_cell(cell)
+        kind, key = found
+        s = self._state
+        if kind == "craft":
+            problem = craft_problem(self._state, cell)
+            if problem:
+                return self._refuse(problem)
+            craft = s.craft(key)
+            s = s.update_crafts({key: replace(craft, cell=cell)})
+            message = f"Moved the {key} craft to {cell}"
+            carried = self._carried_by(key)
+            if carried is not None:  # capture: the asteroyd it carries goes with it
+                s = s.update_pieces({carried.id: carried._replace(cell=cell)})
+                message += f" with the {carried.team} asteroyd it carries"
+            return self._commit(s, message, found)
+        p = s.piece(key)
+        if p.kind == ASTEROYD and p.carrier is not None:
+            return self._refuse(f"the {p.team} asteroyd is carried by the {p.carrier} craft: move the craft")
+        problem = space_problem(s, p.kind, cell, ignore=p.id)
+        if problem:
+            return self._refuse(problem)
+        moved = p._replace(cell=cell)
+        message = f"Moved {self._piece_name(p)} to {cell}"
+        if p.kind == ASTEROYD and p.cell == p.home:  # the layout: its home goes with it
+            moved = moved._replace(home=cell)
+        elif p.kind == ASTEROYD:
+            message += f" (its home stays at {p.home})"
+        s = s.update_pieces({key: moved})
+        waiting = self._waiting_on(p)
+        if waiting:  # capture: a team's crafts wait on their platform, and go where it goes
+            s = s.update_crafts({c.player: replace(c, cell=cell) for c in waiting})
+            message += f" with {self._names(waiting)}"
+        return self._commit(s, message, found)
+
+    def set_damage(self, player: str, damage: int) -> EditResult:
+        """A craft's damage, 0..5 (6 would destroy it: remove the craft instead)."""
+        if isinstance(damage, bool) or not isinstance(damage, int) or not 0 <= damage < MAX_DAMAGE:
+            return self._refuse(
+                f"damage is 0..{MAX_DAMAGE - 1} ({MAX_DAMAGE} destroys the craft), got {damage!r}"
+            )
+        return self._edit_craft(player, f"The {player} craft has {damage} damage", damage=damage)
+
+    def set_pilot(self, player: str, pilot: str | None) -> EditResult:
+        """A craft's pilot (advanced rules), or none; the power is unused again."""
+        if pilot and pilot not in PILOTS:
+            return self._refuse(f"no pilot {pilot!r} (expected one of {', '.join(PILOTS)})")
+        message = f"The {player} craft's pilot: {pilot or 'none'}"
+        return self._edit_craft(player, message, pilot=pilot or None, power_used=False)
+
+    def set_tokens(self, player: str, tokens: str | Iterable[str]) -> EditResult:
+        """The gate tokens a craft holds (``"A B"``)."""
+        held = parse_tokens(tokens)
+        return self._edit_craft(
+            player, f"The {player} craft holds {' '.join(held) or 'no token'}", tokens=held
+        )
+
+    def add_target(
+        self,
+        where: Selection | Sequence[int] | str | None = None,
+        team: str = "left",
+        number: int | None = None,
+    ) -> EditResult:
+        """Targets mode: put target ``number`` of ``team``'s set on a white-bearing asteroid.
+
+        ``where`` is a cell, an asteroid's id or the selection; ``number``
+        None takes the set's next free number. The checks are
+        :func:`~asteroyds.modes.targets.target_problem`'s (RULES §7).
+        """
+        found = self._target(where)
+        if isinstance(found, EditResult):
+            return found
+        if found[0] == "craft":
+            return self._refuse(f"the {found[1]} craft cannot carry a target: only an asteroid does")
+        piece = self._state.piece(found[1])
+        if number is None and team in SIDES:
+            number = free_number(self._state, team)
+        problem = target_problem(self._state, piece, team, number)
+        if problem:
+            return self._refuse(problem)
+        assert number is not None  # target_problem checked it
+        name = target_name(team, number)
+        marked = piece._replace(target=name, team=team)
+        message = f"Put target {name} on {piece.describe()} at {piece.cell}"
+        return self._commit(self._state.update_pieces({piece.id: marked}), message, found)
+
+    def remove_target(self, where: Selection | Sequence[int] | str | None = None) -> EditResult:
+        """Take the target off an asteroid (the asteroid stays)."""
+        found = self._target(where)
+        if isinstance(found, EditResult):
+            return found
+        piece = self._state.piece(found[1]) if found[0] == "piece" else None
+        if piece is None or piece.target is None:
+            return self._refuse(f"{cap(self._name(found))} carries no target")
+        bare = piece._replace(target=None, team=None)
+        message = f"Took target {piece.target} off {piece.describe()} at {piece.cell}"
+        return self._commit(self._state.update_pieces({piece.id: bare}), message, found)
+
+    def _target_click(self, cell: Cell) -> EditResult:
+        """The Target tool: a click puts a target on the asteroid, or takes its target off."""
+        top = self._top(cell)
+        if top is None:
+            return self._refuse(f"{cell} is empty: a target goes on a white-bearing asteroid")
+        if top[0] == "piece" and self._state.piece(top[1]).target is not None:
+            return self.remove_target(top)
+        tool = self._tool
+        return self.add_target(top, tool.team or SIDES[0], tool.number)
+
+    def _edit_craft(self, player: str, message: str, **changes: Any) -> EditResult:
+        craft = self._craft(player)
+        if craft is None:
+            return self._refuse(f"no {player} craft on the board")
+        return self._commit(
+            self._state.update_crafts({player: replace(craft, **changes)}), message, ("craft", player)
+        )
+
+    def set_mode(self, mode: str) -> EditResult:
+        """Play this board in another mode; in targets mode every craft joins its colour's side."""
+        if mode not in MODES:
+            return self._refuse(f"no mode {mode!r} (expected one of {', '.join(MODES)})")
+        state = self._state.replace(mode=mode)
+        message = f"Mode: {mode}"
+        if mode_named(mode).shoots_targets:
+            state = with_targets_teams(state)
+            teams = [f"{c.player} {c.team}" for c in state.crafts_in_order()]
+            if teams:
+                message += f" (teams: {', '.join(teams)})"
+        return self._commit(state, message, self._selected)
+
+    def set_rule(self, name: str, value: object) -> EditResult:
+        """Turn a variant on or off (RULES §10), e.g. ``return_to_platform``."""
+        try:
+            rules = self._state.rules.with_changes(**{name: value})
+        except (TypeError, AsteroydsError) as exc:
+            return self._refuse(f"rule {name!r}: {exc}")
+        return self._commit(self._state.replace(rules=rules), f"Rule {name}: {value}", self._selected)
+
+    def set_dice(self, dice: Dice | Sequence[int]) -> EditResult:
+        """The demonstration dice (not part of the scenario file, so not undone)."""
+        try:
+            self._dice = Dice.of(dice)
+        except AsteroydsError as exc:
+            return self._refuse(str(exc))
+        return self._done(f"Dice: {self._dice}")
+
+    # --- undo, files, new boards -----------------------------------------------------
+    def undo(self) -> EditResult:
+        if not self._undo:
+            return self._refuse("Nothing to undo")
+        self._redo.append(self._state)
+        self._state = self._undo.pop()
+        self._moving = None
+        self._fit_tool()
+        return self._done("Undone")
+
+    def redo(self) -> EditResult:
+        if not self._redo:
+            return self._refuse("Nothing to redo")
+        self._undo.append(self._state)
+        self._state = self._redo.pop()
+        self._moving = None
+        self._fit_tool()
+        return self._done("Redone")
+
+    def to_json(self) -> str:
+        """The board as a scenario file (``asteroyds/scenario@1``)."""
+        return scenario.dumps(self._state)
+
+    def to_demo_json(self, title: str, explain: str, rule: str = "RULES", name: str = "my-demo") -> str:
+        """The board and the dice as a gallery demo file (``asteroyds/demo@1``)."""
+        demo = demos.make_demo(self._state, self._dice, name=name, title=title, explain=explain, rule=rule)
+        return demos.dumps(demo)
+
+    def load_json(self, text: str, where: str = "pasted text") -> EditResult:
+        """Load a scenario (or a gallery demo, with its dice); a broken file changes nothing."""
+        try:
+            data = scenario.parse_json(text, where)
+            if isinstance(data, dict) and data.get("format") == demos.FORMAT:
+                demo = demos.from_dict(data, name="loaded", where=where)
+                return self.load_state(demo.state, f"Loaded the demo “{demo.title}”", dice=demo.dice)
+            state = scenario.from_dict(data, where=where)
+        except AsteroydsError as exc:
+            return self._refuse(str(exc))
+        return self.load_state(state, f"Loaded {where}")
+
+    def load_state(self, state: State, message: str = "Loaded", dice: Dice | None = None) -> EditResult:
+        """Replace the whole board (undoable)."""
+        if dice is not None:
+            self._dice = Dice.of(dice)
+        return self._commit(state, message, None)
+
+    def new_board(self, mode: str = "racing") -> EditResult:
+        """An empty board."""
+        if mode not in MODES:
+            return self._refuse(f"no mode {mode!r} (expected one of {', '.join(MODES)})")
+        return self.load_state(empty_state(mode), f"New empty {mode} board")
+
+    def load_setup(self, name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> EditResult:
+        """A built-in setup (``racing``, ``shooting``, ``drones``, ``targets``; ``empty``) with a seed.
+
+        ``capture`` and ``capture-3teams`` are the shipped capture layouts
+        (``data/capture-2teams.json``, ``capture-3teams.json``), two crafts
+        per team named by the engine: no seed (the layout is fixed, RULES
+        §11) and no players (the Craft tool adds a team's third craft).
+        """
+        if name == "empty":
+            return self.new_board()
+        if name in CAPTURE_SETUPS:
+            state = capture_layout_of(CAPTURE_SETUPS[name])
+            teams = [t for t, _points in state.scores]
+            crafts = len(state.crafts) // len(teams)
+            return self.load_state(
+                state, f"The capture layout: {len(teams)} teams ({', '.join(teams)}), {crafts} crafts each"
+            )
+        try:
+            state = setup(name, seed=int(seed), players=list(players))
+        except (AsteroydsError, ValueError, KeyError) as exc:
+            return self._refuse(str(exc))
+        return self.load_state(state, f"The {name} setup, seed {seed}, players {', '.join(players)}")
+
+    def preview(self) -> Preview:
+        """What the dice do to this board; the board is unchanged.
+
+        Racing, shooting, targets, drones: the asteroid phase (every shield
+        up). Capture has no asteroid phase (RULES §11): the preview is the
+        engine's capture turn (:func:`asteroyds.modes.capture_resolve.resolve`)
+        with every chart empty, so only the turrets (and the blue asteroids of
+        the variant) act: where each one fires with its team's die, what its
+        laser stops on, which turrets and crafts it puts out of the turn.
+        """
+        if mode_named(self._state.mode).teams:
+            after, events = capture_resolve(self._state, self._dice, {})
+            return Preview(after, tuple(events), capture=True)
+        after, events = resolve_asteroids(self._state, self._dice)
+        return Preview(after, tuple(events))
+
+    def share_link(self, base_url: str = "") -> str:
+        """A link that opens this board and dice (see :mod:`asteroyds.ui.share.links`)."""
+        return links.share_link(self._state, base_url, dice=self._dice)
+
+    # --- inside ----------------------------------------------------------------------
+    def _commit(self, state: State, message: str, select: Selection | None) -> EditResult:
+        try:
+            state = capture_layout.check(state.validate("editor"), "editor")
+        except ScenarioError as exc:
+            return self._refuse(plain(exc))
+        self._undo.append(self._state)
+        del self._undo[:-UNDO_LIMIT]
+        self._redo.clear()
+        self._state = state
+        self._selected = select
+        self._fit_tool()
+        return self._done(message, select)
+
+    def _fit_tool(self) -> None:
+        """A tool the board's mode has no use for (a gate on a capture board) gives way to Select."""
+        if self._tool.name not in tools_for(self._state.mode):
+            self._tool, self._moving = Tool(), None
+
+    def _done(self, message: str, select: Selection | None | bool = False) -> EditResult:
+        if select is not False:
+            self._selected = select  # type: ignore[assignment]
+        if self._selected is not None and self.cell_of(self._selected) is None:
+            self._selected = None
+        if self._moving is not None and self.cell_of(self._moving) is None:
+            self._moving = None
+        self.message, self.ok = message, True
+        self._notify()
+        return EditResult(True, message)
+
+    def _refuse(self, message: str) -> EditResult:
+        self.message, self.ok = message, False
+        self._notify()
+        return EditResult(False, message)
+
+    def _craft(self, player: str) -> Craft | None:
+        return next((c for c in self._state.crafts if c.player == player), None)
+
+    def _stack(self, cell: Cell) -> list[Selection]:
+        """What a cell holds, top first: crafts, a drone, the piece (capture: a platform, then its crafts)."""
+        crafts: list[Selection] = [("craft", c.player) for c in self._state.crafts_at(cell)]
+        found = sorted(self._state.pieces_at(cell), key=lambda p: p.kind != DRONE)
+        pieces: list[Selection] = [("piece", p.id) for p in found]
+        if mode_named(self._state.mode).teams and any(p.kind == PLATFORM for p in found):
+            return pieces + crafts
+        return crafts + pieces
+
+    def _top(self, cell: Cell) -> Selection | None:
+        stack = self._stack(cell)
+        return stack[0] if stack else None
+
+    def _at(self, cell: Cell) -> Selection | None:
+        """The selection if it is in ``cell`` (picked by clicking again), else the cell's top."""
+        if self._selected is not None and self.cell_of(self._selected) == cell:
+            return self._selected
+        return self._top(cell)
+
+    def _name(self, target: Selection) -> str:
+        kind, key = target
+        return f"the {key} craft" if kind == "craft" else self._piece_name(self._state.piece(key))
+
+    def _piece_name(self, p: Piece) -> str:
+        """A piece in words; in capture mode a platform or turret says its team ("red turret TR1")."""
+        if mode_named(self._state.mode).teams and p.kind in (PLATFORM, TURRET) and p.team:
+            return f"{p.team} {p.kind} {p.id}"
+        return p.describe()
+
+    def _waiting_on(self, p: Piece) -> tuple[Craft, ...]:
+        """Capture: the crafts of a platform's team standing on it (they start there)."""
+        if not mode_named(self._state.mode).teams or p.kind != PLATFORM:
+            return ()
+        return tuple(c for c in self._state.crafts_at(p.cell) if c.team == p.team)
+
+    def _carried_by(self, player: str) -> Piece | None:
+        return next((p for p in self._state.pieces if p.kind == ASTEROYD and p.carrier == player), None)
+
+    @staticmethod
+    def _names(crafts: Sequence[Craft]) -> str:
+        names = [c.player for c in crafts]
+        return f"the {' and '.join(names)} craft{'s' if len(names) > 1 else ''}"
+
+    def _target(self, target: Selection | Sequence[int] | str | None) -> Selection | EditResult:
+        """A selection, a cell (its top piece or craft), a piece id or a player."""
+        if target is None:
+            if self._selected is None:
+                return self._refuse("Select a piece or a craft first (Select tool, then click it)")
+            return self._selected
+        if isinstance(target, str):
+            if self._state.has_piece(target):
+                return ("piece", target)
+            if self._craft(target) is not None:
+                return ("craft", target)
+            return self._refuse(f"no piece or craft {target!r} on the board")
+        if len(target) == 2 and target[0] in ("piece", "craft") and isinstance(target[1], str):
+            if self.cell_of(target) is None:  # type: ignore[arg-type]
+                return self._refuse(f"no {target[0]} {target[1]!r} on the board")
+            return (str(target[0]), target[1])
+        cell = as_cell(target)  # type: ignore[arg-type]
+        found = self._at(cell)
+        if found is None:
+            return self._refuse(f"{cell} is empty: nothing there")
+        return found
+
+
+__all__ = ["EditorController", "Observer"]

@@ -1,0 +1,666 @@
+"""The priority inspector: who moves in the colour phase being resolved, in which order, and why.
+
+:func:`priority_rows` is a pure function of a phase's events and a cursor: one
+row per element of the colour phase at (or just after) the cursor, in the
+resolution order the engine announced in its ``PhaseStarted`` event, with the
+element's intended direction (its "1" edge and the die) and what became of it
+up to the cursor: moved, stopped, void, pushed another, was pushed, hit a
+craft, and the reason from the events. During flight, :func:`flight_rows`
+lists the crafts in turn order instead. :class:`PriorityInspector` shows the
+table and highlights the row resolving at the cursor.
+
+Capture the Asteroyd has no priority (RULES §11: lasers fire together, crafts
+never block each other, so the order only orders the log). **Decision:** in a
+capture turn the inspector does not hide; it becomes the *round inspector*:
+:func:`capture_round_table` lists the round at the cursor, its lasers (shooter,
+direction, what stopped the beam) and then its moves (craft, token, where it
+went, what it caused), because "all lasers, then all moves" is exactly what a
+learner gets wrong. Rows not reached yet say ``waiting`` (no spoilers).
+
+The rulebook's example: white asteroid #6 and white gate #24 both want (6, 5).
+
+>>> from asteroyds import Piece, State, resolve_asteroids
+>>> gate = Piece("G24", "gate", (6, 6), "white", orientation=3, priority=24, symbol="D")
+>>> state = State("racing", (gate, Piece("W6", "asteroid", (6, 4), "white", orientation=0, priority=6)))
+>>> _after, events = resolve_asteroids(state, (1, 1, 1))
+>>> for row in priority_rows(events, 4, state):
+...     print(row.piece, row.name, row.direction, row.outcome, "|", row.reason)
+W6 white asteroid #6 E moved | 1 space E to (6, 5)
+G24 white gate #24 W void | blocked by white asteroid #6 at (6, 5)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...asteroids import STEPS
+from ...events import (
+    CraftCollided,
+    CraftDamaged,
+    CraftDestroyed,
+    CraftHit,
+    CraftLanded,
+    Event,
+    FlightStarted,
+    PhaseStarted,
+    TileBlocked,
+    TileMoved,
+    TilePushed,
+    TokenTaken,
+)
+from ...hexgrid import direction_name
+from ...modes import mode_of
+from ...modes.capture_events import (
+    AsteroydPickedUp,
+    AsteroydReturned,
+    CraftBumped,
+    CraftTeleported,
+    LaserDodged,
+    LaserFired,
+    PointScored,
+    TurretAimed,
+)
+from ...modes.capture_mode import TURN_PHASE
+from ...modes.capture_turn import BEFORE, SETUP, round_span, step_at
+from ...pieces import die_direction
+from ...state import State
+from .. import theme
+from ..theme import COLOURS
+
+PANEL_WIDTH = "436px"  # as the round player's
+MOVED, STOPPED, VOID = "moved", "stopped", "void"
+PUSHED_ANOTHER, WAS_PUSHED, HIT_CRAFT, WAITING = "pushed another", "was pushed", "hit a craft", "waiting"
+DONE, CURRENT = "done", "current"
+ARROWS: dict[str, str] = {"E": "→", "SE": "↘", "SW": "↙", "W": "←", "NW": "↖", "NE": "↗"}
+BADGES: dict[str, tuple[str, str]] = {  # outcome: (background, text)
+    MOVED: ("#1f6b45", "#dcffe9"),
+    STOPPED: ("#7a5a12", "#fff1cc"),
+    VOID: ("#6d1f2b", "#ffe0e4"),
+    PUSHED_ANOTHER: ("#1d4f8f", "#e0edff"),
+    WAS_PUSHED: ("#55307f", "#f0e4ff"),
+    HIT_CRAFT: ("#a3262f", "#ffffff"),
+    "collided": ("#a3262f", "#ffffff"),
+    "destroyed": ("#3a0d12", "#ff9aa5"),
+    "took a token": ("#1d4f8f", "#e0edff"),
+    "landed": ("#1f6b45", "#dcffe9"),
+    "flew": ("#1f6b45", "#dcffe9"),
+    "damaged": ("#7a5a12", "#fff1cc"),
+    "flying": ("#26305a", "#e8eeff"),
+    "moving": ("#26305a", "#e8eeff"),
+    "fires": ("#7a1f2b", "#ffe0e4"),
+    "hits": ("#a3262f", "#ffffff"),
+    "dodged": ("#55307f", "#f0e4ff"),
+    "turned": ("#1d4f8f", "#e0edff"),
+    "bumped": ("#a3262f", "#ffffff"),
+    "teleported home": ("#3a0d12", "#ff9aa5"),
+    "picked up": ("#7a5a12", "#fff1cc"),
+    "scored": ("#1f6b45", "#dcffe9"),
+    "brought home": ("#1d4f8f", "#e0edff"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PriorityRow:
+    """One element of a colour phase.
+
+    ``outcome`` joins what happened to it so far (``moved``, ``stopped``,
+    ``void``, ``pushed another``, ``was pushed``, ``hit a craft``) with
+    ``", "``, or is ``waiting``; ``reason`` says why; ``status`` is ``done``,
+    ``current`` (resolving at the cursor) or ``waiting``.
+    """
+
+    rank: int
+    piece: str
+    name: str
+    colour: str
+    priority: int | None
+    direction: str
+    steps: int
+    outcome: str
+    reason: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class PriorityTable:
+    """The colour phase at the cursor: its die, its order and one row per element."""
+
+    phase: str
+    die: int
+    order: tuple[str, ...]
+    rows: tuple[PriorityRow, ...]
+    current: str | None
+    started: bool  # False: the cursor is before this phase (a preview)
+
+
+@dataclass(frozen=True, slots=True)
+class FlightRow:
+    """One craft of the flight phase, in turn order (``piece`` is the player)."""
+
+    rank: int
+    piece: str
+    program: str
+    shielded: bool
+    outcome: str
+    reason: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureRow:
+    """One laser or one craft's move in a round of a capture turn.
+
+    ``actor`` is the shooter (a craft or turret id) or the moving craft;
+    ``action`` the direction fired or the token played; ``outcome`` and
+    ``reason`` as in :class:`PriorityRow`; ``status`` ``done``, ``current`` or ``waiting``.
+    """
+
+    rank: int
+    kind: str  # "laser" or "move"
+    actor: str
+    name: str
+    team: str
+    action: str
+    outcome: str
+    reason: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureRoundTable:
+    """The round of a capture turn at the cursor: its lasers, then its moves."""
+
+    round: int
+    stage: str  # the cursor's stage: setup (a preview of round 1), lasers, moves, won
+    lasers: tuple[CaptureRow, ...]
+    moves: tuple[CaptureRow, ...]
+    aims: tuple[str, ...]  # "TR1 NW": where each turret fires this turn
+    started: bool  # False: the cursor is before this round (a preview)
+
+
+def _cell(cell: Any) -> str:
+    return "off the board" if cell is None else f"({cell[0]}, {cell[1]})"
+
+
+def _spaces(n: int) -> str:
+    return "1 space" if n == 1 else f"{n} spaces"
+
+
+def _mover(event: Event) -> str | None:
+    """The element whose resolution produced this event (None for phase markers and follow-ups)."""
+    if isinstance(event, TileMoved | TileBlocked):
+        return event.piece
+    if isinstance(event, TilePushed):
+        return event.pusher
+    if isinstance(event, CraftHit):
+        return event.by
+    return None
+
+
+def _colour_phase(events: Sequence[Event], cursor: int) -> tuple[int, int, bool] | None:
+    """(start, end, started) of the colour phase at the cursor: the last PhaseStarted applied,
+    else the first one to come."""
+    cursor = max(0, min(cursor, len(events)))
+    start = next((i for i in range(cursor - 1, -1, -1) if isinstance(events[i], PhaseStarted)), None)
+    started = start is not None
+    if start is None:
+        start = next((i for i, e in enumerate(events) if isinstance(e, PhaseStarted)), None)
+        if start is None:
+            return None
+    end = next((j for j in range(start + 1, len(events)) if isinstance(events[j], PhaseStarted)), len(events))
+    return start, end, started
+
+
+def priority_table(events: Sequence[Event], cursor: int, state: State) -> PriorityTable | None:
+    """The colour phase at ``cursor`` (after that many events), or None if the events have none.
+
+    ``state`` is any board of the phase (names, priorities and orientations are read from it).
+    """
+    found = _colour_phase(events, cursor)
+    if found is None:
+        return None
+    start, end, started = found
+    phase = events[start]
+    assert isinstance(phase, PhaseStarted)
+    applied = list(events[start + 1 : min(cursor, end)]) if started else []
+    own: dict[str, list[tuple[str, str]]] = {pid: [] for pid in phase.order}  # its own resolution
+    before: dict[str, list[tuple[str, str]]] = {pid: [] for pid in phase.order}  # pushed earlier
+    after: dict[str, list[tuple[str, str]]] = {pid: [] for pid in phase.order}  # pushed later
+    resolved: set[str] = set()
+    current = None
+    for e in applied:
+        current = _mover(e) or current
+        if isinstance(e, TileMoved) and e.piece in own:
+            own[e.piece].insert(
+                0, (MOVED, f"{_spaces(e.steps)} {direction_name(e.direction)} to {_cell(e.end)}")
+            )
+            resolved.add(e.piece)
+        elif isinstance(e, TileBlocked) and e.piece in own:
+            own[e.piece].insert(0, (e.outcome, _blocked_reason(e)))
+            resolved.add(e.piece)
+        elif isinstance(e, TilePushed):
+            if e.pusher in own:
+                own[e.pusher].append((PUSHED_ANOTHER, f"pushed {e.piece_name} to {_cell(e.end)}"))
+            if e.piece in own:
+                pushed = (WAS_PUSHED, f"pushed by {e.pusher_name} to {_cell(e.end)}")
+                (after if e.piece in resolved else before)[e.piece].append(pushed)
+        elif isinstance(e, CraftHit) and e.by in own:
+            own[e.by].append((HIT_CRAFT, f"hit the {e.player} craft at {_cell(e.cell)}"))
+    rows = []
+    for rank, pid in enumerate(phase.order, 1):
+        piece = state.piece(pid) if state.has_piece(pid) else None
+        direction = "" if piece is None else direction_name(die_direction(piece.orientation or 0, phase.die))
+        parts = before[pid] + own[pid] + after[pid]
+        status = CURRENT if pid == current else (DONE if pid in resolved else WAITING)
+        rows.append(
+            PriorityRow(
+                rank=rank,
+                piece=pid,
+                name=pid if piece is None else piece.describe(),
+                colour="" if piece is None else piece.colour or "",
+                priority=None if piece is None else piece.priority,
+                direction=direction,
+                steps=STEPS.get(phase.phase, 1),
+                outcome=", ".join(dict.fromkeys(o for o, _ in parts)) if parts else WAITING,
+                reason="; ".join(r for _, r in parts),
+                status=status,
+            )
+        )
+    return PriorityTable(phase.phase, phase.die, tuple(phase.order), tuple(rows), current, started)
+
+
+def priority_rows(events: Sequence[Event], cursor: int, state: State) -> tuple[PriorityRow, ...]:
+    """The rows of :func:`priority_table` (empty when the events have no colour phase)."""
+    table = priority_table(events, cursor, state)
+    return () if table is None else table.rows
+
+
+def _blocked_reason(e: TileBlocked) -> str:
+    at = "" if e.blocked_at is None else f" at {_cell(e.blocked_at)}"
+    detail = f" ({e.detail})" if e.detail else ""
+    if e.reason == "push_refused":
+        text = f"cannot push {e.blocker_name}{at}{detail}"
+    else:
+        text = f"blocked by {e.blocker_name}{at}{detail}"
+    if e.outcome == STOPPED:
+        text += (
+            f"; stays at {_cell(e.end)}" if e.steps == 0 else f" after {_spaces(e.steps)}, at {_cell(e.end)}"
+        )
+    return text
+
+
+def flight_rows(events: Sequence[Event], cursor: int) -> tuple[FlightRow, ...]:
+    """The crafts of a flight phase in turn order, with what happened to each up to ``cursor``."""
+    cursor = max(0, min(cursor, len(events)))
+    starts = [(i, e) for i, e in enumerate(events) if isinstance(e, FlightStarted)]
+    current = None
+    for e in events[:cursor]:
+        current = getattr(e, "player", current)
+    rows = []
+    for rank, (i, start) in enumerate(starts, 1):
+        end = starts[rank][0] if rank < len(starts) else len(events)
+        mine = [e for e in events[i : min(end, cursor)] if getattr(e, "player", None) == start.player]
+        outcomes: list[str] = []
+        reasons: list[str] = []
+        for e in mine:
+            if isinstance(e, CraftCollided):
+                outcomes.append("collided")
+                reasons.append(
+                    f"hit {e.blocker_name} at {_cell(e.blocked_at)}" if e.blocked_at else "hit the border"
+                )
+            elif isinstance(e, CraftDamaged) and e.amount:
+                outcomes.append("damaged")
+                reasons.append(f"{e.amount} damage for {e.cause}")
+            elif isinstance(e, CraftDestroyed):
+                outcomes.append("destroyed")
+            elif isinstance(e, TokenTaken):
+                outcomes.append("took a token")
+                reasons.append(f"token {e.symbol} ({e.source})")
+            elif isinstance(e, CraftLanded):
+                outcomes.append("landed")
+        finished = cursor >= end
+        if finished and not outcomes:
+            outcomes.append("flew")
+        status = CURRENT if start.player == current and cursor > i else (DONE if finished else WAITING)
+        if status != WAITING and not outcomes:
+            outcomes.append("flying")
+        rows.append(
+            FlightRow(
+                rank=rank,
+                piece=start.player,
+                program=start.program,
+                shielded=start.shielded,
+                outcome=", ".join(dict.fromkeys(outcomes)) if outcomes else WAITING,
+                reason="; ".join(reasons),
+                status=status,
+            )
+        )
+    return tuple(rows)
+
+
+def _status(first: int, last: int, cursor: int) -> str:
+    """A row made of the events ``first..last`` (indices): where the cursor (events applied) is."""
+    if cursor <= first:
+        return WAITING
+    return CURRENT if first <= cursor - 1 <= last else DONE
+
+
+def capture_round_table(events: Sequence[Event], cursor: int) -> CaptureRoundTable | None:
+    """The round of a capture turn at ``cursor`` (after that many events): lasers, then moves.
+
+    Before round 1 (the turrets aiming, the blue asteroids moving) it previews round 1.
+    None when the events hold no round at all.
+    """
+    cursor = max(0, min(cursor, len(events)))
+    step = step_at(events, cursor) if cursor else BEFORE
+    number = max(step.round, 1)
+    start, end = round_span(events, number)
+    if start >= end:
+        return None
+    aims = tuple(
+        f"{e.turret} {direction_name(e.direction)}" for e in events[:start] if isinstance(e, TurretAimed)
+    )
+    lasers: list[CaptureRow] = []
+    moves: list[CaptureRow] = []
+    mover: dict[str, int] = {}  # player -> index of its move row
+    parts: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    spans: dict[tuple[str, str], list[int]] = {}
+
+    def note(key: tuple[str, str], index: int, outcome: str, reason: str) -> None:
+        spans.setdefault(key, []).append(index)
+        if index < cursor:  # what happened is told once the cursor is there
+            parts.setdefault(key, []).append((outcome, reason))
+
+    for i in range(start, end):
+        e = events[i]
+        if isinstance(e, LaserFired):
+            key = ("laser", e.shooter)
+            lasers.append(
+                CaptureRow(len(lasers) + 1, "laser", e.shooter, e.shooter_name, e.team,
+                           direction_name(e.direction), "", "", "")
+            )  # fmt: skip
+            if e.hits:
+                note(key, i, "hits", f"hits {', '.join(e.hits)} at {_cell(e.end)}")
+            elif e.stopped_by == "border":
+                note(key, i, "fires", f"{_spaces(len(e.path))}, leaves the board")
+            else:
+                note(key, i, "fires", f"stopped by {e.blocker_name} at {_cell(e.end)}")
+        elif isinstance(e, LaserDodged):
+            note(("laser", e.shooter), i, "dodged", f"{e.player} dodges it (Shield anticipation)")
+        elif e.type == "column_played":
+            player = getattr(e, "player", "")
+            mover[player] = len(moves)
+            moves.append(
+                CaptureRow(len(moves) + 1, "move", player, player, "", f"{e.token} {e.action}", "", "", "")  # type: ignore[attr-defined]
+            )
+            spans.setdefault(("move", player), []).append(i)
+        elif getattr(e, "player", None) in mover:
+            key = ("move", getattr(e, "player", ""))
+            if e.type == "craft_moved":
+                note(key, i, MOVED, f"to {_cell(e.end)}")  # type: ignore[attr-defined]
+            elif e.type == "craft_turned":
+                note(key, i, "turned", f"faces {direction_name(e.end_facing)}")  # type: ignore[attr-defined]
+            elif isinstance(e, CraftBumped):
+                note(key, i, "bumped", f"hit {e.blocker_name}")
+            elif isinstance(e, CraftTeleported):
+                note(key, i, "teleported home", f"back to platform {e.platform}")
+            elif isinstance(e, AsteroydPickedUp):
+                note(key, i, "picked up", f"the {e.team} asteroyd")
+            elif isinstance(e, PointScored):
+                note(key, i, "scored", f"{e.team} scores")
+            elif isinstance(e, AsteroydReturned) and e.cause == "team-mate":
+                note(key, i, "brought home", "its own asteroyd returns home")
+            else:
+                spans.setdefault(key, []).append(i)
+
+    def finish(row: CaptureRow) -> CaptureRow:
+        key = (row.kind, row.actor)
+        done = parts.get(key, [])
+        indices = spans.get(key, [])
+        status = _status(indices[0], indices[-1], cursor) if indices else WAITING
+        outcome = ", ".join(dict.fromkeys(o for o, _ in done)) if done else WAITING
+        if status != WAITING and not done:
+            outcome = "moving" if row.kind == "move" else WAITING
+        return CaptureRow(
+            row.rank, row.kind, row.actor, row.name, row.team, row.action, outcome,
+            "; ".join(r for _, r in done), status,
+        )  # fmt: skip
+
+    return CaptureRoundTable(
+        number,
+        step.stage,
+        tuple(finish(r) for r in lasers),
+        tuple(finish(r) for r in moves),
+        aims,
+        started=step.stage != SETUP,
+    )
+
+
+def capture_table_html(table: CaptureRoundTable | None, cursor: int = 0) -> str:
+    """The round inspector's HTML: the round's lasers, then its moves (``data-phase="capture"``)."""
+    if table is None:
+        return (
+            "<div class='asteroyds-pi-empty'>No round here yet: press <b>Resolve turn</b> to see the "
+            "6 rounds, in each all lasers first, then all moves.</div>"
+        )
+    when = "" if table.started else " · <i>next</i>"
+    aims = f" · turrets aim {html.escape(', '.join(table.aims))}" if table.aims and not table.started else ""
+    head = (
+        f"<div class='asteroyds-pi-head'><b>ROUND {table.round} OF 6</b> · every laser fires at once, "
+        f"then every craft moves{when}{aims}</div>"
+    )
+    current = next((r.actor for r in (*table.lasers, *table.moves) if r.status == CURRENT), "")
+
+    def lines(rows: Sequence[CaptureRow], title: str) -> str:
+        if not rows:
+            return f"<tr class='asteroyds-waiting'><td></td><td colspan='3'><i>{title}: none</i></td></tr>"
+        out = [f"<tr class='asteroyds-pi-section'><td></td><td colspan='3'><b>{title}</b></td></tr>"]
+        for r in rows:
+            out.append(
+                f'<tr data-piece="{html.escape(r.actor)}" data-kind="{r.kind}" data-status="{r.status}" '
+                f'class="asteroyds-{r.status}"><td>{r.rank}</td>'
+                f"<td class='asteroyds-nowrap'>{html.escape(r.name)}</td>"
+                f"<td class='asteroyds-nowrap'>{ARROWS.get(r.action, '')} {html.escape(r.action)}</td>"
+                f"<td>{_outcome(r.outcome, r.reason)}</td></tr>"
+            )
+        return "".join(out)
+
+    attrs = (
+        f'data-phase="capture" data-round="{table.round}" data-stage="{table.stage}" '
+        f'data-current="{html.escape(current)}" data-cursor="{cursor}"'
+    )
+    return (
+        f"{head}<table class='asteroyds-priority-table asteroyds-capture-table' {attrs}><thead><tr>"
+        "<th>#</th><th>who</th><th>does</th><th>outcome · why</th></tr></thead>"
+        f"<tbody>{lines(table.lasers, 'LASERS')}{lines(table.moves, 'MOVES')}</tbody></table>"
+    )
+
+
+# --- the view ---------------------------------------------------------------------------
+CSS = f"""<style>
+.asteroyds-priority-inspector table {{ border-collapse: collapse; width: 100%; font-size: 12px;
+  font-family: {theme.FONT}; color: {COLOURS["text"]}; }}
+.asteroyds-priority-inspector th {{ text-align: left; color: {COLOURS["muted"]}; font-weight: normal;
+  font-size: 11px; letter-spacing: .06em; text-transform: uppercase; padding: 2px 5px;
+  border-bottom: 1px solid #34427a; }}
+.asteroyds-priority-inspector td {{ padding: 3px 4px; border-bottom: 1px solid #1b2550;
+  vertical-align: top; }}
+.asteroyds-priority-inspector tr.asteroyds-waiting td {{ color: {COLOURS["muted"]}; }}
+.asteroyds-priority-inspector tr.asteroyds-current td {{ background: #4a3d0a; color: #fff8d6; }}
+.asteroyds-priority-inspector tr.asteroyds-current td:first-child {{
+  box-shadow: inset 4px 0 0 {COLOURS["highlight"]}; }}
+.asteroyds-priority-inspector .asteroyds-chip {{ display: inline-block; width: 11px; height: 11px;
+  border-radius: 3px; margin-right: 6px; vertical-align: -1px; border: 1px solid #0d1324; }}
+.asteroyds-priority-inspector .asteroyds-badge {{ display: inline-block; padding: 0 6px; border-radius: 8px;
+  font-size: 11.5px; white-space: nowrap; margin: 0 2px 2px 0; }}
+.asteroyds-priority-inspector .asteroyds-why {{ font-size: 11px; line-height: 1.3; margin-top: 1px; }}
+.asteroyds-priority-inspector .asteroyds-nowrap {{ white-space: nowrap; }}
+.asteroyds-priority-inspector tr.asteroyds-waiting .asteroyds-badge {{ opacity: .7; }}
+.asteroyds-priority-inspector .asteroyds-pi-head {{ font-size: 13px; margin: 2px 0 6px; }}
+.asteroyds-priority-inspector .asteroyds-pi-head b {{ color: #ffffff; }}
+.asteroyds-priority-inspector .asteroyds-pi-die {{ display: inline-block; min-width: 18px; text-align: center;
+  border-radius: 4px; font-weight: bold; margin: 0 4px; padding: 0 3px; }}
+.asteroyds-priority-inspector .asteroyds-pi-empty {{ color: {COLOURS["muted"]}; font-size: 13px; }}
+.asteroyds-priority-inspector tr.asteroyds-pi-section td {{ color: {COLOURS["muted"]}; font-size: 11px;
+  letter-spacing: .08em; padding-top: 6px; }}
+</style>"""
+
+
+def _chip(colour: str) -> str:
+    first = theme.tile_fill(colour)
+    second = theme.tile_second(colour)
+    fill = first if second is None else f"linear-gradient(90deg, {first} 50%, {second} 50%)"
+    return f'<span class="asteroyds-chip" style="background:{fill}"></span>'
+
+
+def _badges(outcome: str) -> str:
+    out = []
+    for part in outcome.split(", "):
+        bg, fg = BADGES.get(part, ("#1b2347", COLOURS["muted"]))
+        out.append(
+            f'<span class="asteroyds-badge" style="background:{bg};color:{fg}">{html.escape(part)}</span>'
+        )
+    return "".join(out)
+
+
+def _outcome(outcome: str, reason: str) -> str:
+    why = f"<div class='asteroyds-why'>{html.escape(reason)}</div>" if reason else ""
+    return _badges(outcome) + why
+
+
+def _die(colour: str, value: int) -> str:
+    ink = COLOURS["ink_dark"] if colour == "white" else COLOURS["ink_light"]
+    style = f"background:{theme.die_colour(colour)};color:{ink}"
+    return f'<span class="asteroyds-pi-die" style="{style}">{value}</span>'
+
+
+def table_html(table: PriorityTable | None, flight: Sequence[FlightRow] = (), cursor: int = 0) -> str:
+    """The inspector's HTML for a colour phase (or the crafts of a flight phase)."""
+    if table is None and not flight:
+        return (
+            "<div class='asteroyds-pi-empty'>No colour phase here yet: press <b>Asteroids</b> to see the "
+            "elements move one after another, smallest priority number first.</div>"
+        )
+    if table is None:
+        head = (
+            "<div class='asteroyds-pi-head'><b>FLIGHT</b> · crafts in turn order, "
+            "each its whole program</div>"
+        )
+        current = next((r.piece for r in flight if r.status == CURRENT), "")
+        order = " ".join(r.piece for r in flight)
+        lines = [
+            f'<tr data-piece="{html.escape(r.piece)}" class="asteroyds-{r.status}">'
+            f"<td>{r.rank}</td><td>{_chip_player(r.piece)}{html.escape(r.piece)}</td>"
+            f"<td class='asteroyds-nowrap'><code>{html.escape(r.program)}</code></td>"
+            f"<td>{_outcome(r.outcome, r.reason)}</td></tr>"
+            for r in flight
+        ]
+        columns = "<th>#</th><th>craft</th><th>program</th><th>outcome · why</th>"
+        attrs = f'data-phase="fly" data-die="" data-order="{html.escape(order)}"'
+    else:
+        n = len(table.order)
+        when = "" if table.started else " · <i>next</i>"
+        head = (
+            f"<div class='asteroyds-pi-head'><b>{table.phase.upper()} DIE</b>{_die(table.phase, table.die)}· "
+            f"{n} element{'s' * (n != 1)}, smallest number first, one after another{when}</div>"
+        )
+        current = table.current or ""
+        lines = [
+            f'<tr data-piece="{html.escape(r.piece)}" data-status="{r.status}" class="asteroyds-{r.status}">'
+            f"<td>{r.rank}</td><td class='asteroyds-nowrap'>{_chip(r.colour)}{html.escape(r.name)}</td>"
+            f"<td>{'' if r.priority is None else r.priority}</td>"
+            f"<td class='asteroyds-nowrap'>{ARROWS.get(r.direction, '')} {r.direction}"
+            f"{' ×2' if r.steps == 2 else ''}</td><td>{_outcome(r.outcome, r.reason)}</td></tr>"
+            for r in table.rows
+        ]
+        columns = "<th>#</th><th>element</th><th>prio</th><th>dir</th><th>outcome · why</th>"
+        order = " ".join(table.order)
+        attrs = f'data-phase="{table.phase}" data-die="{table.die}" data-order="{html.escape(order)}"'
+    return (
+        f"{head}<table class='asteroyds-priority-table' {attrs} data-current=\"{html.escape(current)}\" "
+        f'data-cursor="{cursor}"><thead><tr>{columns}</tr></thead><tbody>{"".join(lines)}</tbody></table>'
+    )
+
+
+def _chip_player(player: str) -> str:
+    return f'<span class="asteroyds-chip" style="background:{theme.player_colour(player)}"></span>'
+
+
+class PriorityInspector(widgets.VBox):
+    """The priority table of the colour phase at a round player's cursor (crafts during flight).
+
+    In a capture turn it is the round inspector: the round at the cursor, lasers then moves
+    (:func:`capture_round_table`; why: see the module's docstring).
+    ``controller`` is a :class:`~asteroyds.ui.round_player.RoundPlayerController`
+    (anything with ``events``, ``states``, ``cursor``, ``phase`` and ``observe``).
+    CSS: ``asteroyds-priority-inspector``; rows carry ``data-piece`` and the
+    row resolving at the cursor the class ``asteroyds-current``; the table
+    carries ``data-order`` (the engine's resolution order) and ``data-phase``.
+    """
+
+    def __init__(self, controller: Any) -> None:
+        super().__init__()
+        self._controller = controller
+        self._table = widgets.HTML()
+        self._table.add_class("asteroyds-priority-body")
+        self._title = widgets.HTML(f"<span class='asteroyds-title'>{TITLES[False]}</span>")
+        self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._table]
+        self.layout = widgets.Layout(width=PANEL_WIDTH)
+        self.add_class("asteroyds-panel")
+        self.add_class("asteroyds-priority-inspector")
+        self._shown: tuple[Any, ...] = ()
+        controller.observe(self._changed)
+        self._changed(controller)
+
+    @property
+    def html(self) -> str:
+        """The table's current HTML (tests read it)."""
+        return self._table.value
+
+    @property
+    def table(self) -> PriorityTable | None:
+        c = self._controller
+        return priority_table(c.events, c.cursor, c.states[0]) if c.phase == "asteroids" else None
+
+    def _changed(self, c: Any) -> None:
+        key = (c.events, c.cursor, c.phase)
+        if self._shown and key[0] is self._shown[0] and key[1:] == self._shown[1:]:
+            return
+        self._shown = key
+        state = getattr(getattr(c, "game", None), "state", None)
+        capture = isinstance(state, State) and mode_of(state).teams
+        self._title.value = f"<span class='asteroyds-title'>{TITLES[capture]}</span>"
+        try:
+            if capture:
+                table = capture_round_table(c.events, c.cursor) if c.phase == TURN_PHASE else None
+                value = capture_table_html(table, c.cursor)
+            elif c.phase == "fly":
+                value = table_html(None, flight_rows(c.events, c.cursor), c.cursor)
+            else:
+                value = table_html(self.table, cursor=c.cursor)
+        except Exception as exc:  # shown in the widget, never a traceback in Voila
+            value = theme.error_html(exc)
+        self._table.value = value
+
+
+TITLES: dict[bool, str] = {False: "PRIORITY INSPECTOR", True: "ROUND INSPECTOR · LASERS, THEN MOVES"}
+
+__all__ = [
+    "CaptureRoundTable",
+    "CaptureRow",
+    "FlightRow",
+    "PriorityInspector",
+    "PriorityRow",
+    "PriorityTable",
+    "capture_round_table",
+    "capture_table_html",
+    "flight_rows",
+    "priority_rows",
+    "priority_table",
+    "table_html",
+]

@@ -1,0 +1,435 @@
+"""The round player: play a round phase by phase, then step through each phase's events.
+
+Two layers, as everywhere in :mod:`asteroyds.ui`. The controller,
+:class:`~asteroyds.ui.round_controller.RoundPlayerController` (re-exported
+here), is plain Python over a :class:`~asteroyds.game.Game`; nothing in
+either decides a rule. :class:`RoundPlayer` is the view: buttons, a
+play/pause toggle ticked by a :class:`~asteroyds.ui.ticker.Ticker` (an
+asyncio task, never ``time.sleep`` in a callback), the pending question with
+Yes/No, and the wiring that shows the board at the cursor.
+
+In a capture game (RULES §11) the phase buttons are Roll → Plan →
+*Resolve turn* → *End turn* (no Asteroids, no Fly); stepping shows each
+board of the turn, the laser of a laser event, the turrets disabled so far
+crossed out, and a caption that names the round and its stage ("Turn 1 ·
+Round 3 of 6 · lasers"), so the learner sees the 6 rounds, lasers then moves.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...events import Event
+from ...hexgrid import Cell
+from ...modes.capture_events import LaserFired as CaptureLaserFired
+from ...modes.capture_program import CaptureProgram
+from ...program import Program
+from .. import theme
+from ..theme import COLOURS
+from ..ticker import Ticker
+from .controller import (
+    CAPTURE,
+    SPEED_RANGE,
+    STEPPED_PHASES,
+    TICK_SECONDS,
+    RoundPlayerController,
+    actor_cells,
+)
+
+
+def draw_laser(board: Any, event: Event | None) -> None:
+    """Draw the beam of a laser event (a shot of any mode, or a capture laser) or clear the one shown."""
+    if isinstance(event, CaptureLaserFired):
+        board.show_laser(event.path, event.end, start=event.start, direction=event.direction)
+    elif event is not None and event.type == "laser_fired":
+        hit = getattr(event, "hit", None)
+        board.show_laser(event.path, hit, start=event.start, direction=event.direction)  # type: ignore[attr-defined]
+    elif getattr(board, "laser", None):
+        board.clear_laser()
+
+
+def draw_disabled(board: Any, cells: tuple[Cell, ...]) -> None:
+    """Cross out the turrets disabled so far in a capture turn (only when that changed)."""
+    if tuple(getattr(board, "disabled", ())) != cells and hasattr(board, "show_disabled"):
+        board.show_disabled(cells)
+
+
+def board_caption(c: RoundPlayerController) -> str:
+    """The line under the board at the cursor: the event's sentence, after its round in a capture turn."""
+    event = c.current_event
+    if event is None:
+        return ""
+    step = c.capture_step
+    return event.text() if step is None else f"{step}: {event.text()}"
+
+
+def _error_html(text: str) -> str:
+    """An error line like :func:`~asteroyds.ui.theme.error_html`, from the controller's text."""
+    if not text:
+        return ""
+    style = f"color:{COLOURS['collision']};font-weight:bold"
+    return f'<span class="asteroyds-error-text" style="{style}">⚠ {html.escape(text)}</span>'
+
+
+# --- the view ---------------------------------------------------------------------------
+PANEL_WIDTH = "436px"  # fits beside the normal-size board on a 1280-pixel page
+# name: (label, FontAwesome icon, tooltip, minimum width). Buttons are as wide as their label
+# ("width: auto") and never narrower than this: fixed widths cut "End round" and "Yes" off.
+BUTTONS: dict[str, tuple[str, str, str, str]] = {
+    "roll": ("Roll", "", "Roll the dice (the dice panel's, or seeded)", "54px"),
+    "plan": ("Plan", "", "Submit the status chart and the bots' programs", "54px"),
+    "asteroids": ("Asteroids", "", "Move the asteroids: red, white, blue", "80px"),
+    "fly": ("Fly", "", "Every craft flies its program, in turn order", "46px"),
+    CAPTURE: ("Resolve turn", "", "The 6 rounds: in each, all lasers fire, then all crafts move", "104px"),
+    "end": ("End round", "", "Victory check; the charts reset; the next player is player one", "90px"),
+    "undo": ("Undo", "undo", "Take back the last action (a question: withdraw it)", "70px"),
+}  # fmt: skip
+# Capture mode: the same buttons, told as a team game's turn (RULES §11).
+CAPTURE_LABELS: dict[str, tuple[str, str]] = {
+    "end": ("End turn", "Victory check; the charts reset for the next turn; the next craft is player one"),
+}
+# Phase buttons each mode hides: capture has no asteroid or flight phase, the others no capture turn.
+HIDDEN_BUTTONS: dict[bool, frozenset[str]] = {
+    True: frozenset({"asteroids", "fly"}),
+    False: frozenset({CAPTURE}),
+}
+STEP_BUTTONS: dict[str, tuple[str, str, str, str]] = {
+    "start": ("", "fast-backward", "⏮ Back to the start of the phase", "38px"),
+    "back": ("◀ step", "", "One event back", "64px"),
+    "next": ("step ▶", "", "One event forward", "64px"),
+    "last": ("", "fast-forward", "⏭ To the end of the phase", "38px"),
+}
+CSS = f"""<style>
+.asteroyds-round-player .asteroyds-rp-caption {{ font-size: 14px; line-height: 1.4; min-height: 42px; }}
+.asteroyds-round-player .asteroyds-rp-caption .asteroyds-rp-count {{ color: {COLOURS["muted"]};
+  font-variant-numeric: tabular-nums; }}
+.asteroyds-round-player .asteroyds-rp-caption .asteroyds-rp-text {{ color: {COLOURS["text"]};
+  font-weight: bold; }}
+.asteroyds-round-player .asteroyds-rp-message {{ color: {COLOURS["muted"]}; font-size: 13px; }}
+.asteroyds-round-player .asteroyds-question {{ background: #3a2e08; border: 1px solid {COLOURS["highlight"]};
+  border-radius: 8px; padding: 6px 10px; }}
+.asteroyds-round-player .asteroyds-question .widget-html-content {{ color: #fff4c2; font-weight: bold;
+  white-space: normal; }}
+.asteroyds-round-player .widget-slider .widget-readout {{ color: {COLOURS["text"]}; }}
+.asteroyds-round-player .asteroyds-btn-yes {{ background: #1f7a4d; }}
+.asteroyds-round-player .asteroyds-btn-no {{ background: #7a1f2b; }}
+</style>"""
+
+
+class RoundPlayer(widgets.VBox):
+    """The round player widget: phase buttons, event stepping, play at a speed, questions.
+
+    ``board`` (a :class:`~asteroyds.ui.board.BoardView`) shows the board at the
+    cursor with the current event's actor outlined, the dice arrows while
+    planning and the ghost path of each charted player's program. A
+    ``stopwatch`` (:class:`~asteroyds.ui.stopwatch.Stopwatch`) starts on Roll,
+    pauses on Plan and locks the charts when the time is up.
+
+    CSS classes: ``asteroyds-round-player`` (root), ``asteroyds-btn-roll``,
+    ``-plan``, ``-asteroids``, ``-fly``, ``-end``, ``-undo``, ``-start``,
+    ``-back``, ``-next``, ``-last``, ``-play``, ``-yes``, ``-no``,
+    ``asteroyds-speed`` and ``asteroyds-round-data`` (hidden: the cursor).
+    """
+
+    def __init__(
+        self,
+        controller: RoundPlayerController,
+        *,
+        board: Any = None,
+        stopwatch: Any = None,
+        interval: float = TICK_SECONDS,
+    ) -> None:
+        super().__init__()
+        self._controller = controller
+        self._board = board
+        self._stopwatch = stopwatch
+        self._ticker = Ticker(
+            lambda seconds: self._safely(lambda: controller.tick(seconds)),
+            lambda: controller.playing,
+            interval=interval,
+        )
+        self._quiet = False
+        self._drawn: tuple[Any, ...] = ()  # (state, cells, dice, event) last drawn
+        self._build()
+        controller.observe(self._changed)
+        for player, chart in controller.charts.items():
+            target = getattr(chart, "controller", chart)
+            if hasattr(target, "on_change"):
+                target.on_change(lambda program, p=player: self._safely(lambda: self._show_ghost(p, program)))
+        if stopwatch is not None:
+            stopwatch.on_timeout(self._time_up)
+        self._changed(controller)
+        self._show_ghosts()
+
+    # --- public API -------------------------------------------------------------------
+    @property
+    def controller(self) -> RoundPlayerController:
+        return self._controller
+
+    @property
+    def buttons(self) -> Mapping[str, widgets.Button]:
+        return dict(self._buttons)
+
+    def press(self, name: str) -> Any:
+        """Press a button by name (``roll`` ... ``next``, ``yes``, ``no``), as a click would."""
+        return self._press(name)
+
+    def play(self) -> None:
+        self._toggle.value = True
+
+    def pause(self) -> None:
+        self._toggle.value = False
+
+    def close(self) -> None:
+        self._ticker.stop()
+        super().close()
+
+    # --- building ---------------------------------------------------------------------
+    def _build(self) -> None:
+        def button(name: str, label: str, icon: str, tip: str, width: str) -> widgets.Button:
+            layout = widgets.Layout(width="auto", min_width=width)
+            b = widgets.Button(description=label, icon=icon, tooltip=tip, layout=layout)
+            b.add_class(f"asteroyds-btn-{name}")
+            b.on_click(lambda _b, n=name: self._press(n))
+            return b
+
+        self._buttons: dict[str, widgets.Button] = {
+            name: button(name, *spec) for name, spec in {**BUTTONS, **STEP_BUTTONS}.items()
+        }
+        self._toggle = widgets.ToggleButton(
+            value=False, description="Play", icon="play", tooltip="Play the events at the chosen speed",
+            layout=widgets.Layout(width="auto", min_width="80px"),
+        )  # fmt: skip
+        self._toggle.add_class("asteroyds-btn-play")
+        self._toggle.observe(self._on_toggle, names="value")
+        low, high = SPEED_RANGE
+        self._speed = widgets.FloatSlider(
+            value=self._controller.speed, min=low, max=high, step=0.5, description="speed",
+            readout_format=".1f", continuous_update=False, style={"description_width": "44px"},
+            layout=widgets.Layout(width="250px"), tooltip="Events per second while playing",
+        )  # fmt: skip
+        speed_unit = widgets.HTML("<span class='asteroyds-caption'>events per second</span>")
+        self._speed.add_class("asteroyds-speed")
+        self._speed.observe(self._on_speed, names="value")
+        self._caption = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self._caption.add_class("asteroyds-rp-caption")
+        self._message = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self._message.add_class("asteroyds-rp-message")
+        self._question = widgets.HTML(layout=widgets.Layout(width="270px"))
+        self._buttons["yes"] = button("yes", "Yes", "check", "Answer yes", "64px")
+        self._buttons["no"] = button("no", "No", "times", "Answer no", "64px")
+        self._ask = widgets.HBox(
+            [self._question, self._buttons["yes"], self._buttons["no"]],
+            layout=widgets.Layout(align_items="center", grid_gap="6px", display="none"),
+        )
+        self._ask.add_class("asteroyds-question")
+        self._error = widgets.HTML()
+        self._error.add_class("asteroyds-error")
+        self._data = widgets.HTML(layout=widgets.Layout(display="none"))
+        self._data.add_class("asteroyds-round-data")
+        title = widgets.HTML("<span class='asteroyds-title'>ROUND PLAYER</span>")
+        gap = widgets.Layout(grid_gap="5px", align_items="center", flex_flow="row wrap")
+        capture = self._controller.is_capture
+        for name in HIDDEN_BUTTONS[capture]:
+            self._buttons[name].layout.display = "none"
+        if capture:
+            for name, (label, tip) in CAPTURE_LABELS.items():
+                self._buttons[name].description, self._buttons[name].tooltip = label, tip
+        phases = widgets.HBox([self._buttons[n] for n in BUTTONS if n != "undo"], layout=gap)
+        stepping = widgets.HBox(
+            [*(self._buttons[n] for n in STEP_BUTTONS), self._toggle, self._buttons["undo"]], layout=gap
+        )
+        speed = widgets.HBox([self._speed, speed_unit], layout=gap)
+        self.children = [
+            widgets.HTML(theme.CSS + CSS),
+            title,
+            phases,
+            stepping,
+            speed,
+            self._caption,
+            self._ask,
+            self._message,
+            self._error,
+            self._data,
+        ]
+        self.layout = widgets.Layout(width=PANEL_WIDTH, grid_gap="4px")
+        self.add_class("asteroyds-panel")
+        self.add_class("asteroyds-round-player")
+
+    # --- events -----------------------------------------------------------------------
+    def _press(self, name: str) -> Any:
+        c = self._controller
+        if name in ("roll", "plan", "asteroids", "fly", CAPTURE, "end", "undo") and c.playing:
+            self.pause()
+        result = c.do(name)
+        if c.error:
+            return None
+        if self._stopwatch is not None:
+            self._safely(lambda: self._drive_stopwatch(name))
+        if name in ("roll", "undo", "end"):
+            self._show_ghosts()
+        return result
+
+    def _drive_stopwatch(self, action: str) -> None:
+        sw = self._stopwatch
+        if action == "roll":
+            sw.reset()
+            sw.start()
+        elif action in ("plan", "asteroids", CAPTURE):
+            sw.pause()
+        elif action in ("end", "undo") and self._controller.game.phase == "roll":
+            sw.reset()
+
+    def _time_up(self) -> None:
+        for chart in self._controller.charts.values():
+            if hasattr(chart, "lock"):
+                chart.lock()
+        self._message.value = html.escape("Time is up: the charts are locked. Press Plan.")
+
+    def _on_toggle(self, change: Mapping[str, Any]) -> None:
+        if self._quiet:
+            return
+        if change["new"]:
+            self._controller.do("play")
+            if self._controller.playing:
+                self._ticker.start()
+        else:
+            self._controller.do("pause")
+            self._ticker.stop()
+        self._render_toggle()
+
+    def _on_speed(self, change: Mapping[str, Any]) -> None:
+        if not self._quiet:
+            self._safely(lambda: setattr(self._controller, "speed", float(change["new"])))
+
+    def _safely(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except Exception as exc:  # shown in the widget, never a traceback in Voila
+            self._error.value = theme.error_html(exc)
+
+    # --- drawing ----------------------------------------------------------------------
+    def _changed(self, c: RoundPlayerController) -> None:
+        self._safely(lambda: self._render(c))
+
+    def _render(self, c: RoundPlayerController) -> None:
+        self._draw_board(c)
+        for name in ("roll", "plan", "asteroids", "fly", CAPTURE, "end", "undo"):
+            b = self._buttons[name]
+            b.disabled = not c.can(name)
+            (b.add_class if name == c.expected else b.remove_class)("asteroyds-primary")
+        n = len(c.events)
+        busy = c.question is not None
+        self._buttons["start"].disabled = self._buttons["back"].disabled = c.at_start or busy
+        self._buttons["next"].disabled = self._buttons["last"].disabled = c.at_end or busy
+        self._toggle.disabled = n == 0 or busy
+        self._render_toggle()
+        event = c.current_event
+        word = c.turn_word
+        step = c.capture_step
+        if c.phase is None:
+            where = f"{word} {c.game.round} · {c.game.phase}"
+            text = f"Roll the dice to start the {word.lower()}." if c.game.phase == "roll" else ""
+        elif step is not None:  # a capture turn: its 6 rounds, lasers then moves
+            where = f"{word} {c.round} · {step} · event {c.cursor}/{n}"
+            text = event.text() if event is not None else "Before the first event: step ▶ or Play."
+        else:
+            where = f"{word} {c.round} · {c.phase_name(c.phase)} · event {c.cursor}/{n}"
+            text = event.text() if event is not None else "Before the first event: step ▶ or Play."
+        self._caption.value = (
+            f"<span class='asteroyds-rp-count'>{html.escape(where)}</span><br>"
+            f"<span class='asteroyds-rp-text'>{html.escape(text)}</span>"
+        )
+        self._message.value = html.escape(c.message)
+        self._error.value = _error_html(c.error)
+        question = c.question
+        self._ask.layout.display = "" if question is not None else "none"
+        self._question.value = "" if question is None else f"❓ {html.escape(question.question)}"
+        attrs = {
+            "data-phase": c.phase or "",
+            "data-game-phase": c.game.phase,
+            "data-round": str(c.round),
+            "data-cursor": str(c.cursor),
+            "data-count": str(n),
+            "data-event": "" if event is None else event.type,
+            "data-expected": c.expected or "",
+            "data-question": "" if question is None else question.kind,
+            "data-playing": "true" if c.playing else "false",
+            "data-error": c.error,
+            "data-capture-round": "" if step is None else str(step.round),
+            "data-capture-stage": "" if step is None else step.stage,
+            "data-disabled": " ".join(f"{r},{col}" for r, col in c.disabled_cells),
+        }
+        body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
+        self._data.value = f"<div class='asteroyds-round-values' {body}></div>"
+
+    def _render_toggle(self) -> None:
+        playing = self._controller.playing
+        if self._toggle.value != playing:
+            self._quiet = True
+            try:
+                self._toggle.value = playing
+            finally:
+                self._quiet = False
+        self._toggle.description = "Pause" if playing else "Play"
+        self._toggle.icon = "pause" if playing else "play"
+        if not playing:
+            self._ticker.stop()
+
+    def _draw_board(self, c: RoundPlayerController) -> None:
+        """The board at the cursor: actor outlined, dice arrows while planning, a laser when one fires."""
+        board = self._board
+        if board is None:
+            return
+        state = c.current_state
+        planning = c.game.phase == "plan" and c.phase in (None, "roll")
+        if c.phase is None and not planning:  # nothing played yet: leave the board's previews alone
+            if board.state is not state and board.state != state:
+                board.update(state)
+            return
+        cells = c.actor_cells
+        dice = c.game.dice if planning else None
+        event = c.current_event
+        if self._drawn and self._drawn[0] is state and self._drawn[1:] == (cells, dice, event):
+            return
+        self._drawn = (state, cells, dice, event)
+        if hasattr(board, "show_step"):  # one redraw: the state, the outline and the arrows together
+            board.show_step(state, cells, dice=dice)
+        else:
+            board.show_intended_moves(dice)
+            board.update(state)
+            board.highlight(cells)
+        if c.phase in STEPPED_PHASES and board.path:
+            board.show_path(())
+        draw_laser(board, event)
+        draw_disabled(board, c.disabled_cells)
+        board.set_caption(board_caption(c))
+
+    def _show_ghosts(self) -> None:
+        for player, chart in self._controller.charts.items():
+            self._safely(lambda p=player, ch=chart: self._show_ghost(p, ch.program))
+
+    def _show_ghost(self, player: str, program: Program | CaptureProgram | str) -> None:
+        board, c = self._board, self._controller
+        if board is None or c.game.phase not in ("roll", "plan") or c.is_capture:
+            return  # capture: a turn is not a flight; the capture chart is its own preview
+        craft = c.game.state.craft(player)
+        if craft.cell is None:
+            board.show_path(())
+            return
+        path = c.ghost_path(player, program)
+        board.show_path(path.cells, path.collisions, colour=player)
+
+
+__all__ = [
+    "RoundPlayer",
+    "RoundPlayerController",
+    "actor_cells",
+    "board_caption",
+    "draw_disabled",
+    "draw_laser",
+]

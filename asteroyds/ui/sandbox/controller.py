@@ -1,0 +1,572 @@
+"""The sandbox's controller: a whole game for humans (hot seat) and bots, in plain Python.
+
+:class:`SandboxController` sits over a :class:`~asteroyds.game.Game` and a
+:class:`~asteroyds.ui.round_controller.RoundPlayerController`: it builds the
+game from a :class:`~asteroyds.ui.sandbox_setup.SandboxSetup`, takes the
+human players through hot-seat planning one after another, lets the bots
+plan (:func:`asteroyds.bot.plan`, :func:`asteroyds.modes.capture_bot.plan_all`)
+and answer their questions, and offers undo, rewind, save and load. Every
+rule is the engine's; the view is :class:`~asteroyds.ui.sandbox.Sandbox`.
+
+Decisions of the sandbox (explained on the page):
+
+- **Hot seat.** Human players plan one after another on the same device:
+  a "pass the device" screen hides the previous chart, then the player's own
+  chart, stopwatch and ghost path appear. Bots plan at once.
+- **Capture: a team plans together** (RULES §11: "team-mates may talk while
+  planning"). The hand-over is per team: every human chart of the team shows
+  at once, under one stopwatch (the mode's planning time), and one *Done*
+  locks them all; then the next team. The engine checks every chart before
+  anything changes: one illegal program refuses the whole team's Done.
+- **Coach: forecast the asteroids** (on by default for beginners). The board
+  a human plans on shows the asteroids *after* this round's dice have moved
+  them, and the ghost path is flown on that board. The box has no such help.
+  Capture has no asteroid phase to forecast: the coach names where the
+  turrets fire this turn instead (the engine's aim for these dice).
+- **Questions go to their player.** A mid-flight decision asked of a human
+  waits for Yes/No; one asked of a bot is answered at once by the bots'
+  seeded policy (:func:`asteroyds.bot.decision_policy`).
+- **Time is up** locks the chart: the program is what the tokens show; the
+  player still presses *Done* to pass the device on.
+- **A scenario is a new game** (:meth:`SandboxController.load_scenario`):
+  the scenario editor's board, a downloaded scenario file or a
+  ``?scenario=`` link, in any sandbox mode, is played as it is (its layout,
+  crafts, pilots and rule settings), with the setup's seed for the dice. Who
+  plays is the setup's choice where it names the player (in capture its
+  craft or team); see :meth:`SandboxSetup.from_board` for the others. The
+  engine checks the board first: a broken or unplayable scenario is refused
+  and the game in progress is kept. A saved game of it replays as any other.
+
+>>> from asteroyds.ui.sandbox.setup import SandboxSetup, Seat
+>>> setup = SandboxSetup(mode="racing", seats=(Seat("blue", "greedy"), Seat("red", "random")), seed=3)
+>>> sandbox = SandboxController(setup)
+>>> sandbox.new_game().round, sandbox.stage
+(1, 'roll')
+>>> _ = sandbox.play_round()
+>>> sandbox.game.round, sandbox.stage
+(2, 'roll')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import scenario
+from ...asteroids import resolve_asteroids
+from ...bot import decision_policy
+from ...damage import Decision, never
+from ...errors import RuleError, ScenarioError
+from ...game import Game
+from ...modes import mode_named
+from ...modes.capture_program import CaptureProgram, as_capture_program, validate_capture_program
+from ...modes.capture_resolve import turret_aims
+from ...preview import PathPreview, planned_path
+from ...program import Program, as_program, validate_program
+from ...state import State
+from ..chart.capture import CaptureChartController
+from ..chart.status_controller import StatusChartController
+from ..observers import Observable
+from ..player.controller import RoundPlayerController
+from .setup import CAPTURE, SANDBOX_MODES, SandboxSetup
+
+STAGES: tuple[str, ...] = (
+    "setup",
+    "roll",
+    "handover",
+    "planning",
+    "plan",
+    "asteroids",
+    "fly",
+    CAPTURE,
+    "end",
+    "decision",
+    "over",
+)
+# Stages the round player (or the dice) moves on by itself: play_round() advances through them.
+AUTOMATIC: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", CAPTURE, "end")
+Chart = StatusChartController | CaptureChartController
+
+
+@dataclass
+class _Round:
+    """Hot-seat bookkeeping of the round being planned: who pressed Done, in batches.
+
+    A batch is one Done: one player, or in capture the humans of one team.
+    """
+
+    batches: list[tuple[str, ...]] = field(default_factory=list)
+    showing: bool = False  # the current human's (team's) charts are on screen
+
+    @property
+    def ready(self) -> tuple[str, ...]:
+        return tuple(p for batch in self.batches for p in batch)
+
+
+class SandboxController(Observable["SandboxController"]):
+    """A sandbox game: setup, hot-seat planning, the round player, undo, rewind, save and load.
+
+    :attr:`stage` says what the screen shows: ``setup``, ``roll``,
+    ``handover`` (pass the device to :attr:`current_player`, or in capture to
+    :attr:`current_team`), ``planning`` (their charts), ``asteroids`` /
+    ``fly`` / ``capture`` / ``end`` (the round player's next phase),
+    ``decision`` (a human's Yes/No question) or ``over``. Methods raise the
+    engine's errors and change nothing when they do; the view shows them.
+    """
+
+    def __init__(self, setup: SandboxSetup | None = None) -> None:
+        super().__init__()
+        self.setup = setup or SandboxSetup()
+        self.game: Game | None = None
+        self.player: RoundPlayerController | None = None
+        self.charts: dict[str, Chart] = {}
+        self.kinds: dict[str, str] = {}
+        self.coach = self.setup.coaching
+        self.message = ""
+        self._round = _Round()
+        self._answering = False
+
+    # --- reading --------------------------------------------------------------------------
+    @property
+    def is_capture(self) -> bool:
+        """Is the game (or, before one, the setup) Capture the Asteroyd?"""
+        return mode_named(self.game.state.mode if self.game is not None else self.setup.mode).teams
+
+    @property
+    def stage(self) -> str:
+        game = self.game
+        if game is None:
+            return "setup"
+        if game.is_over:
+            return "over"
+        if game.pending is not None:
+            return "decision"
+        if game.phase == "roll":
+            return "roll"
+        if game.phase == "plan":
+            if self.current_player is not None:
+                return "planning" if self._round.showing else "handover"
+            if self.player is not None and self.player.expected == "plan":
+                return "plan"
+            return CAPTURE if self.is_capture else "asteroids"
+        return game.phase
+
+    @property
+    def humans(self) -> tuple[str, ...]:
+        return tuple(p for p, kind in self.kinds.items() if kind == "human")
+
+    @property
+    def bots(self) -> dict[str, str]:
+        return {p: kind for p, kind in self.kinds.items() if kind != "human"}
+
+    @property
+    def current_player(self) -> str | None:
+        """The human who plans now (hot seat; in capture, the first of :attr:`current_players`), or None."""
+        if self.game is None or self.game.phase != "plan" or self.game.pending is not None:
+            return None
+        waiting = self.game.waiting_for()
+        ready = self._round.ready
+        return next((p for p in waiting if self.kinds.get(p) == "human" and p not in ready), None)
+
+    @property
+    def current_team(self) -> str | None:
+        """Capture: the team whose humans plan now (together); None otherwise."""
+        player = self.current_player
+        if player is None or not self.is_capture:
+            return None
+        return self._need_game().state.craft(player).team
+
+    @property
+    def current_players(self) -> tuple[str, ...]:
+        """The humans planning now: one player, or in capture every waiting human of the team."""
+        player = self.current_player
+        if player is None:
+            return ()
+        team = self.current_team
+        if team is None:
+            return (player,)
+        game = self._need_game()
+        ready = self._round.ready
+        return tuple(
+            p
+            for p in game.waiting_for()
+            if self.kinds.get(p) == "human" and p not in ready and game.state.craft(p).team == team
+        )
+
+    @property
+    def planning_seconds(self) -> int:
+        game = self._need_game()
+        return game.rules.planning_time(game.state.mode)
+
+    @property
+    def outcome_text(self) -> str:
+        """The game-over banner's text ("" while the game goes on)."""
+        outcome = self.game.outcome if self.game is not None else None
+        return "" if outcome is None else outcome.reason
+
+    def rounds_started(self) -> list[int]:
+        """The rounds "Back to round N" can return to (their start, before the dice)."""
+        if self.game is None:
+            return []
+        rolled = sum(1 for item in self.game.inputs if "roll" in item)
+        last = rolled + 1 if self.game.phase == "roll" else rolled
+        return list(range(1, max(1, last) + 1))
+
+    def board_state(self) -> State:
+        """The board to show outside the round player's stepping."""
+        return self._need_game().state
+
+    def forecast(
+        self, player: str | None = None, program: Program | str | None = None
+    ) -> tuple[State, PathPreview | None]:
+        """The planning board and ghost path of ``player`` (default: the current human).
+
+        With the coach on, the board after this round's asteroid phase (a forecast: the
+        player's own shield, no decisions) and the program flown on it alone; off, the
+        board as it stands and no path. Capture: the board as it stands, no path (see
+        :meth:`turret_aims`).
+        """
+        game = self._need_game()
+        player = player or self.current_player
+        if player is None or game.dice is None or game.phase != "plan" or self.is_capture:
+            return game.state, None
+        if program is None:
+            program = self.charts[player].program if player in self.charts else Program.empty()
+        program = as_program(program, player)
+        if not self.coach:
+            return game.state, None
+        after, _ = resolve_asteroids(
+            game.state, game.dice, shields={player: program.shielded}, order=game.order, decide=never
+        )
+        if after.craft(player).cell is None:
+            return after, None
+        return after, planned_path(after, player, program)
+
+    def turret_aims(self) -> tuple[str, ...]:
+        """Capture, while planning: where each turret fires this turn ("TR1 NW"), from the engine.
+
+        The dice fix every turret's direction for the whole turn (RULES §11):
+        :func:`~asteroyds.modes.capture_resolve.turret_aims`, what the turn will aim with.
+        """
+        game = self._need_game()
+        if not self.is_capture or game.dice is None or game.phase != "plan":
+            return ()
+        return tuple(str(aim) for aim in turret_aims(game.state, game.dice))
+
+    # --- starting ------------------------------------------------------------------------
+    def new_game(self, setup: SandboxSetup | None = None) -> Game:
+        """Start a game from ``setup`` (or the current one); a bad setup changes nothing."""
+        chosen = setup or self.setup
+        game = chosen.build()
+        self.setup = chosen
+        self.coach = chosen.coaching
+        self._start(game, chosen.craft_kinds(game.state))
+        turn = "Turn 1" if chosen.is_capture else "Round 1"
+        origin = " on the loaded scenario" if chosen.board is not None else ""
+        self.message = (
+            f"New {chosen.mode} game{origin}, seed {chosen.seed}. {turn}: {game.players[0]} rolls the dice."
+        )
+        self._notify()
+        return game
+
+    def _start(self, game: Game, kinds: Mapping[str, str]) -> None:
+        self.game = game
+        self.kinds = {p: kinds.get(p, "human") for p in game.state.player_order}
+        self.charts = {
+            p: self._new_chart(game, p) for p in game.state.player_order if self.kinds[p] == "human"
+        }
+        self._round = _Round()
+        self._new_player()
+
+    @staticmethod
+    def _new_chart(game: Game, player: str) -> Chart:
+        craft = game.state.craft(player)
+        if mode_named(game.state.mode).teams:
+            return CaptureChartController(craft)
+        return StatusChartController(craft, game.state.mode, rules=game.rules)
+
+    def _new_player(self) -> None:
+        """A round player for the game as it is now (after a new game, an undo, a rewind or a load)."""
+        game = self._need_game()
+        if self.player is not None:
+            self.player.observe(self._player_changed, remove=True)
+        self.player = RoundPlayerController(game, charts=self.charts, bots=self.bots)
+        self.player.observe(self._player_changed)
+        self._sync_charts()
+
+    def _sync_charts(self) -> None:
+        """Charts follow their crafts; a chart whose player is not ready (any more) is unlocked."""
+        game = self._need_game()
+        ready = self._round.ready
+        for player, chart in self.charts.items():
+            craft = game.state.craft(player)
+            if chart.craft != craft:
+                chart.reset(craft)
+            if player not in ready:
+                chart.unlock()
+
+    # --- the round ---------------------------------------------------------------------
+    def roll(self, dice: Sequence[int] | None = None) -> Any:
+        """Roll the dice (the game's seeded dice, or these); the hot seat starts with player one."""
+        self._need_game()
+        self._expect("roll")
+        self._round = _Round()
+        rolled = self._rp().roll(dice)
+        self._after_planning()
+        return rolled
+
+    def show_chart(self) -> str:
+        """The current human (capture: team) took the device: show the chart(s). Returns who."""
+        players = self.current_players
+        if not players:
+            raise RuleError("nobody is planning now")
+        self._round.showing = True
+        for player in players:
+            self.charts[player].unlock()
+        who = self.current_team or players[0]
+        together = f"The {who} team is planning ({', '.join(players)})."
+        self.message = together if self.is_capture else f"{who} is planning."
+        self._notify()
+        return who
+
+    def submit(self, program: Program | CaptureProgram | str | Mapping[str, Any] | None = None) -> str:
+        """The current human (capture: team) is done, with what the chart(s) show or ``program``.
+
+        In capture, ``program`` may map each planning craft to its program (or be one program
+        when one human plans). The engine checks every program first: an illegal one is
+        refused and nothing changes. Returns who is done (the player, or the team).
+        """
+        players = self.current_players
+        if not players:
+            raise RuleError("nobody is planning now")
+        game = self._need_game()
+        given = self._given_programs(players, program)
+        checked: dict[str, Any] = {}
+        for player in players:
+            chart = self.charts[player]
+            craft = game.state.craft(player)
+            wanted = given.get(player, chart.program)
+            # The engine's check (with the game's variants) before anything changes.
+            if self.is_capture:
+                checked[player] = validate_capture_program(as_capture_program(wanted, player), craft)
+            else:
+                checked[player] = validate_program(
+                    as_program(wanted, player), craft, game.state.mode, rules=game.rules
+                )
+        for player in players:
+            chart = self.charts[player]
+            if player in given:
+                chart.load(checked[player])
+            chart.lock()
+        self._round.batches.append(players)
+        self._round.showing = False
+        who = self._who(players[0])
+        following = self.current_team or self.current_player
+        done = f"The {who} team is ready." if self.is_capture else f"{who} is ready."
+        self.message = done + (f" Pass the device to {following}." if following else " Every program is in.")
+        self._after_planning()
+        return who
+
+    def _who(self, player: str) -> str:
+        """Who pressed Done: the team of a capture craft; the player itself in the other modes."""
+        if not self.is_capture:
+            return player
+        return self._need_game().state.craft(player).team or player
+
+    def _given_programs(self, players: tuple[str, ...], program: Any) -> dict[str, Any]:
+        if program is None:
+            return {}
+        if isinstance(program, Mapping):
+            unknown = sorted(set(program) - set(players))
+            if unknown:
+                raise RuleError(f"{unknown[0]} is not planning now (planning: {', '.join(players)})")
+            return dict(program)
+        if len(players) != 1:
+            raise RuleError(
+                f"{len(players)} crafts plan together ({', '.join(players)}): give one program each"
+            )
+        return {players[0]: program}
+
+    def _after_planning(self) -> None:
+        """When every human is ready, submit every program (the round player's Plan)."""
+        game = self.game
+        if (
+            game is not None
+            and game.phase == "plan"
+            and self.current_player is None
+            and self._rp().expected == "plan"
+        ):
+            self._rp().plan()
+        self._notify()
+
+    def advance(self) -> str:
+        """Do the next thing the round needs (roll, move the asteroids, fly, resolve the turn, end).
+
+        Humans must still plan (:meth:`submit`) and answer (:meth:`answer`). Returns the stage after.
+        """
+        stage = self.stage
+        rp = self._rp()
+        if stage == "roll":
+            self.roll()
+        elif stage in ("plan", "asteroids", CAPTURE):
+            rp.resolve_turn() if self.is_capture else rp.asteroids()
+        elif stage == "fly":
+            rp.fly()
+        elif stage == "end":
+            rp.end_round()
+        else:
+            raise RuleError(f"nothing to do automatically at the {stage!r} stage")
+        self._notify()
+        return self.stage
+
+    def play_round(self) -> str:
+        """Advance until the round is over, a human must act, or the game ends. Returns the stage."""
+        start = self._need_game().round
+        while self.stage in AUTOMATIC:
+            if self.stage == "roll" and self._need_game().round != start:
+                break
+            self.advance()
+        return self.stage
+
+    def answer(self, yes: bool) -> None:
+        """A human answers the pending question."""
+        self._rp().answer(bool(yes))
+        self._notify()
+
+    def _player_changed(self, _player: RoundPlayerController) -> None:
+        """The round player moved on: bots answer their questions; the view follows."""
+        self.message = ""  # the round player says what happened
+        if not self._answering:
+            self._answering = True
+            try:
+                self._answer_bots()
+            finally:
+                self._answering = False
+        self._notify()
+
+    def _answer_bots(self) -> None:
+        game, rp = self._need_game(), self._rp()
+        while game.pending is not None and self.kinds.get(game.pending.player, "human") != "human":
+            rp.answer(self.bot_answer(game.pending))
+
+    def bot_answer(self, decision: Decision) -> bool:
+        """What a bot answers (the bots' seeded policy, one draw per question)."""
+        return bool(
+            decision_policy(random.Random(f"asteroyds:sandbox:{self._need_game().seed}:{decision.key}"))(
+                decision
+            )
+        )
+
+    # --- undo, rewind, save, load --------------------------------------------------------
+    def undo(self) -> str:
+        """Take back the last step: a Done (capture: a team's), a question, a phase, the plan or the roll."""
+        game = self._need_game()
+        batches = self._round.batches
+        if self._round.showing:
+            self._round.showing = False
+            self.message = "Undone: the chart is hidden again."
+        elif batches and game.phase == "plan" and all(p not in game.programs for p in self._round.ready):
+            players = batches.pop()
+            for player in players:
+                self.charts[player].unlock()
+            who = self._who(players[0])
+            self.message = f"Undone: {who}'s Done. {who} may plan again."
+        else:
+            if game.pending is None and not game.inputs:
+                raise RuleError("nothing to undo: this is the start of the game")
+            kept = list(batches)
+            self.message = self._rp().undo()
+            waiting = game.waiting_for() if game.phase == "plan" else ()
+            ready = [p for batch in kept for p in batch]
+            if ready and all(p in waiting for p in ready):
+                # The plan was taken back: the last to press Done plan again.
+                self._round = _Round(batches=kept[:-1])
+            else:
+                still = [b for b in kept if game.phase == "plan" and all(p in game.programs for p in b)]
+                self._round = _Round(batches=still)
+            self._sync_charts()
+        self._notify()
+        return self.message
+
+    def back_to_round(self, number: int) -> None:
+        """Go back to the start of round ``number`` (before its dice)."""
+        game = self._need_game()
+        game.rewind_to_round(int(number))
+        self._round = _Round()
+        self._new_player()
+        self.message = f"Back to the start of {'turn' if self.is_capture else 'round'} {number}."
+        self._notify()
+
+    def save_text(self) -> str:
+        """The saved game (``Game.dumps``): the setup and every input."""
+        return self._need_game().dumps()
+
+    def save_name(self) -> str:
+        game = self._need_game()
+        return f"asteroyds-{game.state.mode}-seed{game.seed}-round{game.round}.json"
+
+    def load_text(self, text: str, where: str = "the loaded file") -> Game:
+        """Load a saved game; a broken one raises a ScenarioError and changes nothing.
+
+        Players keep the kind (human, bot) the setup gives them (capture: their craft or team);
+        the others are human.
+        """
+        game = Game.loads(text, where=where)
+        if game.state.mode not in SANDBOX_MODES:
+            raise ScenarioError(
+                f"{where}: a {game.state.mode} game; the sandbox plays {', '.join(SANDBOX_MODES)}"
+            )
+        kinds = self.setup.craft_kinds(game.state)
+        self.setup = SandboxSetup.of_game(game, kinds, coach=self.coach)
+        self._start(game, kinds)
+        self.message = f"Loaded: {game.state.mode}, round {game.round}, {len(game.inputs)} inputs."
+        self._notify()
+        return game
+
+    def load_scenario(
+        self, board: str | State, where: str = "the scenario", setup: SandboxSetup | None = None
+    ) -> Game:
+        """Start a new game on a scenario: its JSON text (``asteroyds/scenario@1``) or a state.
+
+        ``setup`` (default: the current one) gives the seed, the coach, the
+        capture table's settings and who plays
+        (:meth:`SandboxSetup.from_board`). A broken or unplayable scenario
+        raises a ScenarioError naming what is wrong, and nothing changes.
+        """
+        state = board if isinstance(board, State) else scenario.loads(board, where=where)
+        if state.mode not in SANDBOX_MODES:
+            raise ScenarioError(
+                f"{where}: a {state.mode} board; the sandbox plays {', '.join(SANDBOX_MODES)}"
+            )
+        chooser = setup or self.setup
+        same_seats = chooser.is_capture == (mode_named(state.mode).teams)  # colours, or teams and crafts
+        chosen = SandboxSetup.from_board(
+            state,
+            kinds=chooser.kinds if same_seats else None,
+            seed=chooser.seed,
+            coach=chooser.coach,
+            destructible_asteroids=chooser.destructible_asteroids,
+        )
+        chosen.check(where)
+        return self.new_game(chosen)
+
+    def _need_game(self) -> Game:
+        if self.game is None:
+            raise RuleError("no game yet: choose the players and press New game")
+        return self.game
+
+    def _rp(self) -> RoundPlayerController:
+        self._need_game()
+        assert self.player is not None
+        return self.player
+
+    def _expect(self, *stages: str) -> None:
+        if self.stage not in stages:
+            raise RuleError(
+                f"the sandbox is at the {self.stage!r} stage, not {' or '.join(map(repr, stages))}"
+            )
+
+
+__all__ = ["STAGES", "SandboxController"]

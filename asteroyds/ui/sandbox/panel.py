@@ -1,0 +1,395 @@
+"""The sandbox's setup panel: the mode, who plays, the seed, planning time and the variants.
+
+A view only: :meth:`SetupPanel.read` turns its controls into a
+:class:`~asteroyds.ui.sandbox_setup.SandboxSetup`; the engine builds (and
+checks) the game. For Capture the Asteroyd (RULES §11) the colour seats give
+way to the teams: 2 or 3 teams, 1-3 crafts each, each craft human or bot,
+blue asteroids (0-4, two teams), destructible or not, and the 1 v 1 duel.
+
+CSS classes for browser tests: ``asteroyds-sandbox-setup`` (the panel),
+``asteroyds-mode`` (mode buttons), ``asteroyds-seed``, ``asteroyds-seat-{colour}``
+and ``asteroyds-kind-{colour}`` (colour seats), ``asteroyds-capture-setup``,
+``asteroyds-capture-teams``, ``asteroyds-capture-crafts``,
+``asteroyds-capture-kind-{craft}`` (``red1``...), ``asteroyds-blue-asteroids``,
+``asteroyds-duel``, ``asteroyds-start``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from ...errors import ScenarioError
+from ...modes import mode_named
+from ...modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
+from ...modes.targets import SIDES, team_of
+from ...pieces import PLAYER_COLOURS
+from ...rules import PLANNING_LEVELS
+from ...setups import setup
+from ...state import State
+from .. import theme
+from .setup import (
+    CAPTURE,
+    CAPTURE_TEAMS,
+    KIND_NAMES,
+    KINDS,
+    SANDBOX_MODES,
+    SandboxSetup,
+    Seat,
+    asteroid_choices,
+)
+
+COACH_HELP = (
+    "While you plan, the coach shows where the asteroids will be once this round's dice have moved them, "
+    "and flies your program on that board (the ghost path). The box has no such help: at the table you "
+    "move the asteroids in your head. Untick it to play like the box."
+)
+HANDICAP_HELP = (
+    "The weaker team aims at this many fewer targets (the highest-numbered ones of the set it shoots at "
+    "are taken off), so a smaller or younger team can still win."
+)
+CAPTURE_HELP = (
+    "Teams of crafts: fly into the enemy asteroyd's space, bring it onto your own platform: one point. "
+    "First to 3 (2 with three teams) and ahead wins. A team's human crafts plan together on this device, "
+    "then the next team; bots plan at once."
+)
+# Capture seats: a craft is a human or the capture bot (one style: the engine's capture_bot).
+CAPTURE_KINDS: list[tuple[str, str]] = [("human", "human"), ("bot", "greedy")]
+MODE_NAMES: dict[str, str] = {"capture": "Capture"}
+
+
+def html_part(css: str, value: str = "", **layout: str) -> widgets.HTML:
+    """An HTML widget with a CSS class (the sandbox's small text parts)."""
+    part = widgets.HTML(value, layout=widgets.Layout(**layout))
+    part.add_class(css)
+    return part
+
+
+def button(label: str, css: str, tip: str = "", primary: bool = False, width: str = "auto") -> widgets.Button:
+    """A button with a CSS class; as wide as its label unless ``width`` says otherwise."""
+    b = widgets.Button(description=label, tooltip=tip or label, layout=widgets.Layout(width=width))
+    b.add_class(css)
+    if primary:
+        b.add_class("asteroyds-primary")
+    return b
+
+
+def _check(value: bool, text: str, width: str = "360px") -> widgets.Checkbox:
+    return widgets.Checkbox(value=value, description=text, indent=False, layout=widgets.Layout(width=width))
+
+
+def _section(text: str) -> widgets.HTML:
+    return html_part("asteroyds-section", text.upper())
+
+
+def _row(*children: widgets.Widget) -> widgets.HBox:
+    return widgets.HBox(list(children), layout=widgets.Layout(align_items="center", grid_gap="6px"))
+
+
+def _dot(colour: str) -> widgets.HTML:
+    return widgets.HTML(f"<span class='asteroyds-dot' style='background:{colour}'></span>")
+
+
+class SetupPanel(widgets.VBox):
+    """The setup card: :meth:`read` gives the :class:`SandboxSetup`; *Start the game* calls ``on_start``.
+
+    ``on_preview(state)`` gets the board of the chosen layout whenever the mode, the seed
+    or the players change (the sandbox shows it until the first game starts).
+    """
+
+    def __init__(
+        self,
+        setup: SandboxSetup,
+        on_start: Callable[[], object],
+        on_preview: Callable[[State], object] | None = None,
+    ) -> None:
+        super().__init__()
+        self._on_preview = on_preview
+        self._build(setup, on_start)
+        self._changed()
+        self._level_changed()
+        self.add_class("asteroyds-card")
+        self.add_class("asteroyds-sandbox-setup")
+
+    # --- reading ------------------------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        return str(self._mode.value)
+
+    def read(self) -> SandboxSetup:
+        """The panel's choices (the engine checks them when the game is built)."""
+        level = self._level.value
+        common = {
+            "pilots": self._pilots.value,
+            "seed": int(self._seed.value),
+            "planning_level": level,
+            "planning_seconds": int(self._seconds.value) if level == "custom" else None,
+            "coach": self._coach.value,
+        }
+        if mode_named(self.mode).teams:
+            teams, crafts = int(self._teams.value), int(self._crafts.value)
+            seats = tuple(
+                Seat(f"{team}{i}", self._capture_kinds[f"{team}{i}"].value)
+                for team in TEAM_SETS[teams]
+                for i in range(1, crafts + 1)
+            )
+            return SandboxSetup(
+                mode=CAPTURE,
+                seats=seats,
+                teams=teams,
+                crafts_per_team=crafts,
+                blue_asteroids=int(self._blue.value) if teams == 2 else 0,
+                destructible_asteroids=self._destructible.value,
+                duel=self._duel.value,
+                **common,
+            )
+        seats = tuple(Seat(colour, kind.value) for colour, (on, kind) in self._seats.items() if on.value)
+        if not seats:
+            raise ScenarioError("choose at least one player (tick a colour)")
+        return SandboxSetup(
+            mode=self.mode,
+            seats=seats,
+            random_dice_order=self._variants["random_dice_order"].value,
+            return_to_platform=self._variants["return_to_platform"].value,
+            one_shot_per_turn=self._variants["one_shot_per_turn"].value,
+            remove=tuple(self._remove.value),
+            targets_handicap=int(self._handicap.value),
+            handicap_team=self._team.value or None,
+            **common,
+        )
+
+    def preview(self) -> State | None:
+        """The board of the layout the panel describes (None when the choices do not make a game)."""
+        with contextlib.suppress(ScenarioError, ValueError):
+            if mode_named(self.mode).teams:
+                return self.read().build().state
+            players = [colour for colour, (on, _k) in self._seats.items() if on.value] or None
+            return setup(self.mode, seed=int(self._seed.value), players=players)
+        return None
+
+    # --- building -------------------------------------------------------------------------------
+    def _build(self, s: SandboxSetup, on_start: Callable[[], object]) -> None:
+        modes = [(MODE_NAMES.get(m, m.title()), m) for m in SANDBOX_MODES]
+        self._mode = widgets.ToggleButtons(options=modes, value=s.mode)
+        self._mode.style.button_width = "96px"
+        self._mode.add_class("asteroyds-mode")
+        self._seats: dict[str, tuple[widgets.Checkbox, widgets.Dropdown]] = {}
+        self._team_tags: dict[str, widgets.HTML] = {}
+        seats = []
+        for colour in PLAYER_COLOURS:
+            on = _check(colour in s.kinds, colour, "90px")
+            kind = widgets.Dropdown(
+                options=[(KIND_NAMES[k], k) for k in KINDS], value=s.kinds.get(colour, "human")
+            )
+            kind.layout.width = "140px"
+            on.add_class(f"asteroyds-seat-{colour}")
+            kind.add_class(f"asteroyds-kind-{colour}")
+            self._team_tags[colour] = html_part("asteroyds-note", f"team {team_of(colour)}")
+            self._seats[colour] = (on, kind)
+            seats.append(_row(_dot(theme.player_colour(colour)), on, kind, self._team_tags[colour]))
+        self._team_note = html_part("asteroyds-note", width="440px")
+        self._seat_section = widgets.VBox([_section("Players, in turn order"), *seats, self._team_note])
+        self._build_capture(s)
+        self._pilots = _check(s.pilots, "Pilots (advanced rules): each craft draws a pilot")
+        self._seed = widgets.BoundedIntText(value=s.seed, min=0, max=999_999, description="Seed")
+        self._seed.layout.width = "150px"
+        self._seed.add_class("asteroyds-seed")
+        self._level = widgets.ToggleButtons(
+            options=[(lv.title(), lv) for lv in PLANNING_LEVELS], value=s.planning_level
+        )
+        self._level.style.button_width = "88px"
+        self._seconds = widgets.BoundedIntText(
+            value=s.planning_seconds or 40, min=5, max=600, description="s"
+        )
+        self._seconds.layout.width = "110px"
+        self._variants = {
+            "random_dice_order": _check(s.random_dice_order, "Random dice order"),
+            "return_to_platform": _check(s.return_to_platform, "Return to a platform (racing, shooting)"),
+            "one_shot_per_turn": _check(s.one_shot_per_turn, "One shot per turn (shooting, targets, drones)"),
+        }
+        self._remove = widgets.SelectMultiple(rows=5, layout=widgets.Layout(width="340px"))
+        self._handicap = widgets.IntSlider(value=s.targets_handicap, min=0, max=5, description="Handicap")
+        self._handicap.layout.width = "260px"
+        teams = [("to the smaller team", ""), ("to the left team", "left"), ("to the right team", "right")]
+        self._team = widgets.Dropdown(
+            options=teams, value=s.handicap_team or "", layout=widgets.Layout(width="170px")
+        )
+        self._coach = _check(s.coaching, "Coach: forecast the asteroids")
+        self._coach.add_class("asteroyds-coach")
+        self._coach_touched = False
+        self._coach.observe(lambda _ch: setattr(self, "_coach_touched", True), names="value")
+        start = button(
+            "Start the game", "asteroyds-start", "Build the board; round 1", primary=True, width="200px"
+        )
+        start.on_click(lambda _b: on_start())
+        watched = (self._mode, self._seed, self._teams, self._crafts, self._blue)
+        for control in (*watched, *(on for on, _k in self._seats.values())):
+            control.observe(lambda _ch: self._changed(), names="value")
+        self._level.observe(lambda _ch: self._level_changed(), names="value")
+        self._handicap_section = widgets.VBox(
+            [
+                _section("Targets handicap"),
+                _row(self._handicap, self._team),
+                html_part("asteroyds-note", HANDICAP_HELP, width="440px"),
+            ]
+        )
+        self._box_variants = widgets.VBox(
+            [
+                _section("Variants"),
+                *self._variants.values(),
+                _section("Fewer asteroids (Ctrl-click to pick several)"),
+                self._remove,
+                self._handicap_section,
+                _section("Coach"),
+                self._coach,
+                html_part("asteroyds-note", COACH_HELP, width="440px"),
+            ]
+        )
+        left = widgets.VBox(
+            [
+                _section("Mode"),
+                self._mode,
+                self._seat_section,
+                self._capture,
+                _section("Pilots"),
+                self._pilots,
+            ]
+        )
+        right = widgets.VBox(
+            [
+                _section("Seed and planning time"),
+                _row(self._seed, self._level, self._seconds),
+                self._box_variants,
+            ]
+        )
+        left.layout.width, right.layout.width = "500px", "520px"
+        body = widgets.HBox([left, right], layout=widgets.Layout(grid_gap="24px", flex_flow="row wrap"))
+        self.children = [body, start]
+        self.layout = widgets.Layout(grid_gap="10px")
+
+    def _build_capture(self, s: SandboxSetup) -> None:
+        """The capture section: teams, crafts per team, who flies each craft, the variants."""
+        self._teams = widgets.ToggleButtons(
+            options=[("2 teams", 2), ("3 teams", 3)], value=s.teams if s.teams in TEAM_SETS else 2
+        )
+        self._teams.style.button_width = "80px"
+        self._teams.add_class("asteroyds-capture-teams")
+        self._crafts = widgets.ToggleButtons(
+            options=[(f"{n} craft{'s' * (n > 1)}", n) for n in range(1, MAX_CRAFTS_PER_TEAM + 1)],
+            value=s.crafts_per_team,
+        )
+        self._crafts.style.button_width = "80px"
+        self._crafts.add_class("asteroyds-capture-crafts")
+        kinds = s.kinds if s.is_capture else {}
+        self._capture_kinds: dict[str, widgets.Dropdown] = {}
+        self._capture_rows: dict[str, widgets.HBox] = {}
+        rows = []
+        for team in CAPTURE_TEAMS:
+            cells: list[widgets.Widget] = []
+            for i in range(1, MAX_CRAFTS_PER_TEAM + 1):
+                craft = f"{team}{i}"
+                default = "human" if team == "red" else "greedy"
+                value = kinds.get(craft) or kinds.get(team) or default
+                kind = widgets.Dropdown(
+                    options=CAPTURE_KINDS,
+                    value=value if value in dict(CAPTURE_KINDS).values() else "greedy",
+                    description=craft,
+                    style={"description_width": "44px"},
+                    layout=widgets.Layout(width="130px"),
+                )
+                kind.add_class(f"asteroyds-capture-kind-{craft}")
+                self._capture_kinds[craft] = kind
+                cells.append(kind)
+            row = _row(_dot(theme.COLOURS.get(team, theme.player_colour(None))), *cells)
+            self._capture_rows[team] = row
+            rows.append(row)
+        blue_max = len(BLUE_ASTEROID_CELLS)
+        self._blue = widgets.IntSlider(
+            value=s.blue_asteroids,
+            min=0,
+            max=blue_max,
+            description="Blue asteroids",
+            style={"description_width": "100px"},
+        )
+        self._blue.layout.width = "300px"
+        self._blue.add_class("asteroyds-blue-asteroids")
+        self._destructible = _check(
+            s.destructible_asteroids, "Blue asteroids are destructible (lasers, ramming)", "470px"
+        )
+        self._duel = _check(s.duel, "1 v 1: each player runs a whole team (double planning time)", "470px")
+        self._duel.add_class("asteroyds-duel")
+        self._capture_note = html_part("asteroyds-note", width="470px")
+        self._blue_box = widgets.VBox([self._blue, self._destructible])
+        self._capture = widgets.VBox(
+            [
+                _section("Capture the Asteroyd: teams"),
+                html_part("asteroyds-note", CAPTURE_HELP, width="470px"),
+                _row(self._teams, self._crafts),
+                _section("Who flies each craft"),
+                *rows,
+                self._capture_note,
+                _section("Capture variants"),
+                self._blue_box,
+                self._duel,
+            ]
+        )
+        self._capture.add_class("asteroyds-capture-setup")
+
+    # --- reactions ----------------------------------------------------------------------------
+    def _changed(self) -> None:
+        mode = self.mode
+        capture = mode_named(mode).teams
+        self._seat_section.layout.display = "none" if capture else ""
+        self._capture.layout.display = "" if capture else "none"
+        self._box_variants.layout.display = "none" if capture else ""
+        if capture:
+            self._capture_changed()
+        else:
+            self._seats_changed(mode)
+        if self._on_preview is not None:
+            state = self.preview()
+            if state is not None:
+                self._on_preview(state)
+
+    def _seats_changed(self, mode: str) -> None:
+        self._remove.options = asteroid_choices(mode, int(self._seed.value))
+        self._handicap_section.layout.display = "" if mode_named(mode).shoots_targets else "none"
+        self._variants["return_to_platform"].disabled = mode not in ("racing", "shooting")
+        self._variants["one_shot_per_turn"].disabled = not mode_named(mode).shooting
+        for tag in self._team_tags.values():
+            tag.layout.display = "" if mode_named(mode).shoots_targets else "none"
+        chosen = [colour for colour, (on, _k) in self._seats.items() if on.value]
+        if mode_named(mode).shoots_targets:
+            sides = {side: ", ".join(p for p in chosen if team_of(p) == side) or "(nobody)" for side in SIDES}
+            text = (
+                f"Left team: {sides['left']}. Right team: {sides['right']}. Each shoots the other's targets."
+            )
+        else:
+            text = f"{len(chosen)} player{'s' * (len(chosen) != 1)}; the first ticked is player one."
+        self._team_note.value = html.escape(text)
+
+    def _capture_changed(self) -> None:
+        teams, crafts = int(self._teams.value), int(self._crafts.value)
+        playing = TEAM_SETS[teams]
+        for team, row in self._capture_rows.items():
+            row.layout.display = "" if team in playing else "none"
+            for i, kind in enumerate(row.children[1:], 1):
+                kind.layout.display = "" if i <= crafts else "none"
+        self._blue_box.layout.display = "" if teams == 2 else "none"
+        order = [f"{team}{i}" for i in range(1, crafts + 1) for team in playing]
+        self._capture_note.value = html.escape(
+            f"{len(order)} crafts, in turn order {', '.join(order)}. "
+            "Team-mates plan together; a team with no human is played by the bot."
+        )
+
+    def _level_changed(self) -> None:
+        self._seconds.layout.display = "" if self._level.value == "custom" else "none"
+        if not self._coach_touched:
+            self._coach.value = self._level.value == "beginner"
+            self._coach_touched = False
+
+
+__all__ = ["CAPTURE_KINDS", "SetupPanel", "button", "html_part"]

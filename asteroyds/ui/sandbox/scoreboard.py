@@ -1,0 +1,511 @@
+"""The sandbox's scoreboard and its damage-and-progress plot over rounds.
+
+Two layers, like every widget here. :func:`score_rows`, :func:`mode_progress`
+and :func:`progress_series` read a :class:`~asteroyds.state.State` (or a
+game's history) into plain values, asking the mode modules what counts
+(gate symbols, drone symbols, targets left); :class:`Scoreboard` and
+:class:`ProgressPlot` only draw them.
+
+Capture the Asteroyd (RULES §11) is won by a team: the scoreboard leads with
+:func:`team_rows` (points, the target, which asteroyd each team carries) and
+the progress plot draws each team's points over the turns (capture crafts
+take no damage, so the damage plot is hidden).
+
+>>> from asteroyds import setup
+>>> state = setup("racing", seed=1, players=["blue", "red"])
+>>> row = score_rows(state, {"red": "greedy"})[1]
+>>> row.player, row.kind, row.damage, row.progress, row.needed
+('red', 'bot (greedy)', 0, 0, 4)
+>>> mode_progress(state)[0]
+'Race to the 4 gates: A, B, C and D. Nobody holds a gate token yet.'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import bqplot
+import ipywidgets as widgets
+import numpy as np
+
+from ...modes import mode_named, mode_of
+from ...modes.capture_resolve import DEFAULT_CAPTURE_RULES
+from ...modes.capture_resolve import scores as capture_scores
+from ...modes.capture_resolve import teams as capture_teams
+from ...pieces import ASTEROYD, MAX_DAMAGE
+from ...state import State
+from .. import theme
+from ..theme import COLOURS
+
+KIND_LABELS: dict[str, str] = {"human": "human", "greedy": "bot (greedy)", "random": "bot (random)"}
+PLOT_PX = (300, 200)  # width, height of each plot
+AXIS_STYLE: dict[str, object] = {
+    "label_color": COLOURS["muted"],
+    "grid_color": "#26305a",
+    "color": COLOURS["muted"],
+    "tick_style": {"fill": COLOURS["text"], "font-size": "12px"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One player's line on the scoreboard.
+
+    ``tokens`` are the symbols (or target names) held, in the order taken;
+    ``progress`` counts the ones that count towards victory and ``needed`` how
+    many win (0 in targets mode, where the team wins, not the player).
+    """
+
+    player: str
+    kind: str
+    team: str | None
+    pilot: str | None
+    power_used: bool
+    destroy_used: bool
+    damage: int
+    destroyed: bool
+    tokens: tuple[str, ...]
+    progress: int
+    needed: int
+    carrying: str | None = None  # capture: the team whose asteroyd this craft carries
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRow:
+    """Capture: one team's line: points, the points that win, its crafts, what it carries."""
+
+    team: str
+    points: int
+    target: int
+    crafts: tuple[str, ...]
+    carrying: tuple[str, ...]  # the enemy asteroyds its crafts carry (their teams)
+    home: bool  # its own asteroyd is at home (not carried, not dropped in the field)
+
+
+def _counted(state: State) -> tuple[tuple[str, ...] | None, int]:
+    """The symbols that count towards a player's victory (None: every token) and how many win."""
+    return mode_of(state).counted(state)
+
+
+def _kind_label(kind: str, mode: str) -> str:
+    """Who flies a craft, in words (a team mode has one bot, so no style is named)."""
+    if mode_named(mode).teams and kind != "human":
+        return "bot"
+    return KIND_LABELS.get(kind, kind)
+
+
+def _carried(state: State) -> dict[str, str]:
+    """Capture: carrier → the team of the asteroyd it carries."""
+    return {p.carrier: p.team or "" for p in state.pieces if p.kind == ASTEROYD and p.carrier}
+
+
+def team_rows(state: State, target: int | None = None) -> list[TeamRow]:
+    """Capture: one line per team, in the game's team order (``target``: points to win, default the rule's).
+
+    >>> from asteroyds.modes.capture import setup
+    >>> [(r.team, r.points, r.target, r.crafts) for r in team_rows(setup(teams=2, crafts_per_team=1))]
+    [('red', 0, 3, ('red1',)), ('white', 0, 3, ('white1',))]
+    """
+    names = capture_teams(state)
+    points = capture_scores(state)
+    goal = target if target is not None else DEFAULT_CAPTURE_RULES.target_for(len(names))
+    carried = _carried(state)
+    rows = []
+    for team in names:
+        crafts = tuple(c.player for c in state.crafts_in_order() if c.team == team)
+        own = next((p for p in state.pieces if p.kind == ASTEROYD and p.team == team), None)
+        home = own is not None and own.carrier is None and own.cell == own.home
+        rows.append(
+            TeamRow(
+                team,
+                points.get(team, 0),
+                goal,
+                crafts,
+                tuple(carried[p] for p in crafts if p in carried),
+                home,
+            )
+        )
+    return rows
+
+
+def score_rows(state: State, kinds: Mapping[str, str] | None = None) -> list[ScoreRow]:
+    """The scoreboard lines, in the setup's order (``kinds``: player → human / greedy / random)."""
+    kinds = kinds or {}
+    counted, needed = _counted(state)
+    teams = mode_of(state).teams
+    carried = _carried(state) if teams else {}
+    points = capture_scores(state) if teams else {}
+    rows = []
+    for craft in state.crafts:
+        tokens = tuple(craft.tokens)
+        progress = len(tokens) if counted is None else len(set(tokens) & set(counted))
+        if teams:
+            progress = points.get(craft.team or "", 0)
+        rows.append(
+            ScoreRow(
+                player=craft.player,
+                kind=_kind_label(kinds.get(craft.player, "human"), state.mode),
+                team=craft.team,
+                pilot=craft.pilot,
+                power_used=craft.power_used,
+                destroy_used=craft.destroy_used,
+                damage=craft.damage,
+                destroyed=craft.cell is None,
+                tokens=tokens,
+                progress=progress,
+                needed=needed,
+                carrying=carried.get(craft.player),
+            )
+        )
+    return rows
+
+
+def mode_progress(state: State, start: State | None = None, target: int | None = None) -> list[str]:
+    """The mode's progress in sentences: gates collected, drone symbols, targets left, team points.
+
+    ``start`` (the game's first state) lets targets mode say how many targets each set began with;
+    ``target`` is capture's points to win (default: the rule's, 3 or 2 with three teams).
+    """
+    return mode_of(state).objective(state, start, target)
+
+
+def _tag(target: str) -> str:
+    """``left-3`` → ``L3`` (the tag the board shows on the asteroid)."""
+    side, _, number = target.partition("-")
+    return f"{side[:1].upper()}{number}"
+
+
+def progress_series(history: Sequence[State]) -> dict[str, tuple[list[int], list[int]]]:
+    """Per player: the damage and the progress (tokens that count) after each round; capture: per team,
+    no damage and the team's points.
+
+    ``history[0]`` is the setup and ``history[k]`` the state after round ``k``
+    (:attr:`asteroyds.game.Game.history`).
+    """
+    series: dict[str, tuple[list[int], list[int]]] = {}
+    if history and mode_of(history[-1]).teams:  # a team game: each team's points (no damage)
+        for state in history:
+            for team, points in capture_scores(state).items():
+                damage, progress = series.setdefault(team, ([], []))
+                damage.append(0)
+                progress.append(points)
+        return series
+    for state in history:
+        counted, _needed = _counted(state)
+        for craft in state.crafts_in_order():
+            damage, progress = series.setdefault(craft.player, ([], []))
+            damage.append(craft.damage)
+            tokens = set(craft.tokens)
+            progress.append(len(tokens) if counted is None else len(tokens & set(counted)))
+    return series
+
+
+# --- the widgets -------------------------------------------------------------------------
+CSS = f"""<style>
+.asteroyds-scoreboard table {{ border-collapse: collapse; width: 100%; font-size: 15px; }}
+.asteroyds-scoreboard th {{ color: {COLOURS["muted"]}; font-weight: normal; text-align: left;
+  font-size: 12px; letter-spacing: .06em; padding: 2px 6px; border-bottom: 1px solid #2c3c66; }}
+.asteroyds-scoreboard td {{ padding: 5px 6px; border-bottom: 1px solid #1d2850; vertical-align: middle; }}
+.asteroyds-scoreboard .asteroyds-swatch {{ display: inline-block; width: 14px; height: 14px;
+  border-radius: 50%; margin-right: 6px; vertical-align: -2px; border: 2px solid #ffffff55; }}
+.asteroyds-scoreboard .asteroyds-kind {{ color: {COLOURS["muted"]}; font-size: 12px; display: block; }}
+.asteroyds-scoreboard .asteroyds-chip {{ display: inline-block; min-width: 18px; padding: 1px 5px;
+  margin: 1px 2px 1px 0; border-radius: 5px; background: {COLOURS["highlight"]}; color: #1c2436;
+  font-weight: bold; text-align: center; font-size: 13px; }}
+.asteroyds-scoreboard .asteroyds-chip.asteroyds-missing {{ background: transparent; color: #5d6b99;
+  border: 1px dashed #5d6b99; }}
+.asteroyds-scoreboard .asteroyds-pip {{ display: inline-block; width: 10px; height: 14px; margin-right: 2px;
+  border-radius: 2px; background: #1b2347; border: 1px solid #3a4a7a; vertical-align: -2px; }}
+.asteroyds-scoreboard .asteroyds-pip.asteroyds-on {{ background: #ff8a3d; border-color: #ff8a3d; }}
+.asteroyds-scoreboard tr.asteroyds-destroyed td {{ opacity: .5; text-decoration: line-through; }}
+.asteroyds-scoreboard .asteroyds-progress-line {{ margin: 2px 0 6px; font-size: 14px; }}
+.asteroyds-scoreboard .asteroyds-one {{ font-size: 11px; padding: 0 5px; border-radius: 8px;
+  background: #34427a; color: #e8eeff; vertical-align: 1px; }}
+.asteroyds-scoreboard .asteroyds-used {{ color: {COLOURS["muted"]}; }}
+.asteroyds-progress-plot .asteroyds-plot-title {{ color: {COLOURS["muted"]}; font-size: 12px;
+  letter-spacing: .1em; }}
+</style>"""
+
+
+def _damage_pips(damage: int) -> str:
+    pips = "".join(
+        f"<span class='asteroyds-pip{' asteroyds-on' if d < damage else ''}'></span>"
+        for d in range(MAX_DAMAGE)
+    )
+    return f"{pips} <b>{damage}</b>"
+
+
+def _token_chips(row: ScoreRow, symbols: Sequence[str] | None) -> str:
+    held = set(row.tokens)
+    if symbols:  # every symbol that counts, held or still missing
+        chips = [
+            f"<span class='asteroyds-chip{'' if s in held else ' asteroyds-missing'}'>{html.escape(s)}</span>"
+            for s in symbols
+        ]
+        return "".join(chips) + f" <b>{row.progress}/{row.needed}</b>"
+    if not row.tokens:
+        return "<span class='asteroyds-used'>none yet</span>"
+    return "".join(f"<span class='asteroyds-chip'>{html.escape(_tag(t))}</span>" for t in row.tokens)
+
+
+def _team_ink(team: str) -> str:
+    return COLOURS.get(team, COLOURS["player_other"])
+
+
+def capture_html(state: State, kinds: Mapping[str, str] | None = None, target: int | None = None) -> str:
+    """Capture's scoreboard: each team's points out of the target, then its crafts and what they carry."""
+    rows = team_rows(state, target)
+    crafts = {r.player: r for r in score_rows(state, kinds)}
+    body = []
+    for t in rows:
+        pips = "".join(
+            f"<span class='asteroyds-pip{' asteroyds-on' if k < t.points else ''}'></span>"
+            for k in range(t.target)
+        )
+        home = "at home" if t.home else "<b>away</b>"
+        body.append(
+            f"<tr class='asteroyds-team-row' data-team='{t.team}' data-score='{t.points}' "
+            f"data-target='{t.target}'><td><span class='asteroyds-swatch' "
+            f"style='background:{_team_ink(t.team)}'></span><b>{t.team} team</b></td>"
+            f"<td>{pips} <b>{t.points}</b>/{t.target}</td>"
+            f"<td>own asteroyd {home}</td></tr>"
+        )
+        for player in t.crafts:
+            r = crafts[player]
+            carrying = f"carries the {r.carrying} asteroyd" if r.carrying else ""
+            pilot = f" · {html.escape(r.pilot)}{' (used)' if r.power_used else ''}" if r.pilot else ""
+            first = (
+                " <span class='asteroyds-one' title='player one this turn'>1st</span>"
+                if (state.player_order and player == state.player_order[0])
+                else ""
+            )
+            body.append(
+                f"<tr class='asteroyds-score-row' data-player='{player}' data-team='{t.team}' "
+                f"data-damage='0' data-tokens='' data-progress='{t.points}' "
+                f"data-carrying='{r.carrying or ''}'>"
+                f"<td style='padding-left:26px'>{html.escape(player)}{first}"
+                f"<span class='asteroyds-kind'>{html.escape(r.kind)}{pilot}</span></td>"
+                f"<td colspan='2'>{html.escape(carrying)}</td></tr>"
+            )
+    lines = "".join(
+        f"<div class='asteroyds-progress-line'>{html.escape(line)}</div>"
+        for line in mode_progress(state, None, target)
+    )
+    scores = " ".join(f"{t.team}:{t.points}" for t in rows)
+    return (
+        f"<div class='asteroyds-scoreboard-body' data-round='{state.round}' data-mode='{state.mode}' "
+        f"data-scores='{scores}'>{lines}<table><tr><th>TEAM · CRAFTS</th><th>POINTS</th><th></th></tr>"
+        f"{''.join(body)}</table></div>"
+    )
+
+
+def scoreboard_html(
+    state: State,
+    kinds: Mapping[str, str] | None = None,
+    start: State | None = None,
+    target: int | None = None,
+) -> str:
+    """The scoreboard as an HTML table (with ``data-*`` attributes the browser tests read).
+
+    ``target``: capture's points to win (see :func:`capture_html`).
+    """
+    mode = mode_of(state)
+    if mode.teams:
+        return capture_html(state, kinds, target)
+    rows = score_rows(state, kinds)
+    symbols, _needed = _counted(state)
+    token_head = mode.token_head
+    team_head = "<th>TEAM</th>" if mode.team_column else ""
+    body = []
+    for r in rows:
+        colour = theme.player_colour(r.player)
+        if r.pilot is None:
+            pilot = "<span class='asteroyds-used'>no pilot</span>"
+        else:
+            pilot = f"{html.escape(r.pilot)} " + (
+                "<span class='asteroyds-used'>(used)</span>" if r.power_used else "(ready)"
+            )
+        destroy = "<span class='asteroyds-used'>used</span>" if r.destroy_used else "ready"
+        team = f"<td>{html.escape(r.team or '')}</td>" if mode.team_column else ""
+        status = " — destroyed" if r.destroyed else ""
+        if state.player_order and r.player == state.player_order[0]:
+            status += " <span class='asteroyds-one' title='player one this round'>1st</span>"
+        body.append(
+            f"<tr class='asteroyds-score-row{' asteroyds-destroyed' if r.destroyed else ''}' "
+            f"data-player='{r.player}' data-damage='{r.damage}' data-tokens='{' '.join(r.tokens)}' "
+            f"data-progress='{r.progress}'>"
+            f"<td><span class='asteroyds-swatch' style='background:{colour}'></span><b>{r.player}</b>"
+            f"{status}<span class='asteroyds-kind'>{html.escape(r.kind)}</span></td>{team}"
+            f"<td>{_token_chips(r, symbols)}</td><td>{_damage_pips(r.damage)}</td>"
+            f"<td>{pilot}</td><td>{destroy}</td></tr>"
+        )
+    lines = "".join(
+        f"<div class='asteroyds-progress-line'>{html.escape(line)}</div>"
+        for line in mode_progress(state, start)
+    )
+    return (
+        f"<div class='asteroyds-scoreboard-body' data-round='{state.round}' data-mode='{state.mode}'>{lines}"
+        f"<table><tr><th>PLAYER</th>{team_head}<th>{token_head}</th><th>DAMAGE</th><th>PILOT POWER</th>"
+        f"<th>RAM</th></tr>{''.join(body)}</table></div>"
+    )
+
+
+class Scoreboard(widgets.VBox):
+    """Per player: tokens, damage, pilot power and the once-per-game ram; the mode's progress on top."""
+
+    def __init__(self, state: State | None = None, kinds: Mapping[str, str] | None = None) -> None:
+        super().__init__()
+        self._title = widgets.HTML("<span class='asteroyds-title'>SCOREBOARD</span>")
+        self._body = widgets.HTML()
+        self._body.add_class("asteroyds-scoreboard-table")
+        self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._body]
+        self.add_class("asteroyds-panel")
+        self.add_class("asteroyds-scoreboard")
+        self.html = ""
+        if state is not None:
+            self.update(state, kinds)
+
+    def update(
+        self,
+        state: State,
+        kinds: Mapping[str, str] | None = None,
+        start: State | None = None,
+        title: str = "",
+        target: int | None = None,
+    ) -> None:
+        """Show ``state`` (``start``: the game's setup, for targets mode's totals; ``target``: capture's
+        points to win)."""
+        self.html = scoreboard_html(state, kinds, start, target)
+        self._body.value = self.html
+        word = mode_of(state).turn_word
+        text = f"SCOREBOARD · {word} {state.round}" + (f" · {title}" if title else "")
+        self._title.value = f"<span class='asteroyds-title'>{html.escape(text.upper())}</span>"
+
+
+class ProgressPlot(widgets.HBox):
+    """Two small bqplot line charts over rounds: each player's damage and progress."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._scales: dict[str, dict[str, bqplot.Scale]] = {}
+        self._lines: dict[str, bqplot.Lines] = {}
+        self._figures: dict[str, bqplot.Figure] = {}
+        self._axes: dict[str, tuple[bqplot.Axis, bqplot.Axis]] = {}
+        for name, title in (("damage", "Damage"), ("progress", "Progress")):
+            sx, sy = bqplot.LinearScale(min=0.0, max=1.0), bqplot.LinearScale(min=0.0, max=float(MAX_DAMAGE))
+            line = bqplot.Lines(
+                x=np.zeros((1, 2)),
+                y=np.zeros((1, 2)),
+                scales={"x": sx, "y": sy},
+                marker="circle",
+                marker_size=36,
+                stroke_width=3,
+                colors=[COLOURS["muted"]],
+                enable_hover=False,
+            )
+            ax = bqplot.Axis(scale=sx, label="round", tick_format="d", grid_lines="none", **AXIS_STYLE)
+            ay = bqplot.Axis(scale=sy, side="left", tick_format="d", grid_lines="dashed", **AXIS_STYLE)
+            fig = bqplot.Figure(
+                marks=[line],
+                axes=[ax, ay],
+                title=title,
+                fig_margin={"top": 34, "bottom": 40, "left": 40, "right": 12},
+                background_style={"fill": COLOURS["background"]},
+                title_style={"fill": COLOURS["text"], "font-size": "14px"},
+                layout=widgets.Layout(width=f"{PLOT_PX[0]}px", height=f"{PLOT_PX[1]}px"),
+                animation_duration=0,
+                display_toolbar=False,
+            )
+            fig.add_class("asteroyds-progress-figure")
+            fig.add_class(f"asteroyds-progress-{name}")
+            self._scales[name] = {"x": sx, "y": sy}
+            self._axes[name] = (ax, ay)
+            self._lines[name] = line
+            self._figures[name] = fig
+        self._legend = widgets.HTML()
+        self._data = widgets.HTML(layout=widgets.Layout(display="none"))
+        self._data.add_class("asteroyds-progress-data")
+        self.children = [
+            widgets.HTML(theme.CSS + CSS),
+            self._figures["damage"],
+            self._figures["progress"],
+            widgets.VBox([self._legend, self._data], layout=widgets.Layout(width="80px")),
+        ]
+        self.add_class("asteroyds-panel")
+        self.add_class("asteroyds-progress-plot")
+        self.series: dict[str, tuple[list[int], list[int]]] = {}
+
+    @property
+    def figures(self) -> Mapping[str, bqplot.Figure]:
+        return dict(self._figures)
+
+    @property
+    def lines(self) -> Mapping[str, bqplot.Lines]:
+        """The two Lines marks (``damage``, ``progress``): one line per player."""
+        return dict(self._lines)
+
+    def update(self, history: Sequence[State]) -> None:
+        """Redraw from a game's history (setup, then the state after each round)."""
+        self.series = series = progress_series(history)
+        players = list(series)
+        rounds = max(1, len(history) - 1)
+        capture = bool(history) and mode_of(history[-1]).teams
+        needed = _counted(history[-1])[1] if history else 0
+        if capture:
+            needed = DEFAULT_CAPTURE_RULES.target_for(len(players))
+        top = {"damage": float(MAX_DAMAGE), "progress": float(max(needed, 1, *self._max_progress(series)))}
+        low = min(0, *(min(g) for _d, g in series.values() if g)) if series else 0  # 3 teams: below zero
+        self._figures["damage"].layout.display = "none" if capture else ""  # capture crafts take no damage
+        self._axes["progress"][0].label = "turn" if capture else "round"
+        colour = _team_ink if capture else theme.player_colour
+        self._figures["progress"].title = "Progress: " + (
+            mode_of(history[-1]).progress_name if history else "tokens"
+        )
+        for index, name in enumerate(("damage", "progress")):
+            line = self._lines[name]
+            if players:
+                # Players' lines are drawn a hair apart, so equal values stay visible.
+                nudge = [(i - (len(players) - 1) / 2) * 0.06 for i in range(len(players))]
+                x = np.array([list(range(len(history)))] * len(players))
+                y = np.array([[v + nudge[i] for v in series[p][index]] for i, p in enumerate(players)])
+            else:
+                x, y = np.zeros((1, 2)), np.zeros((1, 2))
+            step = max(1, -(-rounds // 8))  # at most about 8 round ticks
+            with line.hold_sync():
+                self._scales[name]["x"].max = float(rounds)
+                self._scales[name]["y"].max = top[name] + 0.3
+                self._scales[name]["y"].min = (low if name == "progress" else 0) - 0.3
+                self._axes[name][0].tick_values = np.arange(0, rounds + 1, step)
+                self._axes[name][1].tick_values = np.arange(0, int(top[name]) + 1, 2 if top[name] > 5 else 1)
+                line.x, line.y = x.astype(float), y.astype(float)
+                line.colors = [colour(p) for p in players] or [COLOURS["muted"]]
+        self._legend.value = "".join(
+            f"<div><span style='display:inline-block;width:18px;height:4px;vertical-align:middle;"
+            f"background:{colour(p)};margin-right:6px'></span>{html.escape(p)}</div>"
+            for p in players
+        )
+        data = ";".join(
+            f"{p}:{','.join(map(str, d))}/{','.join(map(str, g))}" for p, (d, g) in series.items()
+        )
+        self._data.value = f"<div class='asteroyds-progress-values' data-series='{html.escape(data)}'></div>"
+
+    @staticmethod
+    def _max_progress(series: Mapping[str, tuple[list[int], list[int]]]) -> list[int]:
+        return [max(g) for _d, g in series.values() if g] or [0]
+
+
+__all__ = [
+    "KIND_LABELS",
+    "ProgressPlot",
+    "ScoreRow",
+    "Scoreboard",
+    "TeamRow",
+    "capture_html",
+    "mode_progress",
+    "progress_series",
+    "score_rows",
+    "scoreboard_html",
+    "team_rows",
+]

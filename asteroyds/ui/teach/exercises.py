@@ -1,0 +1,179 @@
+"""Exercises with instant feedback: click a hex, build a program, pick an answer.
+
+The right answer always comes from the engine (the notebook asks "where does
+red asteroid #3 end up?" and the engine works it out), never from a number
+typed into the notebook. Each exercise is a checker (plain Python, tested
+directly) plus a small view that shows the feedback.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from ...hexgrid import Cell
+from ...program import Program
+from ..board.view import BoardView
+from ..theme import error_html
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one attempt: ``correct`` and a sentence for the learner."""
+
+    correct: bool
+    message: str
+
+
+class CellQuestion:
+    """Which cell? ``answers`` holds the right cells; ``explain`` says why, after an attempt."""
+
+    def __init__(self, answers: Iterable[Cell], explain: str, hint: str = "") -> None:
+        self.answers = tuple(tuple(a) for a in answers)
+        if not self.answers:
+            raise ValueError("a cell question needs at least one right answer")
+        self.explain = explain
+        self.hint = hint
+        self.attempts: list[Cell] = []
+
+    def check(self, cell: Cell) -> Feedback:
+        cell = (int(cell[0]), int(cell[1]))
+        self.attempts.append(cell)
+        if cell in self.answers:
+            return Feedback(True, f"Right: {cell}. {self.explain}")
+        hint = f" Hint: {self.hint}" if self.hint else ""
+        return Feedback(False, f"Not {cell}. Try again.{hint}")
+
+    def reveal(self) -> Feedback:
+        cells = " or ".join(str(a) for a in self.answers)
+        return Feedback(False, f"The answer is {cells}. {self.explain}")
+
+
+class ProgramQuestion:
+    """Is this program a solution? ``judge(program) -> (ok, why)`` runs the engine."""
+
+    def __init__(self, judge: Callable[[Program], tuple[bool, str]]) -> None:
+        self.judge = judge
+        self.attempts: list[Program] = []
+
+    def check(self, program: Program) -> Feedback:
+        self.attempts.append(program)
+        ok, why = self.judge(program)
+        return Feedback(ok, ("Well flown! " if ok else "Not yet: ") + why)
+
+
+class ChoiceQuestion:
+    """Multiple choice; ``explain`` is shown with the verdict."""
+
+    def __init__(self, options: Sequence[str], answer: str, explain: str) -> None:
+        if answer not in options:
+            raise ValueError(f"the answer {answer!r} is not one of the options")
+        self.options = tuple(options)
+        self.answer = answer
+        self.explain = explain
+
+    def check(self, choice: str) -> Feedback:
+        if choice == self.answer:
+            return Feedback(True, f"Right. {self.explain}")
+        return Feedback(False, f"Not {choice!r}. Try again.")
+
+
+def feedback_html(feedback: Feedback | None) -> str:
+    if feedback is None:
+        return ""
+    kind = "right" if feedback.correct else "wrong"
+    mark = "✔" if feedback.correct else "✘"
+    correct = str(feedback.correct).lower()
+    return (
+        f'<div class="asteroyds-feedback asteroyds-feedback-{kind}" data-correct="{correct}">'
+        f"{mark} {html.escape(feedback.message)}</div>"
+    )
+
+
+class _ExerciseView(widgets.VBox):
+    def __init__(self, prompt: str, children: Sequence[widgets.Widget]) -> None:
+        self._prompt = widgets.HTML(
+            f'<div class="asteroyds-exercise-prompt"><b>Exercise.</b> {html.escape(prompt)}</div>'
+        )
+        self._feedback = widgets.HTML("")
+        super().__init__([self._prompt, *children, self._feedback])
+        self.add_class("asteroyds-exercise")
+        self.last: Feedback | None = None
+
+    def _show(self, feedback: Feedback) -> Feedback:
+        self.last = feedback
+        self._feedback.value = feedback_html(feedback)
+        return feedback
+
+    @property
+    def feedback_text(self) -> str:
+        return "" if self.last is None else self.last.message
+
+
+class ClickExercise(_ExerciseView):
+    """Click the right hex on a board; the board's clicks are answers while this exercise listens."""
+
+    def __init__(self, board: BoardView, prompt: str, question: CellQuestion) -> None:
+        self.board = board
+        self.question = question
+        self._reveal = widgets.Button(description="Show the answer", icon="eye")
+        self._reveal.add_class("asteroyds-reveal")
+        self._reveal.on_click(lambda _b: self.reveal())
+        super().__init__(prompt, [board, self._reveal])
+        board.on_hex_click(self.answer)
+
+    def answer(self, cell: Cell) -> Feedback:
+        feedback = self._show(self.question.check(cell))
+        if feedback.correct:
+            self.board.highlight([tuple(cell)])
+        return feedback
+
+    def reveal(self) -> Feedback:
+        self.board.highlight(self.question.answers)
+        return self._show(self.question.reveal())
+
+
+class ProgramExercise(_ExerciseView):
+    """Build a program on a status chart, then press "Check"."""
+
+    def __init__(
+        self,
+        prompt: str,
+        question: ProgramQuestion,
+        chart: widgets.Widget,
+        program: Callable[[], Program],
+        extra: Sequence[widgets.Widget] = (),
+    ) -> None:
+        self.question = question
+        self._program = program
+        self._check = widgets.Button(description="Check my program", button_style="primary", icon="check")
+        self._check.add_class("asteroyds-check")
+        self._check.on_click(lambda _b: self.check())
+        super().__init__(prompt, [*extra, chart, self._check])
+
+    def check(self) -> Feedback:
+        try:
+            return self._show(self.question.check(self._program()))
+        except Exception as exc:  # shown in the widget, never a traceback in Voila
+            self._feedback.value = error_html(exc)
+            return Feedback(False, str(exc))
+
+
+class ChoiceExercise(_ExerciseView):
+    """Pick one answer among buttons."""
+
+    def __init__(self, prompt: str, question: ChoiceQuestion) -> None:
+        self.question = question
+        buttons = []
+        for option in question.options:
+            button = widgets.Button(description=option, layout=widgets.Layout(width="auto"))
+            button.add_class("asteroyds-choice")
+            button.on_click(lambda b: self.choose(b.description))
+            buttons.append(button)
+        super().__init__(prompt, [widgets.HBox(buttons)])
+
+    def choose(self, choice: str) -> Feedback:
+        return self._show(self.question.check(choice))

@@ -1,0 +1,88 @@
+"""Turn one tile and roll its die: which way does it go? (chapter 1)
+
+The learner rotates a tile and picks a die value; the arrow and the sentence
+come from the engine (:func:`asteroyds.pieces.die_direction` and
+:func:`~asteroyds.pieces.pip_on_edge`), so what the tutorial shows is what the
+rules engine does.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ...dice import Dice
+from ...hexgrid import DIRECTION_NAMES, direction_name, hexagon_board, hexagon_centre
+from ...pieces import MOVED_BY, PIPS_CLOCKWISE, TILE_COLOURS, Piece, die_direction, pip_on_edge
+from ...state import State
+from ..board.view import BoardView
+
+RADIUS = 2
+
+
+def explorer_state(colour: str, orientation: int) -> State:
+    """One tile in the middle of a small hexagonal board."""
+    tile = Piece("T", "asteroid", hexagon_centre(RADIUS), colour, orientation % 6, 1)
+    return State(mode="racing", pieces=(tile,), board=hexagon_board(RADIUS))
+
+
+def explain(colour: str, orientation: int, die: int) -> str:
+    """The sentence under the tile: its pips by edge, and where this die sends it."""
+    edges = ", ".join(f"{DIRECTION_NAMES[d]} {pip_on_edge(orientation, d)}" for d in range(6))
+    direction = die_direction(orientation, die)
+    phases = " and ".join(MOVED_BY[colour])
+    return (
+        f"The '1' edge faces {direction_name(orientation)}. Pips by edge: {edges}. "
+        f"A {die} on the die moves it towards the edge showing {die}: {direction_name(direction)} "
+        f"(it moves in the {phases} phase{'s' if len(MOVED_BY[colour]) > 1 else ''})."
+    )
+
+
+class TileExplorer(widgets.VBox):
+    """A tile to rotate, a die to roll, and the direction the engine computes."""
+
+    def __init__(self, colour: str = "red", orientation: int = 0, die: int = 1) -> None:
+        self.colour, self.orientation, self.die = colour, orientation % 6, die
+        self._board = BoardView(explorer_state(colour, self.orientation))
+        self._left = widgets.Button(description="⟲ turn left", layout=widgets.Layout(width="110px"))
+        self._right = widgets.Button(description="turn right ⟳", layout=widgets.Layout(width="110px"))
+        self._left.on_click(lambda _b: self.rotate(-1))
+        self._right.on_click(lambda _b: self.rotate(+1))
+        self._die = widgets.ToggleButtons(options=[1, 2, 3, 4, 5, 6], value=die, description="Die")
+        self._die.style.button_width = "36px"
+        self._die.observe(lambda ch: self.roll(ch["new"]), names="value")
+        self._colour = widgets.Dropdown(options=list(TILE_COLOURS), value=colour, description="Tile")
+        self._colour.observe(lambda ch: self.recolour(ch["new"]), names="value")
+        self._text = widgets.HTML()
+        self._text.add_class("asteroyds-tile-explainer")
+        controls = widgets.HBox([self._colour, self._left, self._right])
+        super().__init__([controls, self._die, self._board, self._text])
+        self.add_class("asteroyds-tile-explorer")
+        self._redraw()
+
+    @property
+    def direction(self) -> int:
+        return die_direction(self.orientation, self.die)
+
+    def rotate(self, notches: int) -> None:
+        self.orientation = (self.orientation + notches) % 6
+        self._redraw()
+
+    def roll(self, die: int) -> None:
+        if die not in PIPS_CLOCKWISE:
+            raise ValueError(f"a die shows 1..6, not {die!r}")
+        self.die = die
+        if self._die.value != die:
+            self._die.value = die
+        self._redraw()
+
+    def recolour(self, colour: str) -> None:
+        self.colour = colour
+        self._redraw()
+
+    def _redraw(self) -> None:
+        # Every die shows the same value here, so a bicolour tile's two arrows agree.
+        self._board.update(explorer_state(self.colour, self.orientation))
+        self._board.show_intended_moves(Dice(self.die, self.die, self.die))
+        self._text.value = f"<p>{html.escape(explain(self.colour, self.orientation, self.die))}</p>"
