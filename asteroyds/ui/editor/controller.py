@@ -50,21 +50,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ... import demos, scenario
-from ...asteroids import resolve_asteroids
 from ...dice import Dice
-from ...errors import AsteroydsError, ScenarioError
+from ...errors import AsteroydsError
 from ...hexgrid import Cell, direction_name
 from ...modes import capture_layout, mode_named
-from ...modes.capture import layout as capture_layout_of
-from ...modes.capture_resolve import resolve as capture_resolve
 from ...modes.targets import SIDES
-from ...pieces import ASTEROYD, DRONE, MAX_DAMAGE, PILOTS, PLATFORM, PLAYER_COLOURS, TURRET, Craft, Piece
+from ...pieces import ASTEROYD, MAX_DAMAGE, PILOTS, PLATFORM, PLAYER_COLOURS, TURRET, Craft
 from ...rules import MODES
-from ...setups import setup
 from ...state import State
 from ..observers import Observable
-from ..share import links
+from .board_files import EditorFiles
 from .placement import craft_problem, free_player, new_piece, space_problem
 from .targets import (
     free_number,
@@ -74,7 +69,6 @@ from .targets import (
     with_targets_teams,
 )
 from .tools import (
-    CAPTURE_SETUPS,
     CAPTURE_TEAMS,
     PIECE_TOOLS,
     SYMBOLS,
@@ -83,9 +77,7 @@ from .tools import (
     TOOL_COLOURS,
     TOOL_OPTIONS,
     TOOLS,
-    UNDO_LIMIT,
     EditResult,
-    Preview,
     Selection,
     Tool,
     article,
@@ -95,14 +87,12 @@ from .tools import (
     empty_state,
     is_whole,
     parse_tokens,
-    plain,
-    tools_for,
 )
 
 Observer = Callable[["EditorController"], object]
 
 
-class EditorController(Observable["EditorController"]):
+class EditorController(EditorFiles, Observable["EditorController"]):
     """A board being edited: tools, clicks, undo/redo, JSON in and out, and a preview.
 
     Observers (:meth:`observe`) are called after every change of the board,
@@ -621,204 +611,6 @@ class EditorController(Observable["EditorController"]):
         except AsteroydsError as exc:
             return self._refuse(str(exc))
         return self._done(f"Dice: {self._dice}")
-
-    # --- undo, files, new boards -----------------------------------------------------
-    def undo(self) -> EditResult:
-        if not self._undo:
-            return self._refuse("Nothing to undo")
-        self._redo.append(self._state)
-        self._state = self._undo.pop()
-        self._moving = None
-        self._fit_tool()
-        return self._done("Undone")
-
-    def redo(self) -> EditResult:
-        if not self._redo:
-            return self._refuse("Nothing to redo")
-        self._undo.append(self._state)
-        self._state = self._redo.pop()
-        self._moving = None
-        self._fit_tool()
-        return self._done("Redone")
-
-    def to_json(self) -> str:
-        """The board as a scenario file (``asteroyds/scenario@1``)."""
-        return scenario.dumps(self._state)
-
-    def to_demo_json(self, title: str, explain: str, rule: str = "RULES", name: str = "my-demo") -> str:
-        """The board and the dice as a gallery demo file (``asteroyds/demo@1``)."""
-        demo = demos.make_demo(self._state, self._dice, name=name, title=title, explain=explain, rule=rule)
-        return demos.dumps(demo)
-
-    def load_json(self, text: str, where: str = "pasted text") -> EditResult:
-        """Load a scenario (or a gallery demo, with its dice); a broken file changes nothing."""
-        try:
-            data = scenario.parse_json(text, where)
-            if isinstance(data, dict) and data.get("format") == demos.FORMAT:
-                demo = demos.from_dict(data, name="loaded", where=where)
-                return self.load_state(demo.state, f"Loaded the demo “{demo.title}”", dice=demo.dice)
-            state = scenario.from_dict(data, where=where)
-        except AsteroydsError as exc:
-            return self._refuse(str(exc))
-        return self.load_state(state, f"Loaded {where}")
-
-    def load_state(self, state: State, message: str = "Loaded", dice: Dice | None = None) -> EditResult:
-        """Replace the whole board (undoable)."""
-        if dice is not None:
-            self._dice = Dice.of(dice)
-        return self._commit(state, message, None)
-
-    def new_board(self, mode: str = "racing") -> EditResult:
-        """An empty board."""
-        if mode not in MODES:
-            return self._refuse(f"no mode {mode!r} (expected one of {', '.join(MODES)})")
-        return self.load_state(empty_state(mode), f"New empty {mode} board")
-
-    def load_setup(self, name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> EditResult:
-        """A built-in setup (``racing``, ``shooting``, ``drones``, ``targets``; ``empty``) with a seed.
-
-        ``capture`` and ``capture-3teams`` are the shipped capture layouts
-        (``data/capture-2teams.json``, ``capture-3teams.json``), two crafts
-        per team named by the engine: no seed (the layout is fixed, RULES
-        §11) and no players (the Craft tool adds a team's third craft).
-        """
-        if name == "empty":
-            return self.new_board()
-        if name in CAPTURE_SETUPS:
-            state = capture_layout_of(CAPTURE_SETUPS[name])
-            teams = [t for t, _points in state.scores]
-            crafts = len(state.crafts) // len(teams)
-            return self.load_state(
-                state, f"The capture layout: {len(teams)} teams ({', '.join(teams)}), {crafts} crafts each"
-            )
-        try:
-            state = setup(name, seed=int(seed), players=list(players))
-        except (AsteroydsError, ValueError, KeyError) as exc:
-            return self._refuse(str(exc))
-        return self.load_state(state, f"The {name} setup, seed {seed}, players {', '.join(players)}")
-
-    def preview(self) -> Preview:
-        """What the dice do to this board; the board is unchanged.
-
-        Racing, shooting, targets, drones: the asteroid phase (every shield
-        up). Capture has no asteroid phase (RULES §11): the preview is the
-        engine's capture turn (:func:`asteroyds.modes.capture_resolve.resolve`)
-        with every chart empty, so only the turrets (and the blue asteroids of
-        the variant) act: where each one fires with its team's die, what its
-        laser stops on, which turrets and crafts it puts out of the turn.
-        """
-        if mode_named(self._state.mode).teams:
-            after, events = capture_resolve(self._state, self._dice, {})
-            return Preview(after, tuple(events), capture=True)
-        after, events = resolve_asteroids(self._state, self._dice)
-        return Preview(after, tuple(events))
-
-    def share_link(self, base_url: str = "") -> str:
-        """A link that opens this board and dice (see :mod:`asteroyds.ui.share.links`)."""
-        return links.share_link(self._state, base_url, dice=self._dice)
-
-    # --- inside ----------------------------------------------------------------------
-    def _commit(self, state: State, message: str, select: Selection | None) -> EditResult:
-        try:
-            state = capture_layout.check(state.validate("editor"), "editor")
-        except ScenarioError as exc:
-            return self._refuse(plain(exc))
-        self._undo.append(self._state)
-        del self._undo[:-UNDO_LIMIT]
-        self._redo.clear()
-        self._state = state
-        self._selected = select
-        self._fit_tool()
-        return self._done(message, select)
-
-    def _fit_tool(self) -> None:
-        """A tool the board's mode has no use for (a gate on a capture board) gives way to Select."""
-        if self._tool.name not in tools_for(self._state.mode):
-            self._tool, self._moving = Tool(), None
-
-    def _done(self, message: str, select: Selection | None | bool = False) -> EditResult:
-        if select is not False:
-            self._selected = select  # type: ignore[assignment]
-        if self._selected is not None and self.cell_of(self._selected) is None:
-            self._selected = None
-        if self._moving is not None and self.cell_of(self._moving) is None:
-            self._moving = None
-        self.message, self.ok = message, True
-        self._notify()
-        return EditResult(True, message)
-
-    def _refuse(self, message: str) -> EditResult:
-        self.message, self.ok = message, False
-        self._notify()
-        return EditResult(False, message)
-
-    def _craft(self, player: str) -> Craft | None:
-        return next((c for c in self._state.crafts if c.player == player), None)
-
-    def _stack(self, cell: Cell) -> list[Selection]:
-        """What a cell holds, top first: crafts, a drone, the piece (capture: a platform, then its crafts)."""
-        crafts: list[Selection] = [("craft", c.player) for c in self._state.crafts_at(cell)]
-        found = sorted(self._state.pieces_at(cell), key=lambda p: p.kind != DRONE)
-        pieces: list[Selection] = [("piece", p.id) for p in found]
-        if mode_named(self._state.mode).teams and any(p.kind == PLATFORM for p in found):
-            return pieces + crafts
-        return crafts + pieces
-
-    def _top(self, cell: Cell) -> Selection | None:
-        stack = self._stack(cell)
-        return stack[0] if stack else None
-
-    def _at(self, cell: Cell) -> Selection | None:
-        """The selection if it is in ``cell`` (picked by clicking again), else the cell's top."""
-        if self._selected is not None and self.cell_of(self._selected) == cell:
-            return self._selected
-        return self._top(cell)
-
-    def _name(self, target: Selection) -> str:
-        kind, key = target
-        return f"the {key} craft" if kind == "craft" else self._piece_name(self._state.piece(key))
-
-    def _piece_name(self, p: Piece) -> str:
-        """A piece in words; in capture mode a platform or turret says its team ("red turret TR1")."""
-        if mode_named(self._state.mode).teams and p.kind in (PLATFORM, TURRET) and p.team:
-            return f"{p.team} {p.kind} {p.id}"
-        return p.describe()
-
-    def _waiting_on(self, p: Piece) -> tuple[Craft, ...]:
-        """Capture: the crafts of a platform's team standing on it (they start there)."""
-        if not mode_named(self._state.mode).teams or p.kind != PLATFORM:
-            return ()
-        return tuple(c for c in self._state.crafts_at(p.cell) if c.team == p.team)
-
-    def _carried_by(self, player: str) -> Piece | None:
-        return next((p for p in self._state.pieces if p.kind == ASTEROYD and p.carrier == player), None)
-
-    @staticmethod
-    def _names(crafts: Sequence[Craft]) -> str:
-        names = [c.player for c in crafts]
-        return f"the {' and '.join(names)} craft{'s' if len(names) > 1 else ''}"
-
-    def _target(self, target: Selection | Sequence[int] | str | None) -> Selection | EditResult:
-        """A selection, a cell (its top piece or craft), a piece id or a player."""
-        if target is None:
-            if self._selected is None:
-                return self._refuse("Select a piece or a craft first (Select tool, then click it)")
-            return self._selected
-        if isinstance(target, str):
-            if self._state.has_piece(target):
-                return ("piece", target)
-            if self._craft(target) is not None:
-                return ("craft", target)
-            return self._refuse(f"no piece or craft {target!r} on the board")
-        if len(target) == 2 and target[0] in ("piece", "craft") and isinstance(target[1], str):
-            if self.cell_of(target) is None:  # type: ignore[arg-type]
-                return self._refuse(f"no {target[0]} {target[1]!r} on the board")
-            return (str(target[0]), target[1])
-        cell = as_cell(target)  # type: ignore[arg-type]
-        found = self._at(cell)
-        if found is None:
-            return self._refuse(f"{cell} is empty: nothing there")
-        return found
 
 
 __all__ = ["EditorController", "Observer"]
