@@ -28,37 +28,31 @@ one as a new game (:meth:`Sandbox.open_query`).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
-from ...dice import Dice
 from ...errors import AsteroydsError, ScenarioError
-from ...hexgrid import Cell
-from ...modes.capture_resolve import teams as capture_teams
 from ...modes.targets import team_of
-from ...shooting import LaserFired
 from ...state import State
 from .. import theme
 from ..board.view import BoardView
 from ..chart.capture import CaptureChart
 from ..chart.status_view import StatusChart
 from ..chart.stopwatch import Stopwatch
-from ..player.dice import DiceController, DiceView
-from ..player.event_log import EventLog
-from ..player.inspector import PriorityInspector
-from ..player.view import RoundPlayer, board_caption, draw_disabled, draw_laser
+from ..player.dice import DiceView
+from ..player.view import RoundPlayer
 from ..share import links
-from ..share.files import download_link, uploaded_text
+from ..share.files import uploaded_text
 from .controller import STAGES, SandboxController
+from .drawing import CSS, SandboxDrawing, _BoardPort, _SandboxDice, _walk
 from .panel import SetupPanel
 from .panel import button as _button
 from .panel import html_part as _html
 from .scoreboard import CSS as scoreboard_css_text
 from .scoreboard import ProgressPlot, Scoreboard
 from .setup import (
-    CAPTURE,
     KIND_NAMES,
     KINDS,
     SANDBOX_MODES,
@@ -68,103 +62,8 @@ from .setup import (
     capture_crafts,
 )
 
-STAGE_TEXT: dict[str, str] = {
-    "setup": "Choose the mode and the players, then press Start the game.",
-    "roll": "{first} is player one: roll the dice.",
-    "handover": "Pass the device to {player}.",
-    "planning": "{player} is planning (the other charts are hidden).",
-    "plan": "Every human is ready: the bots plan, then the asteroids move.",
-    "asteroids": "Every program is in: press Asteroids to move them.",
-    "fly": "The asteroids have moved: step through them (step ▶ or Play), then press Fly.",
-    CAPTURE: "Every program is in: press Resolve turn to play the 6 rounds (lasers, then moves).",
-    "end": "Every craft has flown: step through the flight, then press End round.",
-    "decision": "{asked} must answer a question.",
-    "over": "Game over.",
-}
-# Capture (RULES §11): teams plan together; a turn of 6 rounds instead of asteroids and flight.
-CAPTURE_STAGE_TEXT: dict[str, str] = {
-    "handover": "Pass the device to the {team} team.",
-    "planning": "The {team} team is planning (the other teams' charts are hidden).",
-    "plan": "Every human team is ready: the bots plan, then the turn is resolved.",
-    "end": "The turn is resolved: step through its 6 rounds, lasers then moves, then press End turn.",
-}
-CSS = """<style>
-.asteroyds-sandbox { max-width: 1260px; }
-.asteroyds-sandbox .asteroyds-sandbox-title { font-size: 22px; font-weight: bold; letter-spacing: .08em; }
-.asteroyds-sandbox .asteroyds-sandbox-status { font-size: 17px; }
-.asteroyds-sandbox .asteroyds-sandbox-status b { color: #ffd21f; }
-.asteroyds-sandbox .asteroyds-card { background: #141d40; border: 1px solid #34427a; border-radius: 10px;
-  padding: 10px 14px; }
-.asteroyds-sandbox .asteroyds-handover-card { text-align: center; padding: 18px 10px; }
-.asteroyds-sandbox .asteroyds-handover-card .asteroyds-big { font-size: 26px; font-weight: bold; }
-.asteroyds-sandbox .asteroyds-gameover { background: #3a2e08; border: 2px solid #ffd21f; border-radius: 10px;
-  padding: 10px 16px; font-size: 20px; font-weight: bold; color: #fff4c2; }
-.asteroyds-sandbox .asteroyds-section { font-weight: bold; font-size: 12px; letter-spacing: .12em;
-  color: #9aa6cc; margin-top: 6px; }
-.asteroyds-sandbox .asteroyds-note { color: #9aa6cc; font-size: 13px; }
-.asteroyds-sandbox .asteroyds-note .widget-html-content,
-.asteroyds-sandbox .asteroyds-card .widget-html-content { line-height: 1.4; }
-.asteroyds-sandbox .asteroyds-message { color: #c9d3f5; font-size: 14px; }
-.asteroyds-sandbox .asteroyds-save-link a { display: inline-block; padding: 5px 12px; border-radius: 5px;
-  background: #26305a; color: #e8eeff; text-decoration: none; font-size: 13px; }
-.asteroyds-sandbox .widget-label-basic span, .asteroyds-sandbox .widget-label { color: #e8eeff; }
-.asteroyds-sandbox .asteroyds-dice-waiting .asteroyds-die,
-.asteroyds-sandbox .asteroyds-dice-waiting .asteroyds-dice-values { opacity: .3; }
-.asteroyds-sandbox .asteroyds-dot { display: inline-block; width: 14px; height: 14px; border-radius: 50%; }
-.asteroyds-sandbox .widget-text input, .asteroyds-sandbox textarea,
-.asteroyds-sandbox .widget-select-multiple select { background-color: #141b3a; color: #e8eeff; }
-</style>"""
 
-
-def _walk(widget: widgets.Widget) -> Iterable[widgets.Widget]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _walk(child)
-
-
-class _SandboxDice(DiceController):
-    """The dice panel's Roll rolls the game's seeded dice (so a seed replays the same game)."""
-
-    def __init__(self, roll: Callable[[], Dice]) -> None:
-        super().__init__(dice=(1, 1, 1))
-        self._roll_game = roll
-
-    def roll(self) -> Dice:
-        self.rolls += 1
-        return self._change(Dice.of(self._roll_game()))
-
-
-class _BoardPort:
-    """The board as the round player sees it: the sandbox's board, frozen while a human plans in secret.
-
-    Reads go to the board; calls are dropped during the hot seat, and ghost paths always (the
-    sandbox draws the planning player's own, and nobody else's).
-    """
-
-    def __init__(self, view: Sandbox) -> None:
-        self._view = view
-
-    def __getattr__(self, name: str) -> Any:
-        attr = getattr(self._view.board, name)
-        if callable(attr) and not self._view._stepping():
-            return lambda *args, **kwargs: None
-        return attr
-
-    def show_path(self, cells: Iterable[Cell] = (), *args: Any, **kwargs: Any) -> None:
-        if self._view._stepping() and not tuple(cells):
-            self._view.board.show_path(())
-
-
-def handover_html(when: str, whom: str, ink: str, note: str) -> str:
-    """The hot-seat screen: pass the device to ``whom`` (in their colour ``ink``); the others look away."""
-    return (
-        f"<div class='asteroyds-note'>{html.escape(when)}</div>"
-        f"<div class='asteroyds-big' style='color:{ink}'>Pass the device to {html.escape(whom)}</div>"
-        f"<div class='asteroyds-note'>{html.escape(note)}</div>"
-    )
-
-
-class Sandbox(widgets.VBox):
+class Sandbox(SandboxDrawing, widgets.VBox):
     """A whole game in one widget: setup, dice, hot-seat planning, the round player, the scores.
 
     CSS classes for browser tests: ``asteroyds-sandbox`` (root),
@@ -522,260 +421,6 @@ class Sandbox(widgets.VBox):
         else:
             text = f"Time is up, {c.current_player}: your chart is locked. Press Done."
         self._message.value = html.escape(text)
-
-    # --- drawing --------------------------------------------------------------------------------
-    def _stepping(self) -> bool:
-        """Is the board the round player's (not a secret planning board)?"""
-        return self._controller.stage not in ("handover", "planning", "setup")
-
-    def _draw_step(self, state: State, cells: tuple[Cell, ...], dice: Dice | None) -> None:
-        """The round player's board at its cursor: the actors outlined, a laser when one fires."""
-        if not self._stepping():
-            return
-        rp = self._controller.player
-        event = rp.current_event if rp is not None else None
-        key = ("step", id(state), cells, dice, id(event))
-        if key == self._drawn:
-            return
-        self._drawn = key
-        board = self._board
-        board.update(state)
-        board.show_intended_moves(dice)
-        board.highlight(cells)
-        board.show_path(())
-        draw_laser(board, event)
-        draw_disabled(board, rp.disabled_cells if rp is not None else ())
-        board.set_caption(board_caption(rp) if rp is not None else "")
-
-    def _draw_planning(self, player: str | None = None) -> None:
-        """The hot-seat board: the table as it is (handover), or the player's planning board."""
-        c = self._controller
-        game = c.game
-        if game is None or c.stage not in ("handover", "planning"):
-            return
-        board = self._board
-        board.clear_laser()
-        board.highlight(())
-        draw_disabled(board, ())
-        who = c.current_player if c.current_team is None else f"the {c.current_team} team"
-        if c.stage == "handover":
-            self._drawn = ("handover", id(game.state))
-            board.update(game.state)
-            board.show_intended_moves(game.dice)
-            board.show_path(())
-            word = "Turn" if c.is_capture else "Round"
-            board.set_caption(f"{word} {game.round} · dice {game.dice} · pass the device to {who}")
-            return
-        if c.is_capture:  # no asteroid phase to forecast: the board as it stands, the turrets' aims
-            self._drawn = ("planning", id(game.state), "")
-            board.update(game.state)
-            board.show_intended_moves(game.dice)
-            board.show_path(())
-            aims = ", ".join(c.turret_aims())
-            board.set_caption(f"The {c.current_team} team plans · turrets fire this turn: {aims}")
-            return
-        player = c.current_player
-        state, path = c.forecast(player)
-        self._drawn = ("planning", id(state), str(path.program) if path else "")
-        board.update(state)
-        if path is None:
-            board.show_intended_moves(game.dice)
-            board.show_path(())
-            board.set_caption(
-                f"{player} plans · the board as it stands · arrows: where the dice send each tile"
-            )
-        else:
-            board.show_intended_moves(None)
-            board.show_path(path.cells, path.crashes, colour=player)
-            shots = [e for e in path.events if isinstance(e, LaserFired)]
-            said = ""
-            if shots:  # the first shot of the program, as it would fly on the forecast board
-                shot = shots[0]
-                board.show_laser(shot.path, shot.hit, start=shot.start, direction=shot.direction)
-                said = f" · column {shot.column} shot hits {shot.hit_name or 'nothing'}"
-            board.set_caption(
-                f"Coach forecast: the asteroids after this round's dice · {player}'s ghost path ends at "
-                f"{path.end}, damage {path.damage}" + (" · collision!" if path.blocked else "") + said
-            )
-
-    def _refresh(self) -> None:
-        c = self._controller
-        stage = c.stage
-        game = c.game
-        self._status.value = self._status_text(stage)
-        self._message.value = html.escape(c.message)
-        self._undo.disabled = game is None
-        rounds = c.rounds_started()
-        if list(self._rounds.options) != rounds:
-            self._rounds.options = rounds
-            self._rounds.value = rounds[-1] if rounds else None
-        self._back.disabled = self._rounds.disabled = not rounds
-        self._rounds.description = "Back to turn" if c.is_capture else "Back to round"
-        self._save.value = self._save_link() if game is not None else ""
-        if stage == "setup":
-            self._show_setup(True)
-        outcome = c.outcome_text
-        self._banner.value = f"GAME OVER · {html.escape(outcome)}" if outcome else ""
-        self._banner.layout.display = "" if outcome else "none"
-        if game is None:
-            self._stage_box.children, self._companions.children, self._chart_box.children = (
-                [self._setup_hint()],
-                [],
-                [],
-            )
-            self._publish(stage)
-            return
-        self._ensure_player_view()
-        self._stage_children(stage)
-        if stage in ("handover", "planning"):
-            self._draw_planning()
-        elif c.player is not None:
-            rp = c.player
-            self._draw_step(rp.current_state, rp.actor_cells, game.dice if game.phase == "plan" else None)
-        if game.dice is not None and self._dice.dice != game.dice:
-            self._dice.set(*game.dice.as_tuple())
-        # Before the roll the faces are last round's (or blank): dim them.
-        (self._dice.add_class if game.dice is None else self._dice.remove_class)("asteroyds-dice-waiting")
-        # While the round player steps, the scores follow its cursor (no spoilers ahead of the board).
-        shown = c.player.current_state if c.player is not None and self._stepping() else game.state
-        target = game.capture_rules.target_for(len(capture_teams(shown))) if c.is_capture else None
-        self._scoreboard.update(shown, c.kinds, game.initial, title=game.state.mode, target=target)
-        if len(game.history) != self._history_len or stage == "setup":
-            self._history_len = len(game.history)
-            self._plot.update(game.history)
-        self._publish(stage)
-
-    def _ensure_player_view(self) -> None:
-        c = self._controller
-        if c.player is None or (self._player_view is not None and self._player_view.controller is c.player):
-            return
-        if self._player_view is not None:
-            self._player_view.close()
-        self._player_view = RoundPlayer(c.player, board=self._port)
-        for name in ("roll", "plan", "undo"):  # the dice panel rolls; the hot seat plans; the toolbar undoes
-            self._player_view.buttons[name].layout.display = "none"
-        self._inspector = PriorityInspector(c.player)
-        self._log = EventLog(c.player)
-        self._drawn = ()
-
-    def _stage_children(self, stage: str) -> None:
-        c = self._controller
-        game = c.game
-        assert game is not None
-        stage_box: list[widgets.Widget] = []
-        companions: list[widgets.Widget] = []
-        chart: list[widgets.Widget] = []
-        for w in _walk(self._dice):
-            if isinstance(w, widgets.Button):
-                w.disabled = stage != "roll"
-        word = "Turn" if c.is_capture else "Round"
-        if stage == "roll":
-            first = game.players[0]
-            self._dice_note.value = html.escape(
-                f"{word} {game.round}: {first} is player one and rolls the dice."
-            )
-            stage_box = [self._dice, self._dice_note]
-        elif stage == "handover" and c.is_capture:
-            team, players = c.current_team, c.current_players
-            self._handover.value = handover_html(
-                f"Turn {game.round} · hot seat, team by team",
-                f"the {team} team",
-                theme.COLOURS.get(str(team), "#ffffff"),
-                f"{', '.join(players)} plan together; the other teams look away. "
-                f"{c.planning_seconds} seconds once the charts show.",
-            )
-            self._ready.description = f"We are {team}: show our charts"
-            stage_box = [self._dice, self._handover, self._ready]
-        elif stage == "handover":
-            player = c.current_player
-            self._handover.value = handover_html(
-                f"Round {game.round} · hot seat",
-                str(player),
-                theme.player_colour(player),
-                f"The others look away. {c.planning_seconds} seconds to plan once the chart shows.",
-            )
-            self._ready.description = f"I am {player}: show my chart"
-            stage_box = [self._dice, self._handover, self._ready]
-        elif stage == "planning":
-            players = c.current_players
-            assert players
-            self._stopwatch_box.children = [self._stopwatch()]
-            self._coach_note.value = html.escape(self._planning_note())
-            self._submit.description = (
-                "Done: lock in our programs" if c.is_capture else "Done: lock in my program"
-            )
-            stage_box = [self._stopwatch_box, self._submit, self._coach_note]
-            charts = [self.chart(p) for p in players]
-            chart = [widgets.HBox(charts, layout=widgets.Layout(grid_gap="10px", flex_flow="row wrap"))]
-        else:
-            assert self._player_view is not None
-            stage_box = [self._player_view]
-            companions = [self._inspector, self._log]
-        planning = stage in ("handover", "planning")
-        self._stage_box.children = stage_box
-        self._companions.children = companions
-        self._chart_box.children = chart
-        self._left_slot.children = [] if planning else [self._scoreboard, self._plot]
-        self._bottom.children = [self._scoreboard, self._plot] if planning else []
-
-    def _planning_note(self) -> str:
-        c = self._controller
-        if c.is_capture:
-            return (
-                "Plan the 6 rounds of the turn: one token per round, then the anticipation (Shield or "
-                "Shoot in one round). In each round every laser fires first, then every craft moves. "
-                f"Turrets fire this turn: {', '.join(c.turret_aims())}."
-            )
-        if c.coach:
-            return (
-                "Coach on: the board shows the asteroids AFTER this round's dice, and your ghost path. "
-                "The box has no such help."
-            )
-        return "Coach off, like the box: the board shows the table as it is, with the dice arrows."
-
-    def _setup_hint(self) -> widgets.Widget:
-        return _html(
-            "asteroyds-card",
-            "<b>No game yet.</b><br>Choose the mode and the players above, then press <b>Start the game</b>.",
-            width="440px",
-        )
-
-    def _status_text(self, stage: str) -> str:
-        c = self._controller
-        game = c.game
-        if game is None:
-            return html.escape(STAGE_TEXT["setup"])
-        asked = game.pending.player if game.pending is not None else ""
-        texts = {**STAGE_TEXT, **CAPTURE_STAGE_TEXT} if c.is_capture else STAGE_TEXT
-        text = texts[stage].format(
-            first=game.players[0], player=c.current_player, asked=asked, team=c.current_team
-        )
-        word = "turn" if c.is_capture else "round"
-        head = f"{game.state.mode.title()} · {word} <b>{game.round}</b>"
-        return f"{head} · {html.escape(text)}"
-
-    def _save_link(self) -> str:
-        c = self._controller
-        tip = "Download the game: setup and every input"
-        return download_link(c.save_text(), c.save_name(), "⬇ Save", css="asteroyds-save", title=tip)
-
-    def _publish(self, stage: str) -> None:
-        c = self._controller
-        game = c.game
-        attrs = {
-            "data-stage": stage,
-            "data-round": "" if game is None else str(game.round),
-            "data-phase": "" if game is None else game.phase,
-            "data-player": c.current_player or "",
-            "data-team": c.current_team or "",
-            "data-planning": " ".join(c.current_players),
-            "data-mode": "" if game is None else game.state.mode,
-            "data-outcome": c.outcome_text,
-            "data-error": self._error_text,
-            "data-inputs": "" if game is None else str(len(game.inputs)),
-        }
-        body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
-        self._data.value = f"<div class='asteroyds-sandbox-values' {body}></div>"
 
 
 __all__ = [
