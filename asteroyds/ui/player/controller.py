@@ -52,16 +52,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from ...asteroids import resolve_asteroids
 from ...bot import STYLES
 from ...bot import plan as bot_plan
 from ...damage import Decision
 from ...dice import Dice
-from ...errors import RuleError, ScenarioError
-from ...events import Event, PhaseStarted
+from ...errors import RuleError
+from ...events import Event
 from ...game import Game
 from ...hexgrid import Cell
 from ...modes import mode_named
@@ -69,122 +67,29 @@ from ...modes.capture_bot import plan_all as capture_plan_all
 from ...modes.capture_program import CaptureProgram, as_capture_program
 from ...modes.capture_snapshots import disabled_turret_cells
 from ...modes.capture_turn import TurnStep, step_at
-from ...pieces import Craft
-from ...preview import PathPreview, planned_path
 from ...program import Program, as_program
 from ...snapshots import snapshots
 from ...state import State
 from ..observers import Observable
-
-ACTIONS: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "capture", "end")
-CAPTURE = "capture"  # the mode, and the game's phase that resolves a whole capture turn
-# Phases whose events are stepped from the start; the others open at their end.
-STEPPED_PHASES: frozenset[str] = frozenset({"asteroids", "fly", CAPTURE})
-DEFAULT_SPEED = 3.0  # events per second when playing
-SPEED_RANGE: tuple[float, float] = (0.5, 12.0)
-TICK_SECONDS = 0.05
-PHASE_NAMES: dict[str, str] = {
-    "roll": "dice rolled",
-    "asteroids": "moving the asteroids",
-    "fly": "flying",
-    CAPTURE: "resolving the turn",
-    "end": "end of round",
-}
-
-
-class Chart(Protocol):
-    """What the round player needs of a status chart (a controller or the widget)."""
-
-    @property
-    def program(self) -> Program | CaptureProgram: ...
-
-    def reset(self, craft: Craft | None = None) -> Program | CaptureProgram: ...
-
-
-@dataclass(frozen=True, slots=True)
-class _View:
-    """What the player shows: one phase's events, the boards around them, and the cursor."""
-
-    phase: str | None
-    round: int
-    events: tuple[Event, ...]
-    states: tuple[State, ...]
-    cursor: int
-    round_events: tuple[Event, ...]  # every logged event of the round, the phase's last
-    offset: int  # where the phase's events start in round_events
-
-
-@dataclass(frozen=True, slots=True)
-class _Mark:
-    """The game just before an action: inputs and log lengths, the board, the view shown."""
-
-    action: str
-    inputs: int
-    log: int
-    before: State
-    view: _View
-
-
-@dataclass(frozen=True, slots=True)
-class _Done:
-    """One action of the player, for undo: how many game inputs there were before it."""
-
-    action: str
-    inputs_before: int
-    view: _View
-
-
-# --- pure helpers ---------------------------------------------------------------------
-def actor_cells(event: Event | None, before: State, after: State) -> tuple[Cell, ...]:
-    """The cells of whatever acts in ``event``: the piece (start and end), the craft, the movers.
-
-    ``before`` / ``after`` are the boards just before and after the event.
-
-    >>> from asteroyds import resolve_asteroids, setup
-    >>> before = setup("racing", seed=1, players=["blue"])
-    >>> after, events = resolve_asteroids(before, (3, 5, 2))
-    >>> print(events[1]), actor_cells(events[1], before, after)
-    White/red asteroid #4 moves 2 spaces NW to (5, 11)
-    (None, ((7, 12), (5, 11)))
-    """
-    if event is None:
-        return ()
-    if isinstance(event, PhaseStarted):
-        return tuple(before.piece(pid).cell for pid in event.order if before.has_piece(pid))
-    cells: list[Cell] = []
-
-    def add(cell: object) -> None:
-        is_cell = isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(v, int) for v in cell)
-        if is_cell and cell not in cells:
-            cells.append(cell)  # type: ignore[arg-type]
-
-    for name in ("pusher", "by"):  # an element acting on another: where it stands
-        pid = getattr(event, name, None)
-        if isinstance(pid, str) and before.has_piece(pid):
-            add(before.piece(pid).cell)
-    for name in ("start", "end", "cell"):
-        add(getattr(event, name, None))
-    pid = getattr(event, "piece", None)
-    if not cells and isinstance(pid, str):
-        for state in (after, before):
-            if state.has_piece(pid):
-                add(state.piece(pid).cell)
-                break
-    player = getattr(event, "player", None)
-    if isinstance(player, str):
-        for state in (after, before):
-            try:
-                craft = state.craft(player)
-            except ScenarioError:
-                continue
-            if craft.cell is not None:
-                add(craft.cell)
-                break
-    return tuple(cells)
+from .cursor import PlayerCursor
+from .steps import (
+    ACTIONS,
+    CAPTURE,
+    DEFAULT_SPEED,
+    PHASE_NAMES,
+    SPEED_RANGE,
+    STEPPED_PHASES,
+    TICK_SECONDS,
+    Chart,
+    _Done,
+    _Mark,
+    _View,
+    actor_cells,
+)
 
 
 # --- the controller -------------------------------------------------------------------
-class RoundPlayerController(Observable["RoundPlayerController"]):
+class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
     """Play a game's rounds phase by phase and step through the events of the last phase.
 
     ``charts`` maps a player to its status chart (a
@@ -573,81 +478,6 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
             self._notify()
             return None
 
-    # --- the cursor -----------------------------------------------------------------
-    def seek(self, cursor: int) -> None:
-        """Put the cursor after ``cursor`` events (clamped to the phase)."""
-        cursor = max(0, min(len(self._view.events), int(cursor)))
-        if cursor != self._view.cursor:
-            self._view = _replace_cursor(self._view, cursor)
-            self._notify()
-
-    def step_forward(self) -> bool:
-        """One event forward; False at the end."""
-        if self.at_end:
-            return False
-        self.seek(self.cursor + 1)
-        return True
-
-    def step_back(self) -> bool:
-        """One event back; False at the start."""
-        if self.at_start:
-            return False
-        self.seek(self.cursor - 1)
-        return True
-
-    def to_start(self) -> None:
-        self.seek(0)
-
-    def to_end(self) -> None:
-        self.seek(len(self.events))
-
-    def play(self) -> None:
-        """Play the events at :attr:`speed` (from the start when at the end); :meth:`tick` advances."""
-        if not self.events:
-            return
-        if self.at_end:
-            self.to_start()
-        self.playing, self._carry = True, 0.0
-        self._notify()
-
-    def pause(self) -> None:
-        if self.playing:
-            self.playing = False
-            self._notify()
-
-    def tick(self, seconds: float) -> int:
-        """Let ``seconds`` pass while playing; return how many events the cursor moved."""
-        if not self.playing or seconds <= 0:
-            return 0
-        self._carry += seconds * self._speed
-        steps = int(self._carry)
-        self._carry -= steps
-        moved = 0
-        for _ in range(steps):
-            if not self.step_forward():
-                break
-            moved += 1
-        if self.at_end:
-            self.playing = False
-            self._notify()
-        return moved
-
-    # --- planning help ------------------------------------------------------------------
-    def forecast_state(self) -> State:
-        """The board programs will fly on: after this round's asteroid phase once the dice are known."""
-        game = self.game
-        if game.phase != "plan" or game.dice is None or self.is_capture:
-            return game.state  # capture: no asteroid phase to forecast (the blue ones move in the turn)
-        cached = self._forecast
-        if cached is None or cached[0] is not game.state or cached[1:3] != (game.dice, game.order):
-            state, _ = resolve_asteroids(game.state, game.dice, order=game.order)
-            cached = self._forecast = (game.state, game.dice, game.order, state)
-        return cached[3]
-
-    def ghost_path(self, player: str, program: Program | str) -> PathPreview:
-        """Where ``program`` would take ``player``'s craft (:func:`~asteroyds.preview.planned_path`)."""
-        return planned_path(self.forecast_state(), player, program)
-
     # --- inside -----------------------------------------------------------------------
     def _idle_view(self) -> _View:
         state = self.game.state
@@ -729,13 +559,12 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
                 chart.reset(craft)
 
 
-def _replace_cursor(view: _View, cursor: int) -> _View:
-    return _View(view.phase, view.round, view.events, view.states, cursor, view.round_events, view.offset)
-
-
 __all__ = [
     "ACTIONS",
     "CAPTURE",
+    "DEFAULT_SPEED",
+    "SPEED_RANGE",
+    "TICK_SECONDS",
     "PHASE_NAMES",
     "STEPPED_PHASES",
     "Chart",

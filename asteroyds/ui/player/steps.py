@@ -1,0 +1,131 @@
+"""The round player's values: the phase being stepped, a mark before an action, and who acts at a step.
+
+Plain Python, pure: :func:`actor_cells` says which cells an event's actor was
+in, before and after; :class:`_View` is the phase on show and its cursor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from ...errors import ScenarioError
+from ...events import Event, PhaseStarted
+from ...hexgrid import Cell
+from ...modes.capture_program import CaptureProgram
+from ...pieces import Craft
+from ...program import Program
+from ...state import State
+
+ACTIONS: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "capture", "end")
+CAPTURE = "capture"  # the mode, and the game's phase that resolves a whole capture turn
+# Phases whose events are stepped from the start; the others open at their end.
+STEPPED_PHASES: frozenset[str] = frozenset({"asteroids", "fly", CAPTURE})
+DEFAULT_SPEED = 3.0  # events per second when playing
+SPEED_RANGE: tuple[float, float] = (0.5, 12.0)
+TICK_SECONDS = 0.05
+PHASE_NAMES: dict[str, str] = {
+    "roll": "dice rolled",
+    "asteroids": "moving the asteroids",
+    "fly": "flying",
+    CAPTURE: "resolving the turn",
+    "end": "end of round",
+}
+
+
+class Chart(Protocol):
+    """What the round player needs of a status chart (a controller or the widget)."""
+
+    @property
+    def program(self) -> Program | CaptureProgram: ...
+
+    def reset(self, craft: Craft | None = None) -> Program | CaptureProgram: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    """What the player shows: one phase's events, the boards around them, and the cursor."""
+
+    phase: str | None
+    round: int
+    events: tuple[Event, ...]
+    states: tuple[State, ...]
+    cursor: int
+    round_events: tuple[Event, ...]  # every logged event of the round, the phase's last
+    offset: int  # where the phase's events start in round_events
+
+
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """The game just before an action: inputs and log lengths, the board, the view shown."""
+
+    action: str
+    inputs: int
+    log: int
+    before: State
+    view: _View
+
+
+@dataclass(frozen=True, slots=True)
+class _Done:
+    """One action of the player, for undo: how many game inputs there were before it."""
+
+    action: str
+    inputs_before: int
+    view: _View
+
+
+# --- pure helpers ---------------------------------------------------------------------
+def actor_cells(event: Event | None, before: State, after: State) -> tuple[Cell, ...]:
+    """The cells of whatever acts in ``event``: the piece (start and end), the craft, the movers.
+
+    ``before`` / ``after`` are the boards just before and after the event.
+
+    >>> from asteroyds import resolve_asteroids, setup
+    >>> before = setup("racing", seed=1, players=["blue"])
+    >>> after, events = resolve_asteroids(before, (3, 5, 2))
+    >>> print(events[1]), actor_cells(events[1], before, after)
+    White/red asteroid #4 moves 2 spaces NW to (5, 11)
+    (None, ((7, 12), (5, 11)))
+    """
+    if event is None:
+        return ()
+    if isinstance(event, PhaseStarted):
+        return tuple(before.piece(pid).cell for pid in event.order if before.has_piece(pid))
+    cells: list[Cell] = []
+
+    def add(cell: object) -> None:
+        is_cell = isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(v, int) for v in cell)
+        if is_cell and cell not in cells:
+            cells.append(cell)  # type: ignore[arg-type]
+
+    for name in ("pusher", "by"):  # an element acting on another: where it stands
+        pid = getattr(event, name, None)
+        if isinstance(pid, str) and before.has_piece(pid):
+            add(before.piece(pid).cell)
+    for name in ("start", "end", "cell"):
+        add(getattr(event, name, None))
+    pid = getattr(event, "piece", None)
+    if not cells and isinstance(pid, str):
+        for state in (after, before):
+            if state.has_piece(pid):
+                add(state.piece(pid).cell)
+                break
+    player = getattr(event, "player", None)
+    if isinstance(player, str):
+        for state in (after, before):
+            try:
+                craft = state.craft(player)
+            except ScenarioError:
+                continue
+            if craft.cell is not None:
+                add(craft.cell)
+                break
+    return tuple(cells)
+
+
+def _replace_cursor(view: _View, cursor: int) -> _View:
+    return _View(view.phase, view.round, view.events, view.states, cursor, view.round_events, view.offset)
+
+
+__all__ = ["ACTIONS", "CAPTURE", "PHASE_NAMES", "STEPPED_PHASES", "Chart", "actor_cells"]
