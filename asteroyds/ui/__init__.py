@@ -24,7 +24,8 @@ from .chart.status_view import DropResult, StatusChart, StatusChartController
 from .chart.stopwatch import Stopwatch, StopwatchController
 from .player.dice import DiceController, DiceView
 from .player.event_log import EventLog
-from .player.inspector import PriorityInspector, priority_rows
+from .player.inspector import priority_rows
+from .player.inspector_view import PriorityInspector
 from .player.view import RoundPlayer, RoundPlayerController
 from .theme import COLOURS
 

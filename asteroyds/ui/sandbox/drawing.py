@@ -21,7 +21,7 @@ from ...state import State
 from .. import theme
 from ..player.dice import DiceController
 from ..player.event_log import EventLog
-from ..player.inspector import PriorityInspector
+from ..player.inspector_view import PriorityInspector
 from ..player.view import RoundPlayer, board_caption, draw_disabled, draw_laser
 from ..share.files import download_link
 from .controller import SandboxController

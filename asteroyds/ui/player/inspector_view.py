@@ -1,0 +1,245 @@
+"""The inspectors as HTML and a widget: the priority table, the flight rows, the capture round table.
+
+:class:`PriorityInspector` shows, at the round player's cursor, the tables
+:mod:`asteroyds.ui.player.inspector` computes (pure functions of the events).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...modes import mode_of
+from ...modes.capture_mode import TURN_PHASE
+from ...state import State
+from .. import theme
+from ..theme import COLOURS
+from .inspector import (
+    ARROWS,
+    BADGES,
+    CURRENT,
+    PANEL_WIDTH,
+    CaptureRoundTable,
+    CaptureRow,
+    FlightRow,
+    PriorityTable,
+    capture_round_table,
+    flight_rows,
+    priority_table,
+)
+
+
+def capture_table_html(table: CaptureRoundTable | None, cursor: int = 0) -> str:
+    """The round inspector's HTML: the round's lasers, then its moves (``data-phase="capture"``)."""
+    if table is None:
+        return (
+            "<div class='asteroyds-pi-empty'>No round here yet: press <b>Resolve turn</b> to see the "
+            "6 rounds, in each all lasers first, then all moves.</div>"
+        )
+    when = "" if table.started else " · <i>next</i>"
+    aims = f" · turrets aim {html.escape(', '.join(table.aims))}" if table.aims and not table.started else ""
+    head = (
+        f"<div class='asteroyds-pi-head'><b>ROUND {table.round} OF 6</b> · every laser fires at once, "
+        f"then every craft moves{when}{aims}</div>"
+    )
+    current = next((r.actor for r in (*table.lasers, *table.moves) if r.status == CURRENT), "")
+
+    def lines(rows: Sequence[CaptureRow], title: str) -> str:
+        if not rows:
+            return f"<tr class='asteroyds-waiting'><td></td><td colspan='3'><i>{title}: none</i></td></tr>"
+        out = [f"<tr class='asteroyds-pi-section'><td></td><td colspan='3'><b>{title}</b></td></tr>"]
+        for r in rows:
+            out.append(
+                f'<tr data-piece="{html.escape(r.actor)}" data-kind="{r.kind}" data-status="{r.status}" '
+                f'class="asteroyds-{r.status}"><td>{r.rank}</td>'
+                f"<td class='asteroyds-nowrap'>{html.escape(r.name)}</td>"
+                f"<td class='asteroyds-nowrap'>{ARROWS.get(r.action, '')} {html.escape(r.action)}</td>"
+                f"<td>{_outcome(r.outcome, r.reason)}</td></tr>"
+            )
+        return "".join(out)
+
+    attrs = (
+        f'data-phase="capture" data-round="{table.round}" data-stage="{table.stage}" '
+        f'data-current="{html.escape(current)}" data-cursor="{cursor}"'
+    )
+    return (
+        f"{head}<table class='asteroyds-priority-table asteroyds-capture-table' {attrs}><thead><tr>"
+        "<th>#</th><th>who</th><th>does</th><th>outcome · why</th></tr></thead>"
+        f"<tbody>{lines(table.lasers, 'LASERS')}{lines(table.moves, 'MOVES')}</tbody></table>"
+    )
+
+
+# --- the view ---------------------------------------------------------------------------
+CSS = f"""<style>
+.asteroyds-priority-inspector table {{ border-collapse: collapse; width: 100%; font-size: 12px;
+  font-family: {theme.FONT}; color: {COLOURS["text"]}; }}
+.asteroyds-priority-inspector th {{ text-align: left; color: {COLOURS["muted"]}; font-weight: normal;
+  font-size: 11px; letter-spacing: .06em; text-transform: uppercase; padding: 2px 5px;
+  border-bottom: 1px solid #34427a; }}
+.asteroyds-priority-inspector td {{ padding: 3px 4px; border-bottom: 1px solid #1b2550;
+  vertical-align: top; }}
+.asteroyds-priority-inspector tr.asteroyds-waiting td {{ color: {COLOURS["muted"]}; }}
+.asteroyds-priority-inspector tr.asteroyds-current td {{ background: #4a3d0a; color: #fff8d6; }}
+.asteroyds-priority-inspector tr.asteroyds-current td:first-child {{
+  box-shadow: inset 4px 0 0 {COLOURS["highlight"]}; }}
+.asteroyds-priority-inspector .asteroyds-chip {{ display: inline-block; width: 11px; height: 11px;
+  border-radius: 3px; margin-right: 6px; vertical-align: -1px; border: 1px solid #0d1324; }}
+.asteroyds-priority-inspector .asteroyds-badge {{ display: inline-block; padding: 0 6px; border-radius: 8px;
+  font-size: 11.5px; white-space: nowrap; margin: 0 2px 2px 0; }}
+.asteroyds-priority-inspector .asteroyds-why {{ font-size: 11px; line-height: 1.3; margin-top: 1px; }}
+.asteroyds-priority-inspector .asteroyds-nowrap {{ white-space: nowrap; }}
+.asteroyds-priority-inspector tr.asteroyds-waiting .asteroyds-badge {{ opacity: .7; }}
+.asteroyds-priority-inspector .asteroyds-pi-head {{ font-size: 13px; margin: 2px 0 6px; }}
+.asteroyds-priority-inspector .asteroyds-pi-head b {{ color: #ffffff; }}
+.asteroyds-priority-inspector .asteroyds-pi-die {{ display: inline-block; min-width: 18px; text-align: center;
+  border-radius: 4px; font-weight: bold; margin: 0 4px; padding: 0 3px; }}
+.asteroyds-priority-inspector .asteroyds-pi-empty {{ color: {COLOURS["muted"]}; font-size: 13px; }}
+.asteroyds-priority-inspector tr.asteroyds-pi-section td {{ color: {COLOURS["muted"]}; font-size: 11px;
+  letter-spacing: .08em; padding-top: 6px; }}
+</style>"""
+
+
+def _chip(colour: str) -> str:
+    first = theme.tile_fill(colour)
+    second = theme.tile_second(colour)
+    fill = first if second is None else f"linear-gradient(90deg, {first} 50%, {second} 50%)"
+    return f'<span class="asteroyds-chip" style="background:{fill}"></span>'
+
+
+def _badges(outcome: str) -> str:
+    out = []
+    for part in outcome.split(", "):
+        bg, fg = BADGES.get(part, ("#1b2347", COLOURS["muted"]))
+        out.append(
+            f'<span class="asteroyds-badge" style="background:{bg};color:{fg}">{html.escape(part)}</span>'
+        )
+    return "".join(out)
+
+
+def _outcome(outcome: str, reason: str) -> str:
+    why = f"<div class='asteroyds-why'>{html.escape(reason)}</div>" if reason else ""
+    return _badges(outcome) + why
+
+
+def _die(colour: str, value: int) -> str:
+    ink = COLOURS["ink_dark"] if colour == "white" else COLOURS["ink_light"]
+    style = f"background:{theme.die_colour(colour)};color:{ink}"
+    return f'<span class="asteroyds-pi-die" style="{style}">{value}</span>'
+
+
+def table_html(table: PriorityTable | None, flight: Sequence[FlightRow] = (), cursor: int = 0) -> str:
+    """The inspector's HTML for a colour phase (or the crafts of a flight phase)."""
+    if table is None and not flight:
+        return (
+            "<div class='asteroyds-pi-empty'>No colour phase here yet: press <b>Asteroids</b> to see the "
+            "elements move one after another, smallest priority number first.</div>"
+        )
+    if table is None:
+        head = (
+            "<div class='asteroyds-pi-head'><b>FLIGHT</b> · crafts in turn order, "
+            "each its whole program</div>"
+        )
+        current = next((r.piece for r in flight if r.status == CURRENT), "")
+        order = " ".join(r.piece for r in flight)
+        lines = [
+            f'<tr data-piece="{html.escape(r.piece)}" class="asteroyds-{r.status}">'
+            f"<td>{r.rank}</td><td>{_chip_player(r.piece)}{html.escape(r.piece)}</td>"
+            f"<td class='asteroyds-nowrap'><code>{html.escape(r.program)}</code></td>"
+            f"<td>{_outcome(r.outcome, r.reason)}</td></tr>"
+            for r in flight
+        ]
+        columns = "<th>#</th><th>craft</th><th>program</th><th>outcome · why</th>"
+        attrs = f'data-phase="fly" data-die="" data-order="{html.escape(order)}"'
+    else:
+        n = len(table.order)
+        when = "" if table.started else " · <i>next</i>"
+        head = (
+            f"<div class='asteroyds-pi-head'><b>{table.phase.upper()} DIE</b>{_die(table.phase, table.die)}· "
+            f"{n} element{'s' * (n != 1)}, smallest number first, one after another{when}</div>"
+        )
+        current = table.current or ""
+        lines = [
+            f'<tr data-piece="{html.escape(r.piece)}" data-status="{r.status}" class="asteroyds-{r.status}">'
+            f"<td>{r.rank}</td><td class='asteroyds-nowrap'>{_chip(r.colour)}{html.escape(r.name)}</td>"
+            f"<td>{'' if r.priority is None else r.priority}</td>"
+            f"<td class='asteroyds-nowrap'>{ARROWS.get(r.direction, '')} {r.direction}"
+            f"{' ×2' if r.steps == 2 else ''}</td><td>{_outcome(r.outcome, r.reason)}</td></tr>"
+            for r in table.rows
+        ]
+        columns = "<th>#</th><th>element</th><th>prio</th><th>dir</th><th>outcome · why</th>"
+        order = " ".join(table.order)
+        attrs = f'data-phase="{table.phase}" data-die="{table.die}" data-order="{html.escape(order)}"'
+    return (
+        f"{head}<table class='asteroyds-priority-table' {attrs} data-current=\"{html.escape(current)}\" "
+        f'data-cursor="{cursor}"><thead><tr>{columns}</tr></thead><tbody>{"".join(lines)}</tbody></table>'
+    )
+
+
+def _chip_player(player: str) -> str:
+    return f'<span class="asteroyds-chip" style="background:{theme.player_colour(player)}"></span>'
+
+
+class PriorityInspector(widgets.VBox):
+    """The priority table of the colour phase at a round player's cursor (crafts during flight).
+
+    In a capture turn it is the round inspector: the round at the cursor, lasers then moves
+    (:func:`capture_round_table`; why: see the module's docstring).
+    ``controller`` is a :class:`~asteroyds.ui.round_player.RoundPlayerController`
+    (anything with ``events``, ``states``, ``cursor``, ``phase`` and ``observe``).
+    CSS: ``asteroyds-priority-inspector``; rows carry ``data-piece`` and the
+    row resolving at the cursor the class ``asteroyds-current``; the table
+    carries ``data-order`` (the engine's resolution order) and ``data-phase``.
+    """
+
+    def __init__(self, controller: Any) -> None:
+        super().__init__()
+        self._controller = controller
+        self._table = widgets.HTML()
+        self._table.add_class("asteroyds-priority-body")
+        self._title = widgets.HTML(f"<span class='asteroyds-title'>{TITLES[False]}</span>")
+        self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._table]
+        self.layout = widgets.Layout(width=PANEL_WIDTH)
+        self.add_class("asteroyds-panel")
+        self.add_class("asteroyds-priority-inspector")
+        self._shown: tuple[Any, ...] = ()
+        controller.observe(self._changed)
+        self._changed(controller)
+
+    @property
+    def html(self) -> str:
+        """The table's current HTML (tests read it)."""
+        return self._table.value
+
+    @property
+    def table(self) -> PriorityTable | None:
+        c = self._controller
+        return priority_table(c.events, c.cursor, c.states[0]) if c.phase == "asteroids" else None
+
+    def _changed(self, c: Any) -> None:
+        key = (c.events, c.cursor, c.phase)
+        if self._shown and key[0] is self._shown[0] and key[1:] == self._shown[1:]:
+            return
+        self._shown = key
+        state = getattr(getattr(c, "game", None), "state", None)
+        capture = isinstance(state, State) and mode_of(state).teams
+        self._title.value = f"<span class='asteroyds-title'>{TITLES[capture]}</span>"
+        try:
+            if capture:
+                table = capture_round_table(c.events, c.cursor) if c.phase == TURN_PHASE else None
+                value = capture_table_html(table, c.cursor)
+            elif c.phase == "fly":
+                value = table_html(None, flight_rows(c.events, c.cursor), c.cursor)
+            else:
+                value = table_html(self.table, cursor=c.cursor)
+        except Exception as exc:  # shown in the widget, never a traceback in Voila
+            value = theme.error_html(exc)
+        self._table.value = value
+
+
+TITLES: dict[bool, str] = {False: "PRIORITY INSPECTOR", True: "ROUND INSPECTOR · LASERS, THEN MOVES"}
+
+
+__all__ = ["CSS", "PriorityInspector", "capture_table_html", "table_html"]
