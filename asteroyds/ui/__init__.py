@@ -63,3 +63,8 @@ from .sandbox.scoreboard import ProgressPlot, Scoreboard  # noqa: E402
 from .sandbox.view import Sandbox, SandboxController, SandboxSetup, Seat  # noqa: E402
 
 __all__ += ["ProgressPlot", "Sandbox", "SandboxController", "SandboxSetup", "Scoreboard", "Seat"]
+
+# Sharing (links in a URL, files): ``from asteroyds.ui import links`` keeps working.
+from .share import files, links  # noqa: E402
+
+__all__ += ["files", "links"]
