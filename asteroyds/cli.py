@@ -159,24 +159,31 @@ def notebooks_dir() -> Path:
 
 
 def cmd_app(args: argparse.Namespace) -> str:
-    import subprocess
+    """Serve the notebooks in this process until SIGTERM or Ctrl-C, which stop the server and its kernels."""
     import threading
     import urllib.request
     import webbrowser
 
-    from .ui.server import voila_command
+    from .ui import classroom
+    from .ui.server import ServeSettings, port_is_free, voila_command
 
     folder = notebooks_dir()
     if not (folder / WELCOME).exists():
         raise AsteroydsError(f"{folder}: the notebooks are not there (run the app from a checkout)")
-    host = "127.0.0.1" if args.ip in ("0.0.0.0", "") else args.ip
-    url = f"http://{host}:{args.port}/voila/render/{WELCOME}"
-    command = voila_command(folder, args.port, ip=args.ip)
+    for name in ("idle_timeout", "max_kernels", "pool"):
+        if getattr(args, name) < 0:
+            raise AsteroydsError(f"--{name.replace('_', '-')} must be 0 or more, got {getattr(args, name)}")
+    if not 1 <= args.port <= 65535:
+        raise AsteroydsError(f"--port must be 1..65535, got {args.port}")
+    if not port_is_free(args.port, args.ip):
+        raise AsteroydsError(f"port {args.port} is busy (is the app already running? try --port)")
+    settings = ServeSettings(idle_timeout=args.idle_timeout, max_pages=args.max_kernels, pool=args.pool)
+    url = classroom.welcome_url(args.ip, args.port, WELCOME)
 
     def open_when_ready() -> None:
         for _ in range(600):
-            try:
-                urllib.request.urlopen(url, timeout=1).close()
+            try:  # the folder's listing: it answers once the server listens, and starts no kernel
+                urllib.request.urlopen(url.split("/voila/", 1)[0] + "/", timeout=1).close()
             except OSError:
                 threading.Event().wait(0.2)
                 continue
@@ -186,16 +193,21 @@ def cmd_app(args: argparse.Namespace) -> str:
             return
 
     threading.Thread(target=open_when_ready, daemon=True).start()
+    command = voila_command(folder, args.port, ip=args.ip, settings=settings)
     try:
-        code = subprocess.call(command)
-    except KeyboardInterrupt:
-        code = 0
-    if code not in (0, -2, 130):
-        raise AsteroydsError(f"voila stopped with exit code {code} (is port {args.port} free?)")
+        classroom.main(command[3:])  # the arguments after `python -m asteroyds.ui.classroom`
+    except SystemExit as exc:  # Voila exits when it cannot listen
+        if exc.code not in (0, None):
+            raise AsteroydsError(
+                f"the server stopped with exit code {exc.code} (is port {args.port} free?)"
+            ) from None
     return ""
 
 
 WELCOME = "00_welcome.ipynb"
+# The class server's defaults (as in asteroyds.ui.server, which needs the app extra: not imported here).
+IDLE_TIMEOUT = 600
+POOL = 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -242,6 +254,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8866, help="port (default 8866)")
     p.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0 for a class server)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument(
+        "--idle-timeout",
+        type=int,
+        default=IDLE_TIMEOUT,
+        metavar="SECONDS",
+        help=f"close a page's kernel after this long with no open page (default {IDLE_TIMEOUT}; 0: never)",
+    )
+    p.add_argument(
+        "--max-kernels",
+        type=int,
+        default=0,
+        metavar="N",
+        help="serve at most N pages at once, then answer 'full' (default: what the memory allows)",
+    )
+    p.add_argument(
+        "--pool",
+        type=int,
+        default=POOL,
+        metavar="N",
+        help=f"pre-heated kernels per chapter (default {POOL}; 0: none)",
+    )
     p.set_defaults(run=cmd_app)
     return parser
 
