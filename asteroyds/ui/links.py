@@ -204,8 +204,20 @@ def query_string() -> str:
 
 
 def page_url() -> str:
-    """This page's address without its query string, when Voila tells it; else ``""``."""
-    url = os.environ.get("VOILA_REQUEST_URL", "")
+    """This page's address without its query string, when Voila tells it; else ``""``.
+
+    A pre-heated kernel ran before its page was asked for: Voila gives it the
+    request (``SERVER_NAME``, ``SERVER_PORT``, ``SCRIPT_NAME``) once
+    :func:`query_string` has waited for it, and its ``VOILA_REQUEST_URL`` is
+    another page's, good only for the scheme.
+    """
+    env = os.environ
+    url = env.get("VOILA_REQUEST_URL", "")
+    scheme = urlsplit(url).scheme or "http"
+    if env.get("VOILA_PREHEAT", "False") not in ("", "False") and env.get("SCRIPT_NAME"):
+        port = env.get("SERVER_PORT", "")
+        netloc = env.get("SERVER_NAME", "localhost") + (f":{port}" if port else "")
+        return urlunsplit((scheme, netloc, env["SCRIPT_NAME"], "", ""))
     if url:
         parts = urlsplit(url)
         return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
