@@ -59,7 +59,8 @@ LOGS: dict[str, object] = {}
 
 
 def used_a_preheated_kernel(url: str, name: str) -> bool:
-    return "Using pre-heated kernel" in LOGS[url].read_text() and f"for {name}" in LOGS[url].read_text()
+    pattern = rf"Using pre-heated kernel: \S+ for {re.escape(name)}"
+    return re.search(pattern, LOGS[url].read_text()) is not None
 
 
 def test_a_demo_link_opens_its_demo_from_a_preheated_kernel(page, preheated_url):
