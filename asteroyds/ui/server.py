@@ -50,6 +50,7 @@ __all__ = [
     "ServeSettings",
     "default_max_pages",
     "free_port",
+    "jupyter_server_options",
     "serve",
     "server_options",
     "touch_kernel",
@@ -129,9 +130,7 @@ def server_options(settings: ServeSettings) -> list[str]:
     """
     options = [
         f"--ClassroomVoila.max_pages={settings.resolved_max_pages()}",
-        f"--MappingKernelManager.cull_idle_timeout={settings.idle_timeout}",
-        f"--MappingKernelManager.cull_interval={cull_interval(settings.idle_timeout)}",
-        "--MappingKernelManager.cull_connected=False",
+        *_culling(settings.idle_timeout),
         f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
     ]
     if settings.pool > 0:
@@ -146,6 +145,27 @@ def server_options(settings: ServeSettings) -> list[str]:
 
 SERVER_TIMEOUT = 90.0  # seconds for a fresh Voila to answer (it imports a lot the first time)
 LOG_TAIL = 3000  # characters of the server's log quoted when it fails to start
+
+
+def jupyter_server_options(idle_timeout: int = IDLE_TIMEOUT) -> list[str]:
+    """The same kernel settings for a Jupyter Server that serves the app (JupyterHub, Binder).
+
+    There Voila is Jupyter Server's extension: kernels are culled by the
+    server's own kernel manager, and there is no pool nor cap (one server per person).
+
+    >>> jupyter_server_options()[0].startswith("--ServerApp.kernel_websocket_connection_class=")
+    True
+    """
+    return [f"--ServerApp.kernel_websocket_connection_class={_CLASS}", *_culling(idle_timeout)]
+
+
+def _culling(idle_timeout: int) -> list[str]:
+    """Jupyter Server's culler: shut down a kernel with no open connection for ``idle_timeout`` s."""
+    return [
+        f"--MappingKernelManager.cull_idle_timeout={idle_timeout}",
+        f"--MappingKernelManager.cull_interval={cull_interval(idle_timeout)}",
+        "--MappingKernelManager.cull_connected=False",
+    ]
 
 
 class LowLatencyWebsocketConnection(ZMQChannelsWebsocketConnection):
