@@ -170,6 +170,8 @@ def cmd_app(args: argparse.Namespace) -> str:
     folder = notebooks_dir()
     if not (folder / WELCOME).exists():
         raise AsteroydsError(f"{folder}: the notebooks are not there (run the app from a checkout)")
+    if args.pool is None:  # warm kernels for a class; none for one person on their own machine
+        args.pool = POOL if args.ip not in LOCAL_ADDRESSES else 0
     for name in ("idle_timeout", "max_kernels", "pool"):
         if getattr(args, name) < 0:
             raise AsteroydsError(f"--{name.replace('_', '-')} must be 0 or more, got {getattr(args, name)}")
@@ -207,7 +209,8 @@ def cmd_app(args: argparse.Namespace) -> str:
 WELCOME = "00_welcome.ipynb"
 # The class server's defaults (as in asteroyds.ui.server, which needs the app extra: not imported here).
 IDLE_TIMEOUT = 600
-POOL = 1
+POOL = 1  # pre-heated kernels per chapter when serving a class (another address than this machine's own)
+LOCAL_ADDRESSES = ("127.0.0.1", "localhost", "::1")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -271,9 +274,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--pool",
         type=int,
-        default=POOL,
+        default=None,
         metavar="N",
-        help=f"pre-heated kernels per chapter (default {POOL}; 0: none)",
+        help=f"pre-heated kernels per chapter (default {POOL} serving a class, 0 with --ip 127.0.0.1)",
     )
     p.set_defaults(run=cmd_app)
     return parser

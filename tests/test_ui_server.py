@@ -76,7 +76,10 @@ def test_the_app_command_runs_the_class_server_in_its_own_process(monkeypatch):
     assert all(option in argv for option in VOILA_ARGS)
     assert "--MappingKernelManager.cull_idle_timeout=30" in argv
     assert "--ClassroomVoila.max_pages=7" in argv
-    assert "--preheat_kernel=True" in argv and "--pool_size=1" in argv  # the default pool
+    assert "--preheat_kernel=True" not in argv  # one person on this machine: no pool by default
+    runs.clear()
+    assert main(["app", "--ip", "0.0.0.0", "--port", str(free_port()), "--no-browser"]) == 0
+    assert "--preheat_kernel=True" in runs[0] and "--pool_size=1" in runs[0]  # a class: one warm kernel each
 
 
 @pytest.mark.parametrize(
