@@ -68,7 +68,7 @@ _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
 
 
 class _Refused:
-    """A value the JSON parser met but the boundary refuses (reported with its field by :func:`check_tree`)."""
+    """A value the parser met but the boundary refuses (:func:`check_tree` reports it with its field)."""
 
     __slots__ = ("reason",)
 
@@ -129,7 +129,8 @@ def parse_json(text: str, where: str, what: str = "a scenario") -> Any:
     try:
         data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        place = f"line {exc.lineno}, column {exc.colno}"
+        raise InputError(f"{where}: not valid JSON ({place}: {exc.msg})") from None
     except RecursionError:  # unbalanced brackets the depth count could not pair up
         raise InputError(f"{where}: JSON nested too deeply (more than {MAX_DEPTH} levels)") from None
     check_tree(data, where)
