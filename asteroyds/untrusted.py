@@ -245,6 +245,66 @@ def check_magnitude(value: int, limit: int, at: str, name: str) -> int:
     return value
 
 
+# --- saved games ---------------------------------------------------------------------------
+
+GAME_INPUTS: dict[str, tuple[str, ...]] = {  # an input's action → the phases it may come in
+    "roll": ("roll",),
+    "program": ("plan",),
+    "asteroids": ("plan", "asteroids"),
+    "fly": ("fly",),
+    "end": ("end",),
+}
+_INPUT_KEYS: dict[str, set[str]] = {
+    "roll": {"roll", "order"},
+    "program": {"program", "text"},
+    "asteroids": {"asteroids", "answers"},
+    "fly": {"fly", "answers"},
+    "end": {"end"},
+}
+DIE_COLOURS = ("red", "white", "blue")
+
+
+def check_game_input(item: Any, phase: str, at: str) -> str:
+    """One input of a saved game, checked before it is replayed in ``phase``; returns its action.
+
+    >>> check_game_input({"fly": True}, "plan", "inputs[3]")
+    Traceback (most recent call last):
+    ...
+    asteroyds.errors.InputError: inputs[3]: 'fly' cannot come in the 'plan' phase
+    """
+    if not isinstance(item, dict):
+        raise InputError(f"{at}: an input must be an object, got {_short(repr(item))}")
+    actions = [key for key in GAME_INPUTS if key in item]
+    if len(actions) != 1:
+        raise InputError(f"{at}: an input holds one of {', '.join(GAME_INPUTS)}, got {sorted(item)}")
+    action = actions[0]
+    unknown = sorted(set(item) - _INPUT_KEYS[action])
+    if unknown:
+        raise InputError(f"{at}: unknown key {unknown[0]!r} in a {action!r} input")
+    if phase not in GAME_INPUTS[action]:
+        raise InputError(f"{at}: {action!r} cannot come in the {phase!r} phase")
+    if action == "roll":
+        dice = item["roll"]
+        if not (isinstance(dice, list) and len(dice) == 3 and all(_die(v) for v in dice)):
+            raise InputError(f"{at}: roll must be three dice 1..6 (red, white, blue), got {dice!r}")
+        order = item.get("order", list(DIE_COLOURS))
+        if not isinstance(order, list) or sorted(map(str, order)) != sorted(DIE_COLOURS):
+            raise InputError(f"{at}: order must list red, white and blue once each, got {order!r}")
+    elif action == "program":
+        if not isinstance(item["program"], str) or not isinstance(item.get("text"), str):
+            raise InputError(f'{at}: a program input is {{"program": PLAYER, "text": "F F R L U . S"}}')
+    elif item[action] is not True:
+        raise InputError(f"{at}: {action!r} must be true, got {item[action]!r}")
+    answers = item.get("answers", {})
+    if not isinstance(answers, dict) or not all(isinstance(v, bool) for v in answers.values()):
+        raise InputError(f"{at}: answers must map each question to true or false")
+    return action
+
+
+def _die(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+
 # --- the command line -----------------------------------------------------------------------
 
 
@@ -293,6 +353,8 @@ def printable(text: str) -> str:
 
 
 __all__ = [
+    "GAME_INPUTS",
+    "check_game_input",
     "MAX_BOARD_COLS",
     "MAX_BOARD_ROWS",
     "MAX_CRAFTS",
