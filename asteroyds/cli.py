@@ -224,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("asteroids", help="resolve phase 2 (the asteroids) of a scenario")
     p.add_argument("scenario", help="scenario file, or a setup name: " + ", ".join(SETUP_NAMES))
-    p.add_argument("--dice", nargs=3, type=int, required=True, metavar=("R", "W", "B"))
+    p.add_argument("--dice", nargs=3, type=untrusted.short_int, required=True, metavar=("R", "W", "B"))
     p.add_argument("--seed", type=SEED, default=0, help="seed for a built-in setup (default 0)")
     p.add_argument("--json", action="store_true", help="print the resulting scenario and events")
     p.set_defaults(run=cmd_asteroids)
@@ -238,7 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("round", help="play one whole round of a scenario")
     p.add_argument("scenario", help="scenario file, or a setup name: " + ", ".join(SETUP_NAMES))
-    p.add_argument("--dice", nargs=3, type=int, required=True, metavar=("R", "W", "B"))
+    p.add_argument("--dice", nargs=3, type=untrusted.short_int, required=True, metavar=("R", "W", "B"))
     p.add_argument("--programs", required=True, help='JSON file: {"blue": "F F R L U . S", ...}')
     p.add_argument("--destroy", choices=POLICIES, default="never", help="destroy an asteroid on collision")
     p.add_argument("--lawrence", choices=POLICIES, default="never", help="use Lawrence's emergency shield")

@@ -376,6 +376,8 @@ class Game:
                     raise ScenarioError(
                         f"replay stopped at an unanswered decision: {pending.decision.question}"
                     ) from None
+                except AsteroydsError as exc:  # say which recorded input is wrong
+                    raise type(exc)(f"inputs[{index}]: {exc}") from None
         finally:
             self._replaying = False
         self.inputs = [dict(item) for item in inputs]

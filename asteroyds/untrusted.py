@@ -327,6 +327,16 @@ def whole_number(lo: int, hi: int) -> Callable[[str], int]:
     return parse
 
 
+def short_int(text: str) -> int:
+    """An argparse ``type`` like ``int`` (same "invalid int value" message), refusing long strings."""
+    if len(text) > MAX_INT_DIGITS + 2:
+        raise argparse.ArgumentTypeError(f"expected a small whole number, got {len(text):,} characters")
+    return int(text)
+
+
+short_int.__name__ = "int"
+
+
 def finite_number(lo: float, hi: float) -> Callable[[str], float]:
     """An argparse ``type``: a finite number within ``lo..hi`` (no nan, no inf)."""
 
@@ -377,5 +387,6 @@ __all__ = [
     "read_bytes",
     "read_json",
     "read_text",
+    "short_int",
     "whole_number",
 ]
