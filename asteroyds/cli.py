@@ -12,12 +12,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import scenario
+from . import scenario, untrusted
 from .asteroids import resolve_asteroids
 from .damage import POLICIES, policy
 from .dice import Dice
 from .errors import AsteroydsError
 from .events import Event
+from .game import FORMAT as GAME_FORMAT
+from .game import Game
 from .modes import mode_named
 from .pieces import PLAYER_COLOURS
 from .setups import SETUP_NAMES, setup
@@ -37,14 +39,33 @@ class _Usage(Exception):
     pass
 
 
+SEED = untrusted.whole_number(-(10**18) + 1, 10**18 - 1)
+SIZE = untrusted.finite_number(1, 500)
+ROUNDS = untrusted.whole_number(1, 100_000)
+PLAYERS = untrusted.whole_number(1, len(PLAYER_COLOURS))
+TEAMS = untrusted.whole_number(2, 3)
+CRAFTS = untrusted.whole_number(1, 3)
+
+
 def load_state(source: str, seed: int, players: Sequence[str] | None = None) -> State:
-    """A scenario file, or a built-in setup name (with ``--seed``)."""
-    if source in SETUP_NAMES and not Path(source).exists():
-        return setup(source, seed=seed, players=players)
+    """A scenario file, a saved game (its current state), or a built-in setup name (with ``--seed``)."""
     path = Path(source)
-    if not path.exists():
-        raise AsteroydsError(f"{source}: no such scenario file (or built-in setup: {', '.join(SETUP_NAMES)})")
-    return scenario.load(path)
+    if source in SETUP_NAMES and not _exists(path):
+        return setup(source, seed=seed, players=players)
+    where = untrusted.printable(source)
+    if not _exists(path):
+        raise AsteroydsError(f"{where}: no such scenario file (or built-in setup: {', '.join(SETUP_NAMES)})")
+    data = untrusted.read_json(path, "a scenario or a saved game")
+    if isinstance(data, dict) and data.get("format") == GAME_FORMAT:  # a saved game: its current state
+        return Game.from_dict(data, where=where).state
+    return scenario.from_dict(data, where=where)
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long, a NUL byte
+        return False
 
 
 def _output(state: State, events: Sequence[Event], as_json: bool) -> str:
@@ -69,18 +90,15 @@ def cmd_render(args: argparse.Namespace) -> str:
         return svg
     try:
         Path(args.output).write_text(svg, encoding="utf-8")
-    except OSError as exc:
-        raise AsteroydsError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
+    except (OSError, ValueError) as exc:
+        where = untrusted.printable(args.output)
+        raise AsteroydsError(f"{where}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None
     return ""
 
 
 def _read_programs(path: str) -> dict[str, str]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise AsteroydsError(f"{path}: cannot read the programs file ({exc.strerror or exc})") from None
-    except json.JSONDecodeError as exc:
-        raise AsteroydsError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = untrusted.read_json(path, "a programs file")
+    path = untrusted.printable(path)
     if not isinstance(data, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in data.items()
     ):
@@ -160,24 +178,33 @@ def notebooks_dir() -> Path:
 
 
 def cmd_app(args: argparse.Namespace) -> str:
-    import subprocess
+    """Serve the notebooks in this process until SIGTERM or Ctrl-C, which stop the server and its kernels."""
     import threading
     import urllib.request
     import webbrowser
 
-    from .ui.server import voila_command
+    from .ui import classroom
+    from .ui.server import ServeSettings, port_is_free, voila_command
 
     folder = notebooks_dir()
     if not (folder / WELCOME).exists():
         raise AsteroydsError(f"{folder}: the notebooks are not there (run the app from a checkout)")
-    host = "127.0.0.1" if args.ip in ("0.0.0.0", "") else args.ip
-    url = f"http://{host}:{args.port}/voila/render/{WELCOME}"
-    command = voila_command(folder, args.port, ip=args.ip)
+    if args.pool is None:  # warm kernels for a class; none for one person on their own machine
+        args.pool = POOL if args.ip not in LOCAL_ADDRESSES else 0
+    for name in ("idle_timeout", "max_kernels", "pool"):
+        if getattr(args, name) < 0:
+            raise AsteroydsError(f"--{name.replace('_', '-')} must be 0 or more, got {getattr(args, name)}")
+    if not 1 <= args.port <= 65535:
+        raise AsteroydsError(f"--port must be 1..65535, got {args.port}")
+    if not port_is_free(args.port, args.ip):
+        raise AsteroydsError(f"port {args.port} is busy (is the app already running? try --port)")
+    settings = ServeSettings(idle_timeout=args.idle_timeout, max_pages=args.max_kernels, pool=args.pool)
+    url = classroom.welcome_url(args.ip, args.port, WELCOME)
 
     def open_when_ready() -> None:
         for _ in range(600):
-            try:
-                urllib.request.urlopen(url, timeout=1).close()
+            try:  # the folder's listing: it answers once the server listens, and starts no kernel
+                urllib.request.urlopen(url.split("/voila/", 1)[0] + "/", timeout=1).close()
             except OSError:
                 threading.Event().wait(0.2)
                 continue
@@ -187,16 +214,22 @@ def cmd_app(args: argparse.Namespace) -> str:
             return
 
     threading.Thread(target=open_when_ready, daemon=True).start()
+    command = voila_command(folder, args.port, ip=args.ip, settings=settings)
     try:
-        code = subprocess.call(command)
-    except KeyboardInterrupt:
-        code = 0
-    if code not in (0, -2, 130):
-        raise AsteroydsError(f"voila stopped with exit code {code} (is port {args.port} free?)")
+        classroom.main(command[3:])  # the arguments after `python -m asteroyds.ui.classroom`
+    except SystemExit as exc:  # Voila exits when it cannot listen
+        if exc.code not in (0, None):
+            raise AsteroydsError(
+                f"the server stopped with exit code {exc.code} (is port {args.port} free?)"
+            ) from None
     return ""
 
 
 WELCOME = "00_welcome.ipynb"
+# The class server's defaults (as in asteroyds.ui.server, which needs the app extra: not imported here).
+IDLE_TIMEOUT = 600
+POOL = 1  # pre-heated kernels per chapter when serving a class (another address than this machine's own)
+LOCAL_ADDRESSES = ("127.0.0.1", "localhost", "::1")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -207,42 +240,63 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("asteroids", help="resolve phase 2 (the asteroids) of a scenario")
     p.add_argument("scenario", help="scenario file, or a setup name: " + ", ".join(SETUP_NAMES))
-    p.add_argument("--dice", nargs=3, type=int, required=True, metavar=("R", "W", "B"))
-    p.add_argument("--seed", type=int, default=0, help="seed for a built-in setup (default 0)")
+    p.add_argument("--dice", nargs=3, type=untrusted.short_int, required=True, metavar=("R", "W", "B"))
+    p.add_argument("--seed", type=SEED, default=0, help="seed for a built-in setup (default 0)")
     p.add_argument("--json", action="store_true", help="print the resulting scenario and events")
     p.set_defaults(run=cmd_asteroids)
 
     p = sub.add_parser("render", help="draw a scenario as an SVG picture")
     p.add_argument("scenario", help="scenario file, or a setup name: " + ", ".join(SETUP_NAMES))
     p.add_argument("-o", "--output", required=True, help="SVG file to write ('-' for stdout)")
-    p.add_argument("--seed", type=int, default=0, help="seed for a built-in setup (default 0)")
-    p.add_argument("--size", type=float, default=24.0, help="hex radius in pixels (default 24)")
+    p.add_argument("--seed", type=SEED, default=0, help="seed for a built-in setup (default 0)")
+    p.add_argument("--size", type=SIZE, default=24.0, help="hex radius in pixels, 1-500 (default 24)")
     p.set_defaults(run=cmd_render)
 
     p = sub.add_parser("round", help="play one whole round of a scenario")
     p.add_argument("scenario", help="scenario file, or a setup name: " + ", ".join(SETUP_NAMES))
-    p.add_argument("--dice", nargs=3, type=int, required=True, metavar=("R", "W", "B"))
+    p.add_argument("--dice", nargs=3, type=untrusted.short_int, required=True, metavar=("R", "W", "B"))
     p.add_argument("--programs", required=True, help='JSON file: {"blue": "F F R L U . S", ...}')
     p.add_argument("--destroy", choices=POLICIES, default="never", help="destroy an asteroid on collision")
     p.add_argument("--lawrence", choices=POLICIES, default="never", help="use Lawrence's emergency shield")
-    p.add_argument("--seed", type=int, default=0, help="seed for a built-in setup (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="seed for a built-in setup (default 0)")
     p.add_argument("--json", action="store_true", help="print the resulting scenario and events")
     p.set_defaults(run=cmd_round)
 
     p = sub.add_parser("play", help="watch bots play a whole game in the terminal")
-    p.add_argument("--players", type=int, default=2, help="number of players, 1-6 (default 2)")
-    p.add_argument("--seed", type=int, default=0, help="seed for the setup and the dice (default 0)")
+    p.add_argument("--players", type=PLAYERS, default=2, help="number of players, 1-6 (default 2)")
+    p.add_argument("--seed", type=SEED, default=0, help="seed for the setup and the dice (default 0)")
     p.add_argument("--bots", nargs="*", default=["greedy"], help="bot style per player: greedy or random")
     p.add_argument("--mode", choices=("racing", "shooting", "targets", "drones", "capture"), default="racing")
-    p.add_argument("--teams", type=int, default=2, help="capture: number of teams, 2 or 3 (default 2)")
-    p.add_argument("--crafts", type=int, default=2, help="capture: crafts per team, 1-3 (default 2)")
-    p.add_argument("--max-rounds", type=int, default=100, help="stop after this many rounds (default 100)")
+    p.add_argument("--teams", type=TEAMS, default=2, help="capture: number of teams, 2 or 3 (default 2)")
+    p.add_argument("--crafts", type=CRAFTS, default=2, help="capture: crafts per team, 1-3 (default 2)")
+    p.add_argument("--max-rounds", type=ROUNDS, default=100, help="stop after this many rounds (default 100)")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("app", help="serve the tutorial and sandbox with Voila (the web app)")
     p.add_argument("--port", type=int, default=8866, help="port (default 8866)")
     p.add_argument("--ip", default="127.0.0.1", help="address to listen on (0.0.0.0 for a class server)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument(
+        "--idle-timeout",
+        type=int,
+        default=IDLE_TIMEOUT,
+        metavar="SECONDS",
+        help=f"close a page's kernel after this long with no open page (default {IDLE_TIMEOUT}; 0: never)",
+    )
+    p.add_argument(
+        "--max-kernels",
+        type=int,
+        default=0,
+        metavar="N",
+        help="serve at most N pages at once, then answer 'full' (default: what the memory allows)",
+    )
+    p.add_argument(
+        "--pool",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"pre-heated kernels per chapter (default {POOL} serving a class, 0 with --ip 127.0.0.1)",
+    )
     p.set_defaults(run=cmd_app)
     return parser
 
@@ -253,11 +307,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         out = args.run(args)
     except _Usage as exc:
-        print(exc, file=sys.stderr)
+        print(untrusted.printable(str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except AsteroydsError as exc:
-        print(f"asteroyds: error: {exc}", file=sys.stderr)
+        print(f"asteroyds: error: {untrusted.printable(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except SystemExit as exc:  # --help and --version print, then exit 0
+        return exc.code if isinstance(exc.code, int) else 0
     if out:
         print(out)
     return 0

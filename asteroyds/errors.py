@@ -25,3 +25,11 @@ class RuleError(AsteroydsError):
 
 class DecisionError(AsteroydsError):
     """A mid-flight decision was answered wrongly or at the wrong time."""
+
+
+class InputError(ScenarioError):
+    """A file, argument, link or upload refused at the boundary (:mod:`asteroyds.untrusted`).
+
+    Too large, not UTF-8 text, not JSON, nested too deeply, a number too long,
+    a string with control characters or lone surrogates.
+    """

@@ -24,10 +24,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import scenario
+from . import scenario, untrusted
 from .damage import Decide, Decision
 from .dice import Dice, phase_order
-from .errors import DecisionError, RuleError, ScenarioError
+from .errors import AsteroydsError, DecisionError, RuleError, ScenarioError
 from .events import Event
 from .flight import fly
 from .modes import mode_of, start_round
@@ -356,16 +356,26 @@ class Game:
         self._reset()
         self._replaying = True
         try:
-            for item in inputs:
+            for index, item in enumerate(inputs):
+                self._check_input(item, f"inputs[{index}]")
                 try:
                     self._execute(dict(item))
                 except _Pending as pending:
                     raise ScenarioError(
                         f"replay stopped at an unanswered decision: {pending.decision.question}"
                     ) from None
+                except AsteroydsError as exc:  # say which recorded input is wrong
+                    raise type(exc)(f"inputs[{index}]: {exc}") from None
         finally:
             self._replaying = False
         self.inputs = [dict(item) for item in inputs]
+
+    def _check_input(self, item: Any, at: str) -> None:
+        """A recorded input is possible here (its shape, its phase, a player still flying)."""
+        if untrusted.check_game_input(item, self.phase, at) == "program":
+            craft = self.state.craft(item["program"])  # ScenarioError: no such player
+            if craft.cell is None:
+                raise RuleError(f"{at}: {craft.player} is destroyed and cannot submit a program")
 
     def undo(self) -> dict[str, Any]:
         """Take back the last input (a roll, a program, a phase)."""
@@ -434,8 +444,9 @@ class Game:
     def from_dict(cls, data: Any, where: str = "game", policy: Decide | None = None) -> Game:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ScenarioError(f"{where}: not a saved game (format must be {FORMAT!r})")
+        untrusted.check_tree(data, where)  # strings, numbers and depth, also for data built in Python
         seed = data.get("seed", 0)
-        if not isinstance(seed, int):
+        if not isinstance(seed, int) or isinstance(seed, bool):
             raise ScenarioError(f"{where}: seed must be a whole number, got {seed!r}")
         inputs = data.get("inputs", [])
         if not isinstance(inputs, list) or not all(isinstance(i, dict) for i in inputs):
@@ -451,26 +462,19 @@ class Game:
         )
         try:
             game.replay(inputs)
-        except (RuleError, DecisionError) as exc:
+        except AsteroydsError as exc:
             raise ScenarioError(f"{where}: the inputs do not replay: {exc}") from None
         return game
 
     @classmethod
     def loads(cls, text: str, where: str = "game", policy: Decide | None = None) -> Game:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ScenarioError(f"{where}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        data = untrusted.parse_json(text, where, "a saved game")
         return cls.from_dict(data, where=where, policy=policy)
 
     @classmethod
     def load(cls, path: str | Path, policy: Decide | None = None) -> Game:
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ScenarioError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-        return cls.loads(text, where=str(path), policy=policy)
+        text = untrusted.read_text(path, "a saved game")
+        return cls.loads(text, where=untrusted.printable(str(path)), policy=policy)
 
     def export_scenario(self) -> str:
         """The current state as a scenario file's text."""

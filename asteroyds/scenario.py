@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from . import untrusted
 from .errors import ScenarioError
 from .hexgrid import STANDARD_BOARD, Board, Cell, direction_name, parse_direction
 from .pieces import MOVING_KINDS, PLATFORM, TURRET, Craft, Piece
@@ -35,15 +36,8 @@ TOP_KEYS = {"format", "mode", "rules", "pieces", "crafts", "player_order", "roun
 
 
 def load(path: str | Path) -> State:
-    """Read and validate a scenario file."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return loads(text, where=str(path))
+    """Read and validate a scenario file (through :mod:`asteroyds.untrusted`: size, UTF-8, depth)."""
+    return loads(untrusted.read_text(path, "a scenario"), where=untrusted.printable(str(path)))
 
 
 def loads(text: str, where: str = "scenario") -> State:
@@ -52,21 +46,14 @@ def loads(text: str, where: str = "scenario") -> State:
 
 
 def parse_json(text: str, where: str = "scenario") -> Any:
-    """The data in JSON text (a scenario, a demo); bad JSON raises ScenarioError with the line and column.
+    """The data in untrusted JSON text (a scenario, a demo); anything wrong raises ScenarioError.
 
     >>> parse_json('{"mode": }', where="my.json")
     Traceback (most recent call last):
     ...
-    asteroyds.errors.ScenarioError: my.json: not valid JSON (line 1, column 10: Expecting value)
+    asteroyds.errors.InputError: my.json: not valid JSON (line 1, column 10: Expecting value)
     """
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(
-            f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    except RecursionError:
-        raise ScenarioError(f"{where}: not a scenario (JSON nested too deeply)") from None
+    return untrusted.parse_json(text, where, "a scenario")
 
 
 def from_dict(data: Any, where: str = "scenario") -> State:
@@ -76,10 +63,13 @@ def from_dict(data: Any, where: str = "scenario") -> State:
     fmt = data.get("format")
     if fmt != FORMAT:
         raise ScenarioError(f"{where}: format must be {FORMAT!r}, got {fmt!r}")
+    untrusted.check_tree(data, where)  # strings, numbers and depth, also for data built in Python
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:
         raise ScenarioError(f"{where}: unknown key {unknown[0]!r}")
     board = _board(data.get("board"), where)
+    untrusted.check_counts("pieces", len(_list(data, "pieces", where)), untrusted.MAX_PIECES, where)
+    untrusted.check_counts("crafts", len(_list(data, "crafts", where, False)), untrusted.MAX_CRAFTS, where)
     pieces = tuple(_piece(item, i, where, board) for i, item in enumerate(_list(data, "pieces", where)))
     crafts = tuple(
         _craft(item, i, where) for i, item in enumerate(_list(data, "crafts", where, required=False))
@@ -90,6 +80,7 @@ def from_dict(data: Any, where: str = "scenario") -> State:
     rnd = data.get("round", 1)
     if not isinstance(rnd, int) or isinstance(rnd, bool):
         raise ScenarioError(f"{where}: round must be a whole number, got {rnd!r}")
+    untrusted.check_magnitude(rnd, untrusted.MAX_ROUND, where, "round")
     mode = data.get("mode", "racing")
     if not isinstance(mode, str):
         raise ScenarioError(f"{where}: mode must be a string, got {mode!r}")
@@ -142,6 +133,7 @@ def _board(value: Any, where: str) -> Board:
         or not all(isinstance(row, str) and set(row) <= {"#", "."} for row in mask)
     ):
         raise ScenarioError(f"{where}: board must be {{\"mask\": [rows of '#' and '.']}}")
+    untrusted.check_board_size(mask, where)
     return Board(mask)
 
 
@@ -198,6 +190,8 @@ def _piece(item: Any, index: int, where: str, board: Board) -> Piece:
     priority = item.get("priority")
     if priority is not None and (not isinstance(priority, int) or isinstance(priority, bool)):
         raise ScenarioError(f"{at}: priority must be a whole number, got {priority!r}")
+    if priority is not None:
+        untrusted.check_magnitude(priority, untrusted.MAX_PRIORITY, at, "priority")
     return Piece(
         id=pid,
         kind=kind,

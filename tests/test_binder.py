@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from asteroyds.ui.server import IDLE_TIMEOUT, cull_interval
+
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
 
@@ -55,14 +57,19 @@ def test_binder_requirements_install_and_serve_the_welcome_chapter(tmp_path):
             str(python),
             "-c",
             "from jupyter_server.serverapp import ServerApp; app = ServerApp(); app.load_config_file(); "
-            "print(app.kernel_websocket_connection_class.__name__)",
+            "print(app.kernel_websocket_connection_class.__name__); "
+            "from jupyter_server.services.kernels.kernelmanager import MappingKernelManager as M; "
+            "m = M(config=app.config); print(m.cull_idle_timeout, m.cull_interval, m.cull_connected)",
         ],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
     )
-    assert settings.stdout.strip() == "LowLatencyWebsocketConnection", settings.stderr[-2000:]
+    websocket, culling = settings.stdout.split("\n")[:2]
+    assert websocket == "LowLatencyWebsocketConnection", settings.stderr[-2000:]
+    # Kernels of pages left open go away as under `asteroyds app` (Binder's own culling aside).
+    assert culling.split() == [str(IDLE_TIMEOUT), str(cull_interval(IDLE_TIMEOUT)), "False"]
 
     port = free_port()
     log = (tmp_path / "voila.log").open("w")

@@ -137,3 +137,15 @@ def test_page_url_drops_the_query(monkeypatch):
         "VOILA_REQUEST_URL", "http://h:1/voila/render/09_teachers_tools.ipynb?demo=pilot-hector"
     )
     assert links.page_url() == "http://h:1/voila/render/09_teachers_tools.ipynb"
+
+
+def test_a_preheated_page_takes_its_address_from_the_request_voila_sends(monkeypatch):
+    # The kernel was started for an earlier page (its VOILA_REQUEST_URL); the request came later.
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "https://old:1/voila/render/09_teachers_tools.ipynb?demo=x")
+    monkeypatch.delenv("SCRIPT_NAME", raising=False)
+    assert links.page_url() == "https://old:1/voila/render/09_teachers_tools.ipynb"  # before the request
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/10_sandbox.ipynb")
+    monkeypatch.setenv("SERVER_NAME", "school.example")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    assert links.page_url() == "https://school.example:8866/voila/render/10_sandbox.ipynb"

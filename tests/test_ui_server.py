@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 
 import asteroyds.ui.server as server_module
 from asteroyds.cli import main
-from asteroyds.ui.server import VOILA_ARGS, LowLatencyWebsocketConnection, free_port, serve, voila_command
+from asteroyds.ui.server import (
+    VOILA_ARGS,
+    LowLatencyWebsocketConnection,
+    ServeSettings,
+    default_max_pages,
+    free_port,
+    serve,
+    server_options,
+    touch_kernel,
+    voila_command,
+)
 
 
 class Handler(KernelWebsocketHandler):
@@ -53,20 +63,74 @@ def test_voila_args_name_an_importable_connection_class():
     assert getattr(__import__(module, fromlist=[cls]), cls) is LowLatencyWebsocketConnection
 
 
-def test_the_app_command_serves_with_these_options(monkeypatch):
-    commands = []
-    monkeypatch.setattr(subprocess, "call", lambda command: commands.append(command) or 0)
-    assert main(["app", "--port", "1", "--no-browser"]) == 0
-    (command,) = commands
-    assert command[1:3] == ["-m", "voila"]
-    assert all(option in command for option in VOILA_ARGS)
+def test_the_app_command_runs_the_class_server_in_its_own_process(monkeypatch):
+    from asteroyds.ui import classroom
+
+    runs = []
+    monkeypatch.setattr(classroom, "main", lambda argv: runs.append(argv))
+    port = free_port()
+    argv = ["app", "--port", str(port), "--no-browser", "--idle-timeout", "30", "--max-kernels", "7"]
+    assert main(argv) == 0
+    (argv,) = runs
+    assert argv[0].endswith("notebooks") and f"--port={port}" in argv
+    assert all(option in argv for option in VOILA_ARGS)
+    assert "--MappingKernelManager.cull_idle_timeout=30" in argv
+    assert "--ClassroomVoila.max_pages=7" in argv
+    assert "--preheat_kernel=True" not in argv  # one person on this machine: no pool by default
+    runs.clear()
+    assert main(["app", "--ip", "0.0.0.0", "--port", str(free_port()), "--no-browser"]) == 0
+    assert "--preheat_kernel=True" in runs[0] and "--pool_size=1" in runs[0]  # a class: one warm kernel each
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--idle-timeout", "-1"], "--idle-timeout must be 0 or more, got -1"),
+        (["--max-kernels", "-3"], "--max-kernels must be 0 or more, got -3"),
+        (["--pool", "-1"], "--pool must be 0 or more, got -1"),
+        (["--port", "70000"], "--port must be 1..65535, got 70000"),
+        (["--idle-timeout", "soon"], "invalid int value: 'soon'"),
+    ],
+)
+def test_bad_app_arguments_are_one_line_and_start_nothing(monkeypatch, capsys, argv, words):
+    from asteroyds.ui import classroom
+
+    monkeypatch.setattr(classroom, "main", lambda argv: pytest.fail("the server started"))
+    assert main(["app", "--no-browser", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
 
 
 def test_the_command_serves_a_folder_on_a_port_with_the_project_options():
     command = voila_command(Path("notebooks"), 8123, options=("--show_tracebacks=True",))
-    assert command[:5] == [sys.executable, "-m", "voila", "notebooks", "--no-browser"]
+    assert command[:5] == [sys.executable, "-m", "asteroyds.ui.classroom", "notebooks", "--no-browser"]
     assert "--port=8123" in command and "--Voila.ip=127.0.0.1" in command
     assert command[-len(VOILA_ARGS) - 1 :] == ["--show_tracebacks=True", *VOILA_ARGS]
+    # Without settings: one person's server, no cap and no pool; kernels still go away when left.
+    assert "--ClassroomVoila.max_pages=0" in command and "--preheat_kernel=True" not in command
+    assert "--MappingKernelManager.cull_idle_timeout=600" in command
+
+
+def test_settings_become_server_options():
+    options = server_options(ServeSettings(idle_timeout=15, max_pages=2, pool=2))
+    assert "--MappingKernelManager.cull_idle_timeout=15" in options
+    assert "--MappingKernelManager.cull_interval=5" in options
+    assert "--MappingKernelManager.cull_connected=False" in options
+    assert "--ClassroomVoila.max_pages=2" in options
+    assert "--pool_size=2" in options
+    (manager,) = [o.split("=", 1)[1] for o in options if o.startswith("--VoilaConfiguration.multi_kernel")]
+    module, _, name = manager.rpartition(".")
+    assert getattr(__import__(module, fromlist=[name]), name).__name__ == "ClassroomKernelManager"
+    assert ServeSettings(idle_timeout=0).idle_timeout == 0  # 0: culling off (Jupyter Server's meaning)
+
+
+def test_the_default_cap_follows_the_available_memory():
+    assert default_max_pages(available=1024 + 130 * 40) == 40
+    assert default_max_pages(available=1024 + 130 * 40, pool_kernels=12) == 28
+    assert default_max_pages(available=100) == 1
+    assert ServeSettings(max_pages=9).resolved_max_pages() == 9
+    assert ServeSettings(max_pages=-1).resolved_max_pages() == 0
+    assert ServeSettings().resolved_max_pages() >= 1
 
 
 def test_a_free_port_can_be_bound_at_once():
@@ -102,3 +166,48 @@ def test_serve_gives_up_after_the_timeout_and_stops_the_server(tmp_path, monkeyp
     ):
         pass
     assert started and time.monotonic() - begun < 20
+
+
+def test_closing_a_page_restarts_its_kernels_idle_clock(monkeypatch):
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    old = utcnow() - timedelta(hours=1)
+    kernel = SimpleNamespace(last_activity=old)
+    manager = SimpleNamespace(_kernels={"k1": kernel})
+    closed = []
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "disconnect", lambda self: closed.append(self))
+    connection = LowLatencyWebsocketConnection(websocket_handler=Handler())
+    monkeypatch.setattr(LowLatencyWebsocketConnection, "multi_kernel_manager", manager, raising=False)
+    monkeypatch.setattr(LowLatencyWebsocketConnection, "kernel_id", "k1", raising=False)
+    connection.disconnect()
+    assert closed == [connection]
+    assert utcnow() - kernel.last_activity < timedelta(seconds=5)
+    # An unknown kernel (already shut down) is left alone.
+    assert touch_kernel(manager, "gone") <= utcnow()
+
+
+def test_a_kernel_handed_to_a_page_is_not_culled_for_its_time_in_the_pool():
+    import asyncio
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from asteroyds.ui.classroom import ClassroomKernelManager
+
+    manager = ClassroomKernelManager(cull_idle_timeout=60)
+    pooled_since = utcnow() - timedelta(minutes=30)
+    kernel = SimpleNamespace(last_activity=pooled_since, execution_state="idle", kernel_name="python3")
+    kernel.kernel_spec = SimpleNamespace(metadata={})
+    manager._kernels["k1"] = kernel
+    shut = []
+
+    async def shutdown_kernel(kernel_id, *args, **kwargs):
+        shut.append(kernel_id)
+
+    manager.shutdown_kernel = shutdown_kernel
+    asyncio.run(manager.cull_kernel_if_idle("k1"))  # first met outside the pool: the clock restarts
+    assert shut == [] and kernel.last_activity > pooled_since
+    kernel.last_activity = utcnow() - timedelta(minutes=2)  # then idle for longer than the timeout
+    asyncio.run(manager.cull_kernel_if_idle("k1"))
+    assert shut == ["k1"]
+    assert manager.page_kernel_count() == 1 and manager.pool_kernel_ids() == []

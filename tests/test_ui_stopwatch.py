@@ -128,3 +128,17 @@ def test_pause_cancels_the_ticking_task():
 
     left, later = run_in_own_loop(scenario)
     assert left < 10 and later == left
+
+
+def test_the_page_hears_from_the_clock_once_a_second_not_at_every_tick():
+    view = Stopwatch(30)
+    changes = []
+    view._time.observe(lambda ch: changes.append("time"), names="value")
+    view._bar.observe(lambda ch: changes.append("bar"), names="value")
+    view.start()
+    changes.clear()  # starting shows "running"
+    for _ in range(8):  # two seconds in quarter-second ticks
+        view.controller.tick(0.25)
+    assert view.controller.remaining == pytest.approx(28)
+    assert changes == ["time", "bar", "time", "bar"]  # 0:30 → 0:29 → 0:28: one update each second
+    assert 'data-remaining="28.00"' in view._time.value

@@ -1,23 +1,27 @@
-"""How Voila serves the app: a kernel websocket that sends small messages at once.
+"""How the app is served: the class server's settings, its command, and a low-latency kernel websocket.
 
-A widget interaction is a burst of small messages from the kernel: a busy
-status, a few ``comm_msg`` updates, an idle status. Jupyter Server writes them
-on a websocket that keeps Nagle's algorithm on, so after the first small
-packet the next ones wait for its acknowledgement, which the browser delays
-by up to 40 ms (delayed ACK). A bare bqplot drag echoed into a label took
-52 ms instead of 21 ms because of it (``benchmarks/ui_latency.py``, floor
-line). Setting ``TCP_NODELAY`` on the kernel websocket removes that wait; it
-costs nothing at our message rates.
+**The class server.** ``asteroyds app`` runs :mod:`asteroyds.ui.classroom`, Voila
+with three promises a class needs, set by :class:`ServeSettings`: a page's
+kernel is shut down after ``idle_timeout`` seconds without an open connection;
+at most ``max_pages`` pages at once (the next one gets a friendly 503); ``pool``
+pre-heated kernels per chapter. :func:`server_options` turns the settings into
+Voila options; :func:`voila_command` is the whole command, used by
+``asteroyds app`` (in its own process), by :func:`serve` (a server on a free
+port for as long as a ``with`` block lasts: the browser tests and the
+benchmarks) and, as configuration files, by Binder and the JupyterHub recipe.
 
-Every way this project starts Voila builds its command with
-:func:`voila_command`, which passes :data:`VOILA_ARGS`: the ``asteroyds app``
-command, and :func:`serve` (a server on a free port for as long as a
-``with`` block lasts) for the browser tests' fixture and the latency
-benchmark. Binder reads the same setting from
-``binder/jupyter_server_config.json``.
+**The websocket.** A widget interaction is a burst of small messages from the
+kernel: a busy status, a few ``comm_msg`` updates, an idle status. Jupyter
+Server writes them on a websocket that keeps Nagle's algorithm on, so after
+the first small packet the next ones wait for its acknowledgement, which the
+browser delays by up to 40 ms (delayed ACK). A bare bqplot drag echoed into a
+label took 52 ms instead of 21 ms because of it (``benchmarks/ui_latency.py``,
+floor line). :class:`LowLatencyWebsocketConnection` sets ``TCP_NODELAY``
+(:data:`VOILA_ARGS`); Binder reads the same setting from
+``binder/jupyter/jupyter_server_config.json``.
 
 >>> voila_command("notebooks", 8866)[1:5]
-['-m', 'voila', 'notebooks', '--no-browser']
+['-m', 'asteroyds.ui.classroom', 'notebooks', '--no-browser']
 >>> 1024 <= free_port() <= 65535
 True
 """
@@ -33,24 +37,163 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
 from os import PathLike
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
-__all__ = ["VOILA_ARGS", "LowLatencyWebsocketConnection", "free_port", "serve", "voila_command"]
+__all__ = [
+    "VOILA_ARGS",
+    "LowLatencyWebsocketConnection",
+    "ServeSettings",
+    "default_max_pages",
+    "free_port",
+    "jupyter_server_options",
+    "serve",
+    "server_options",
+    "touch_kernel",
+    "voila_command",
+]
+
+MB_PER_PAGE = (
+    130  # a sandbox page's kernel, measured by benchmarks/classroom.py (about 120 MB), with a margin
+)
+RESERVED_MB = 1024  # left to the server process, the operating system and the pool
+IDLE_TIMEOUT = 600  # seconds without an open connection before a page's kernel is shut down
+POOL = 1  # pre-heated kernels per chapter
+POOL_NOTEBOOKS = 12  # the welcome page, the chapters, the teacher's tools and the sandbox
+# Notebooks that never get a pre-heated kernel: the developers' demos and the benchmarks' baselines.
+PREHEAT_DENYLIST = ("widgets_demo", "status_chart_demo", "benchmarks/")
+SERVER = "asteroyds.ui.classroom"  # the module that runs the class server (python -m)
+KERNEL_MANAGER = f"{SERVER}.ClassroomKernelManager"
+
+
+@dataclass(frozen=True)
+class ServeSettings:
+    """What a class server promises: how long an idle page lives, how many pages, how many kept warm."""
+
+    idle_timeout: int = IDLE_TIMEOUT  # 0: never
+    max_pages: int = 0  # 0: the default for this machine (default_max_pages); negative: no cap
+    pool: int = POOL
+
+    def resolved_max_pages(self) -> int:
+        """The cap in force: ``max_pages``, this machine's default for 0, none (0) for a negative value."""
+        if self.max_pages < 0:
+            return 0
+        return self.max_pages or default_max_pages(pool_kernels=self.pool * POOL_NOTEBOOKS)
+
+
+def cull_interval(idle_timeout: int) -> int:
+    """How often the culler looks: a third of the timeout, between 1 s and a minute.
+
+    >>> cull_interval(15), cull_interval(600)
+    (5, 60)
+    """
+    return max(1, min(60, idle_timeout // 3))
+
+
+def available_mb() -> int | None:
+    """The memory the system could give new processes now (Linux's MemAvailable), or None elsewhere."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def default_max_pages(available: int | None = None, pool_kernels: int = 0) -> int:
+    """How many pages fit in this machine's available memory at :data:`MB_PER_PAGE` each (at least 1).
+
+    >>> default_max_pages(available=16_000)
+    115
+    >>> default_max_pages(available=500)
+    1
+    """
+    if available is None:
+        available = available_mb()
+    if available is None:  # not Linux: a small class
+        return 30
+    return max(1, (available - RESERVED_MB) // MB_PER_PAGE - pool_kernels)
+
+
+def server_options(settings: ServeSettings) -> list[str]:
+    """The class server's options (Voila's command-line form) for these settings.
+
+    >>> options = server_options(ServeSettings(idle_timeout=600, max_pages=40, pool=1))
+    >>> "--MappingKernelManager.cull_idle_timeout=600" in options, "--ClassroomVoila.max_pages=40" in options
+    (True, True)
+    """
+    options = [
+        f"--ClassroomVoila.max_pages={settings.resolved_max_pages()}",
+        *_culling(settings.idle_timeout),
+        f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
+    ]
+    if settings.pool > 0:
+        denylist = "[" + ",".join(repr(name) for name in PREHEAT_DENYLIST) + "]"
+        options += [
+            "--preheat_kernel=True",
+            f"--pool_size={settings.pool}",
+            f"--VoilaKernelManager.preheat_denylist={denylist}",
+        ]
+    return options
+
 
 SERVER_TIMEOUT = 90.0  # seconds for a fresh Voila to answer (it imports a lot the first time)
 LOG_TAIL = 3000  # characters of the server's log quoted when it fails to start
 
 
+def jupyter_server_options(idle_timeout: int = IDLE_TIMEOUT) -> list[str]:
+    """The same kernel settings for a Jupyter Server that serves the app (JupyterHub, Binder).
+
+    There Voila is Jupyter Server's extension: kernels are culled by the
+    server's own kernel manager, and there is no pool nor cap (one server per person).
+
+    >>> jupyter_server_options()[0].startswith("--ServerApp.kernel_websocket_connection_class=")
+    True
+    """
+    return [f"--ServerApp.kernel_websocket_connection_class={_CLASS}", *_culling(idle_timeout)]
+
+
+def _culling(idle_timeout: int) -> list[str]:
+    """Jupyter Server's culler: shut down a kernel with no open connection for ``idle_timeout`` s."""
+    return [
+        f"--MappingKernelManager.cull_idle_timeout={idle_timeout}",
+        f"--MappingKernelManager.cull_interval={cull_interval(idle_timeout)}",
+        "--MappingKernelManager.cull_connected=False",
+    ]
+
+
 class LowLatencyWebsocketConnection(ZMQChannelsWebsocketConnection):
-    """Jupyter Server's kernel websocket connection with ``TCP_NODELAY`` set when it opens."""
+    """Jupyter Server's kernel websocket connection with ``TCP_NODELAY`` set when it opens.
+
+    When it closes, the kernel's idle clock restarts (:func:`touch_kernel`), so a
+    culler set to N seconds shuts a kernel down N seconds after its page went
+    away, not N seconds after the page's last click.
+    """
 
     def connect(self) -> asyncio.Future[None] | None:
         handler = self.websocket_handler
         if handler is not None and handler.ws_connection is not None:
             handler.set_nodelay(True)
         return super().connect()
+
+    def disconnect(self) -> None:
+        touch_kernel(self.multi_kernel_manager, self.kernel_id)
+        return super().disconnect()
+
+
+def touch_kernel(manager: object, kernel_id: str) -> datetime:
+    """Restart a kernel's idle clock (Jupyter Server's ``last_activity``); return the time set."""
+    now = utcnow()
+    kernel = getattr(manager, "_kernels", {}).get(kernel_id)
+    if kernel is not None and getattr(kernel, "last_activity", now) < now:
+        kernel.last_activity = now
+    return now
 
 
 _CLASS = f"{LowLatencyWebsocketConnection.__module__}.{LowLatencyWebsocketConnection.__qualname__}"
@@ -60,24 +203,46 @@ VOILA_ARGS: tuple[str, ...] = (f"--Voila.kernel_websocket_connection_class={_CLA
 
 
 def voila_command(
-    root: str | PathLike[str], port: int, *, ip: str = "127.0.0.1", options: Sequence[str] = ()
+    root: str | PathLike[str],
+    port: int,
+    *,
+    ip: str = "127.0.0.1",
+    settings: ServeSettings | None = None,
+    options: Sequence[str] = (),
 ) -> list[str]:
-    """The command that serves the notebooks under ``root`` as this project does (with :data:`VOILA_ARGS`).
+    """The command that serves the notebooks under ``root`` as the app does: the class server.
 
-    ``options`` are more Voila options (``--show_tracebacks=True`` for tests).
+    ``settings`` default to a server for one person (no pool, no cap, the usual
+    idle timeout); ``options`` are more Voila options (``--show_tracebacks=True``
+    for tests).
     """
+    settings = settings or ServeSettings(max_pages=-1, pool=0)
     return [
         sys.executable,
         "-m",
-        "voila",
+        SERVER,
         str(root),
         "--no-browser",
         f"--port={port}",
         f"--Voila.ip={ip}",
         "--Voila.port_retries=0",
+        *server_options(settings),
         *options,
         *VOILA_ARGS,
     ]
+
+
+def port_is_free(port: int, ip: str = "127.0.0.1") -> bool:
+    """Whether a server could listen on ``ip:port`` now (nobody else listens there)."""
+    with socket.socket() as s:
+        s.setsockopt(
+            socket.SOL_SOCKET, socket.SO_REUSEADDR, 1
+        )  # as the server will: TIME_WAIT is no obstacle
+        try:
+            s.bind((ip, port))
+        except OSError:
+            return False
+    return True
 
 
 def free_port() -> int:
@@ -102,6 +267,7 @@ def serve(
     log_path: str | PathLike[str],
     timeout: float = SERVER_TIMEOUT,
     cwd: str | PathLike[str] | None = None,
+    settings: ServeSettings | None = None,
     options: Sequence[str] = (),
 ) -> Iterator[str]:
     """Serve ``root`` with Voila on a free local port; yield its base URL once it answers; stop it after.
@@ -112,7 +278,7 @@ def serve(
     """
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    command = voila_command(root, port, options=options)
+    command = voila_command(root, port, settings=settings, options=options)
     with open(log_path, "wb") as log:
         server = subprocess.Popen(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
         try:

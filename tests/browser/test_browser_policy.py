@@ -26,3 +26,15 @@ def test_present_browser_neither_skips_nor_fails(monkeypatch, tmp_path):
     fake.touch()
     monkeypatch.setattr(conftest, "CHROMIUM", fake)
     conftest._browser_available()
+
+
+def test_missing_hub_skips_unless_required(monkeypatch):
+    from . import test_jupyterhub
+
+    monkeypatch.setattr(test_jupyterhub.shutil, "which", lambda name: None)  # no proxy on PATH
+    monkeypatch.delenv("ASTEROYDS_REQUIRE_HUB", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="configurable-http-proxy"):
+        test_jupyterhub.hub_available()
+    monkeypatch.setenv("ASTEROYDS_REQUIRE_HUB", "1")
+    with pytest.raises(pytest.fail.Exception, match="ASTEROYDS_REQUIRE_HUB is set"):
+        test_jupyterhub.hub_available()

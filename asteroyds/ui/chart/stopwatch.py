@@ -270,14 +270,18 @@ class Stopwatch(widgets.VBox):
         status = c.status
         colour = COLOURS["player_red"] if status == EXPIRED else COLOURS["text"]
         shown = "TIME!" if status == EXPIRED else c.text
+        # Whole seconds only: the clock ticks 4 times a second, but a page hears from it once a second
+        # (each message costs the class server CPU; a trait set to the value it has sends nothing).
+        whole = math.ceil(c.remaining - 1e-9)
         self._time.value = (
             f'<span class="asteroyds-stopwatch-time" data-status="{status}" '
-            f'data-remaining="{c.remaining:.2f}" '
+            f'data-remaining="{whole:.2f}" '
             f'style="font: bold 30px {theme.FONT}; color: {colour}; font-variant-numeric: tabular-nums; '
             f'display: inline-block; min-width: 92px">{shown}</span>'
         )
-        self._bar.value = c.fraction
-        self._bar.style.bar_color = bar_colour(c.fraction)
+        fraction = whole / c.seconds if c.seconds else 0.0
+        self._bar.value = fraction
+        self._bar.style.bar_color = bar_colour(fraction)
         self._buttons["start"].disabled = c.running or c.expired
         self._buttons["pause"].disabled = not c.running
         self._buttons["start"].description = "Resume" if status == PAUSED else "Start"

@@ -22,6 +22,7 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
+from ... import untrusted
 from ...errors import ScenarioError
 
 
@@ -40,7 +41,8 @@ def uploaded_text(value: Iterable[Any] | None, what: str) -> tuple[str, str] | N
 
     ``what`` names what the file should hold ("a scenario"): a file that is not
     UTF-8 text raises :class:`ScenarioError` saying "NAME: not a text file
-    (a scenario is JSON)".
+    (a scenario is JSON)"; so does one larger than
+    :data:`asteroyds.untrusted.MAX_FILE_BYTES` (refused before decoding).
     """
     files = list(value or ())
     if not files:
@@ -50,6 +52,9 @@ def uploaded_text(value: Iterable[Any] | None, what: str) -> tuple[str, str] | N
         content, name = bytes(item["content"]), item.get("name", "the file")
     else:
         content, name = bytes(item.content), getattr(item, "name", "the file")
+    name = untrusted.printable(str(name))[:200]
+    if len(content) > untrusted.MAX_FILE_BYTES:
+        raise ScenarioError(f"{name}: larger than {untrusted.MAX_FILE_BYTES:,} bytes, the limit for {what}")
     try:
         return content.decode("utf-8"), name
     except UnicodeDecodeError:

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
-from ... import demos, scenario
+from ... import demos, scenario, untrusted
 from ...dice import Dice
 from ...errors import AsteroydsError, ScenarioError
 from ...state import State
@@ -42,6 +42,7 @@ from ...state import State
 QUERY_KEYS: tuple[str, ...] = ("demo", "scenario", "dice")
 MAX_SCENARIO_BYTES = 1_000_000  # a decompressed scenario larger than this is refused (zip bombs)
 MAX_PARAMETER_CHARS = 60_000
+MAX_QUERY_CHARS = 100_000  # the whole query string (a scenario parameter and Voila's own)
 SANDBOX_NOTEBOOK = "10_sandbox.ipynb"  # where sandbox_link opens a scenario as a new game
 
 
@@ -113,6 +114,8 @@ def read_query(query_string: str | None) -> LinkRequest:
     scenario). Other parameters (Voila's own, such as ``voila-theme``) are ignored.
     """
     query = (query_string or "").lstrip("?")
+    if len(query) > MAX_QUERY_CHARS:
+        raise ScenarioError(f"link: the address is too long ({len(query):,} characters)")
     params = parse_qs(query, keep_blank_values=True)
     for key in QUERY_KEYS:
         if len(params.get(key, [])) > 1:
@@ -122,7 +125,7 @@ def read_query(query_string: str | None) -> LinkRequest:
         raise ScenarioError("link: give either ?demo=NAME or ?scenario=..., not both")
     dice = _dice(first["dice"]) if "dice" in first else None
     if "demo" in first:
-        name = first["demo"].strip()
+        name = untrusted.check_string(first["demo"].strip(), "link: demo")
         if not name:
             raise ScenarioError("link: the demo parameter is empty (try ?demo=pilot-hector)")
         return LinkRequest(demo=demos.load_demo(demos.check_name(name)), dice=dice)
@@ -144,7 +147,7 @@ def scenario_from_query(query_string: str | None) -> State | None:
 
 def link_error(exc: BaseException) -> str:
     """A bad link's error as one sentence for the page."""
-    text = str(exc).removeprefix("link: ")
+    text = untrusted.printable(str(exc).removeprefix("link: "))
     return f"This page's link cannot be opened: {text}"
 
 
@@ -204,8 +207,20 @@ def query_string() -> str:
 
 
 def page_url() -> str:
-    """This page's address without its query string, when Voila tells it; else ``""``."""
-    url = os.environ.get("VOILA_REQUEST_URL", "")
+    """This page's address without its query string, when Voila tells it; else ``""``.
+
+    A pre-heated kernel ran before its page was asked for: Voila gives it the
+    request (``SERVER_NAME``, ``SERVER_PORT``, ``SCRIPT_NAME``) once
+    :func:`query_string` has waited for it, and its ``VOILA_REQUEST_URL`` is
+    another page's, good only for the scheme.
+    """
+    env = os.environ
+    url = env.get("VOILA_REQUEST_URL", "")
+    scheme = urlsplit(url).scheme or "http"
+    if env.get("VOILA_PREHEAT", "False") not in ("", "False") and env.get("SCRIPT_NAME"):
+        port = env.get("SERVER_PORT", "")
+        netloc = env.get("SERVER_NAME", "localhost") + (f":{port}" if port else "")
+        return urlunsplit((scheme, netloc, env["SCRIPT_NAME"], "", ""))
     if url:
         parts = urlsplit(url)
         return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))

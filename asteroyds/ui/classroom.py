@@ -1,0 +1,202 @@
+"""A class server: Voila with kernels that go away, a cap on pages, and pre-heated chapters.
+
+Voila starts a Python kernel (about 120 MB) for every page it renders and,
+left alone, keeps it until the page sends an unload event: a closed laptop lid,
+a lost connection or a plain ``curl`` of a chapter leaves its kernel for ever,
+and a loop of requests can fill the server's memory. This module is the server
+``asteroyds app`` runs, in its own process (so SIGTERM and Ctrl-C stop the
+server and every kernel it started):
+
+- **Kernel lifecycle.** A kernel whose page has had no open connection for
+  ``idle_timeout`` seconds is shut down, including the kernel of a page that
+  never connected. Jupyter Server's culler does the work; the clock restarts
+  when the page's last connection closes
+  (:class:`asteroyds.ui.server.LowLatencyWebsocketConnection`) and when a
+  pre-heated kernel is handed to a page (:class:`ClassroomKernelManager`).
+- **A cap.** At most ``max_pages`` pages are served at once (pre-heated kernels
+  not counted); the next request gets HTTP 503 and :data:`FULL_PAGE`, a short
+  page in the app's colours, instead of a server that runs out of memory.
+  The default is what the machine's available memory allows at
+  :data:`MB_PER_PAGE` (:func:`default_max_pages`).
+- **Pre-heated pages.** Voila keeps ``pool`` kernels per chapter that have
+  already run the notebook, so the first render does not wait for a kernel to
+  start and import. Pages that read their link (``?demo=``, ``?scenario=``)
+  wait for it with :func:`asteroyds.ui.links.query_string`.
+
+The settings and the command line that starts this server are in
+:mod:`asteroyds.ui.server` (:class:`~asteroyds.ui.server.ServeSettings`,
+:func:`~asteroyds.ui.server.voila_command`).
+"""
+
+from __future__ import annotations
+
+import html
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import url_path_join
+from traitlets import Integer
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+from .server import MB_PER_PAGE, touch_kernel
+
+__all__ = ["FULL_PAGE", "CappedVoilaHandler", "ClassroomKernelManager", "ClassroomVoila", "full_page", "main"]
+
+RETRY_AFTER = 60  # seconds, in the 503 answer
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):
+    """Jupyter Server's kernel manager, culling a page's kernel by the time it has had no page.
+
+    Voila wraps this class with its pre-heated pool; kernels waiting in the pool
+    are never culled (Voila skips them). A pool kernel has been idle since it
+    ran the notebook, so when one is handed to a page its idle clock restarts the
+    first time the culler meets it outside the pool: a page that takes a few
+    seconds to connect is not culled under its feet.
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._seen: dict[str, datetime] = {}
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        for gone in [k for k in self._seen if k not in self._kernels]:
+            del self._seen[gone]
+        if kernel_id not in self._seen:
+            self._seen[kernel_id] = touch_kernel(self, kernel_id)
+        return await super().cull_kernel_if_idle(kernel_id)
+
+    def pool_kernel_ids(self) -> list[str]:
+        """The kernels waiting in Voila's pre-heated pool (none without a pool)."""
+        ids = []
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    ids.append(task.result()["kernel_id"])
+        return sorted(ids)
+
+    def page_kernel_count(self) -> int:
+        """Kernels serving a page now: every kernel but the pool's."""
+        pool = set(self.pool_kernel_ids())
+        return sum(1 for kernel_id in self.list_kernel_ids() if kernel_id not in pool)
+
+
+FULL_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="{retry}">
+<title>The class server is full — Asteroyds Academy</title>
+<style>
+body {{ margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center;
+  background: {background}; color: {text}; font-family: system-ui, sans-serif; }}
+main {{ max-width: 32rem; padding: 2rem; border: 2px solid {edge}; border-radius: 12px; text-align: center; }}
+h1 {{ font-size: 1.6rem; margin: 0 0 1rem; }} p {{ color: {muted}; line-height: 1.5; }}
+</style></head>
+<body><main class="asteroyds-server-full">
+<h1>The class server is full — try again in a minute</h1>
+<p>{count} pages are open, as many as this server can hold. A page that nobody uses is closed after a
+while; this page tries again by itself in {retry} seconds.</p>
+<p>Teacher: close the tabs you no longer need, or start the app with a larger <code>--max-kernels</code>.</p>
+</main></body></html>
+"""
+
+
+def full_page(count: int) -> str:
+    """The 503 page in the app's colours."""
+    from .theme import COLOURS
+
+    return FULL_PAGE.format(
+        retry=RETRY_AFTER,
+        count=html.escape(str(count)),
+        background=COLOURS["background"],
+        text=COLOURS["text"],
+        edge=COLOURS["board_edge"],
+        muted=COLOURS["muted"],
+    )
+
+
+class CappedVoilaHandler(TornadoVoilaHandler):
+    """Voila's page handler, answering 503 when the class server holds as many pages as it may.
+
+    A request counts from the moment it is admitted until its kernel exists
+    (its first bytes), so a crowd arriving at once cannot overshoot the cap.
+    """
+
+    admitting = 0  # requests admitted whose kernel does not exist yet (one server, one event loop)
+
+    async def get(self, path: str | None = None) -> None:
+        limit = self.settings.get("asteroyds_max_pages", 0)
+        manager = self.kernel_manager
+        count = manager.page_kernel_count() if hasattr(manager, "page_kernel_count") else 0
+        if limit and count + CappedVoilaHandler.admitting >= limit:
+            self.log.warning("Class server full (%d pages): 503 for %s", count, self.request.path)
+            self.set_status(503)
+            self.set_header("Retry-After", str(RETRY_AFTER))
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(full_page(count + CappedVoilaHandler.admitting))
+            return
+        CappedVoilaHandler.admitting += 1
+        admitted = True
+        try:
+            async for chunk in self.get_generator(path=path):
+                if admitted:  # the first bytes come once the page's kernel exists
+                    CappedVoilaHandler.admitting -= 1
+                    admitted = False
+                self.write(chunk)
+                self.flush()
+        finally:
+            if admitted:
+                CappedVoilaHandler.admitting -= 1
+
+
+class ClassroomVoila(Voila):
+    """Voila serving the app's notebooks with the cap of :class:`CappedVoilaHandler`."""
+
+    max_pages = Integer(0, config=True, help="At most this many pages at once (0: no cap).")
+
+    def init_settings(self) -> dict:
+        settings = super().init_settings()
+        settings["asteroyds_max_pages"] = self.max_pages
+        return settings
+
+    def init_handlers(self) -> list:
+        handlers = []
+        for handler in super().init_handlers():
+            if len(handler) > 1 and handler[1] is TornadoVoilaHandler:
+                handler = (handler[0], CappedVoilaHandler, *handler[2:])
+            handlers.append(handler)
+        return handlers
+
+    def start(self) -> None:
+        preheat = self.voila_configuration.preheat_kernel
+        pool = self.voila_configuration.default_pool_size if preheat else 0
+        manager = "MappingKernelManager"
+        timeout = self.config[manager].get("cull_idle_timeout", 0) if manager in self.config else 0
+        print(
+            f"Asteroyds Academy: serving up to {self.max_pages or 'unlimited'} pages"
+            f" ({MB_PER_PAGE} MB each), {pool} pre-heated per chapter,"
+            f" closing pages idle for {timeout} s",
+            flush=True,
+        )
+        super().start()
+
+    def stop(self) -> None:
+        print("Asteroyds Academy: stopping the server and its kernels", flush=True)
+        super().stop()
+
+
+def welcome_url(host: str, port: int, page: str) -> str:
+    """The address a person opens (``0.0.0.0`` is where the server listens, not an address to open)."""
+    host = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    return f"http://{host}:{port}" + url_path_join("/voila/render", page)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the class server in this process until SIGTERM or Ctrl-C (``python -m asteroyds.ui.classroom``)."""
+    ClassroomVoila.launch_instance(list(sys.argv[1:] if argv is None else argv))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
