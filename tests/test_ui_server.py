@@ -25,6 +25,7 @@ from asteroyds.ui.server import (
     touch_kernel,
     voila_command,
 )
+from tests.helpers import run_in_own_loop
 
 
 class Handler(KernelWebsocketHandler):
@@ -188,7 +189,6 @@ def test_closing_a_page_restarts_its_kernels_idle_clock(monkeypatch):
 
 
 def test_a_kernel_handed_to_a_page_is_not_culled_for_its_time_in_the_pool():
-    import asyncio
     from datetime import timedelta
     from types import SimpleNamespace
 
@@ -205,9 +205,9 @@ def test_a_kernel_handed_to_a_page_is_not_culled_for_its_time_in_the_pool():
         shut.append(kernel_id)
 
     manager.shutdown_kernel = shutdown_kernel
-    asyncio.run(manager.cull_kernel_if_idle("k1"))  # first met outside the pool: the clock restarts
+    run_in_own_loop(lambda: manager.cull_kernel_if_idle("k1"))  # first met outside the pool: clock restarts
     assert shut == [] and kernel.last_activity > pooled_since
     kernel.last_activity = utcnow() - timedelta(minutes=2)  # then idle for longer than the timeout
-    asyncio.run(manager.cull_kernel_if_idle("k1"))
+    run_in_own_loop(lambda: manager.cull_kernel_if_idle("k1"))
     assert shut == ["k1"]
     assert manager.page_kernel_count() == 1 and manager.pool_kernel_ids() == []
