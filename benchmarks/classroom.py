@@ -327,12 +327,15 @@ async def run(sizes: list[int], options: list[str], linger: float) -> None:
             for n in sizes:
                 server.idle()
                 pool = server.kernels()
-                base = await measure(server, browser, ONE_BUTTON, ".bench-one-button", n, [])
-                echoes = [("echo", echo_clicks, True)]
-                echo = await measure(server, browser, ECHO, ".bench-echo-button", n, echoes)
-                sand = await measure(server, browser, SANDBOX, f"{SB} .asteroyds-start", n, SANDBOX_CLICKS)
-                for result in (base, echo, sand):
-                    await close_pages(result.pop("pages"))
+                results = []
+                for notebook, ready, clicks in (
+                    (ONE_BUTTON, ".bench-one-button", []),
+                    (ECHO, ".bench-echo-button", [("echo", echo_clicks, True)]),
+                    (SANDBOX, f"{SB} .asteroyds-start", SANDBOX_CLICKS),
+                ):
+                    results.append(await measure(server, browser, notebook, ready, n, clicks))
+                    await close_pages(results[-1].pop("pages"))  # the students leave; their kernels stay
+                base, echo, sand = results
                 await asyncio.sleep(linger)
                 left = server.kernels() - pool
                 for name, r in (("one-button", base), ("echo", echo), ("sandbox", sand)):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -211,3 +212,19 @@ def test_a_kernel_handed_to_a_page_is_not_culled_for_its_time_in_the_pool():
     run_in_own_loop(lambda: manager.cull_kernel_if_idle("k1"))
     assert shut == ["k1"]
     assert manager.page_kernel_count() == 1 and manager.pool_kernel_ids() == []
+
+
+def test_a_stopping_server_ends_the_children_its_kernel_manager_does_not_know():
+    from asteroyds.ui.classroom import child_pids, end_processes
+
+    ignore_sigterm = "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(60)"
+    stubborn = subprocess.Popen([sys.executable, "-c", ignore_sigterm])
+    try:
+        deadline = time.monotonic() + 10
+        while stubborn.pid not in child_pids() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert stubborn.pid in child_pids()
+        end_processes([stubborn.pid], grace=0.5)  # SIGTERM is ignored: SIGKILL after the grace
+        assert stubborn.pid not in child_pids()
+    finally:
+        stubborn.kill()

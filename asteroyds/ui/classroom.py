@@ -30,8 +30,12 @@ The settings and the command line that starts this server are in
 
 from __future__ import annotations
 
+import contextlib
 import html
+import os
+import signal
 import sys
+import time
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -184,7 +188,54 @@ class ClassroomVoila(Voila):
 
     def stop(self) -> None:
         print("Asteroyds Academy: stopping the server and its kernels", flush=True)
-        super().stop()
+        try:
+            super().stop()
+        finally:
+            # A kernel still starting when the signal came (a pool filling up) is not yet the kernel
+            # manager's, and Voila cannot shut it down once its loop has stopped: end it here.
+            end_processes(child_pids())
+
+
+def child_pids(parent: int | None = None) -> list[int]:
+    """The processes whose parent is ``parent`` (this one), read from ``/proc`` (none elsewhere)."""
+    parent = os.getpid() if parent is None else parent
+    found = []
+    for entry in sorted(os.listdir("/proc")) if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == parent:  # fields after the name: state, ppid, ...
+            found.append(int(entry))
+    return found
+
+
+def end_processes(pids: list[int], grace: float = 5.0) -> None:
+    """SIGTERM, then SIGKILL what is still there after ``grace`` seconds."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                os.kill(pid, sig)
+        deadline = time.monotonic() + grace
+        while pids and time.monotonic() < deadline:
+            pids = [pid for pid in pids if _alive(pid)]
+            time.sleep(0.1)
+        if not pids:
+            return
+
+
+def _alive(pid: int) -> bool:
+    with contextlib.suppress(ChildProcessError):
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return False  # reaped: it has ended
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    return True
 
 
 def welcome_url(host: str, port: int, page: str) -> str:
