@@ -16,55 +16,52 @@ What the controllers and views share lives in small modules of its own:
 :mod:`~asteroyds.ui.observers` (observe and notify), :mod:`~asteroyds.ui.ticker`
 (an asyncio clock for the stopwatch and Play), :mod:`~asteroyds.ui.share.files`
 (download links, uploads) and :mod:`~asteroyds.ui.server` (how Voila is started).
+
+The names below are imported on first use (PEP 562), so a page that shows the
+sandbox does not pay for the editor's imports, nor the teacher's tools for the
+sandbox's: each kernel of a class server starts a little faster.
 """
 
-from .board.view import Arrow, BoardView, describe_cell, intended_moves
-from .chart.capture import CaptureChart, CaptureChartController, CaptureResult
-from .chart.status_view import DropResult, StatusChart, StatusChartController
-from .chart.stopwatch import Stopwatch, StopwatchController
-from .player.dice import DiceController, DiceView
-from .player.event_log import EventLog
-from .player.inspector import priority_rows
-from .player.inspector_view import PriorityInspector
-from .player.view import RoundPlayer, RoundPlayerController
-from .theme import COLOURS
+from __future__ import annotations
 
-__all__ = [
-    "COLOURS",
-    "Arrow",
-    "BoardView",
-    "CaptureChart",
-    "CaptureChartController",
-    "CaptureResult",
-    "DiceController",
-    "DiceView",
-    "DropResult",
-    "EventLog",
-    "PriorityInspector",
-    "RoundPlayer",
-    "RoundPlayerController",
-    "StatusChart",
-    "StatusChartController",
-    "Stopwatch",
-    "StopwatchController",
-    "describe_cell",
-    "intended_moves",
-    "priority_rows",
-]
+import importlib
+from typing import Any
 
-# Teacher's tools (notebook 9): the scenario editor and presenting mode.
-from .editor import EditorController, ScenarioEditor  # noqa: E402
-from .teach.presenter import Presenter, PresenterController  # noqa: E402
-
-__all__ += ["EditorController", "Presenter", "PresenterController", "ScenarioEditor"]
-
-# The sandbox (notebook 10): a whole game, humans (hot seat) and bots, with its scoreboard.
-from .sandbox.scoreboard import ProgressPlot, Scoreboard  # noqa: E402
-from .sandbox.view import Sandbox, SandboxController, SandboxSetup, Seat  # noqa: E402
-
-__all__ += ["ProgressPlot", "Sandbox", "SandboxController", "SandboxSetup", "Scoreboard", "Seat"]
-
+# name -> the module (relative to this package) that defines it
+_WHERE: dict[str, str] = {
+    **dict.fromkeys(["Arrow", "BoardView", "describe_cell", "intended_moves"], ".board.view"),
+    **dict.fromkeys(["CaptureChart", "CaptureChartController", "CaptureResult"], ".chart.capture"),
+    **dict.fromkeys(["DropResult", "StatusChart", "StatusChartController"], ".chart.status_view"),
+    **dict.fromkeys(["Stopwatch", "StopwatchController"], ".chart.stopwatch"),
+    **dict.fromkeys(["DiceController", "DiceView"], ".player.dice"),
+    "EventLog": ".player.event_log",
+    "priority_rows": ".player.inspector",
+    "PriorityInspector": ".player.inspector_view",
+    **dict.fromkeys(["RoundPlayer", "RoundPlayerController"], ".player.view"),
+    "COLOURS": ".theme",
+    # Teacher's tools (notebook 9): the scenario editor and presenting mode.
+    **dict.fromkeys(["EditorController", "ScenarioEditor"], ".editor"),
+    **dict.fromkeys(["Presenter", "PresenterController"], ".teach.presenter"),
+    # The sandbox (notebook 10): a whole game, humans (hot seat) and bots, with its scoreboard.
+    **dict.fromkeys(["ProgressPlot", "Scoreboard"], ".sandbox.scoreboard"),
+    **dict.fromkeys(["Sandbox", "SandboxController", "SandboxSetup", "Seat"], ".sandbox.view"),
+}
 # Sharing (links in a URL, files): ``from asteroyds.ui import links`` keeps working.
-from .share import files, links  # noqa: E402
+_SUBMODULES = {"files": ".share.files", "links": ".share.links"}
 
-__all__ += ["files", "links"]
+__all__ = sorted([*_WHERE, *_SUBMODULES])
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        value: Any = importlib.import_module(_SUBMODULES[name], __name__)
+    elif name in _WHERE:
+        value = getattr(importlib.import_module(_WHERE[name], __name__), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # once imported, an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -130,6 +130,7 @@ class SetupPanel(widgets.VBox):
             "coach": self._coach.value,
         }
         if mode_named(self.mode).teams:
+            self._ensure_capture()
             teams, crafts = int(self._teams.value), int(self._crafts.value)
             seats = tuple(
                 Seat(f"{team}{i}", self._capture_kinds[f"{team}{i}"].value)
@@ -192,7 +193,9 @@ class SetupPanel(widgets.VBox):
             seats.append(_row(_dot(theme.player_colour(colour)), on, kind, self._team_tags[colour]))
         self._team_note = html_part("asteroyds-note", width="440px")
         self._seat_section = widgets.VBox([_section("Players, in turn order"), *seats, self._team_note])
-        self._build_capture(s)
+        # Capture's section is built the first time capture is chosen (a page costs the server less).
+        self._capture_setup = s
+        self._capture_slot = widgets.VBox()
         self._pilots = _check(s.pilots, "Pilots (advanced rules): each craft draws a pilot")
         self._seed = widgets.BoundedIntText(value=s.seed, min=0, max=999_999, description="Seed")
         self._seed.layout.width = "150px"
@@ -225,7 +228,7 @@ class SetupPanel(widgets.VBox):
             "Start the game", "asteroyds-start", "Build the board; round 1", primary=True, width="200px"
         )
         start.on_click(lambda _b: on_start())
-        watched = (self._mode, self._seed, self._teams, self._crafts, self._blue)
+        watched = (self._mode, self._seed)
         for control in (*watched, *(on for on, _k in self._seats.values())):
             control.observe(lambda _ch: self._changed(), names="value")
         self._level.observe(lambda _ch: self._level_changed(), names="value")
@@ -253,7 +256,7 @@ class SetupPanel(widgets.VBox):
                 _section("Mode"),
                 self._mode,
                 self._seat_section,
-                self._capture,
+                self._capture_slot,
                 _section("Pilots"),
                 self._pilots,
             ]
@@ -269,6 +272,14 @@ class SetupPanel(widgets.VBox):
         body = widgets.HBox([left, right], layout=widgets.Layout(grid_gap="24px", flex_flow="row wrap"))
         self.children = [body, start]
         self.layout = widgets.Layout(grid_gap="10px")
+
+    def _ensure_capture(self) -> None:
+        if self._capture_slot.children:
+            return
+        self._build_capture(self._capture_setup)
+        for control in (self._teams, self._crafts, self._blue):
+            control.observe(lambda _ch: self._changed(), names="value")
+        self._capture_slot.children = [self._capture]
 
     def _build_capture(self, s: SandboxSetup) -> None:
         """The capture section: teams, crafts per team, who flies each craft, the variants."""
@@ -342,8 +353,10 @@ class SetupPanel(widgets.VBox):
     def _changed(self) -> None:
         mode = self.mode
         capture = mode_named(mode).teams
+        if capture:
+            self._ensure_capture()
         self._seat_section.layout.display = "none" if capture else ""
-        self._capture.layout.display = "" if capture else "none"
+        self._capture_slot.layout.display = "" if capture else "none"
         self._box_variants.layout.display = "none" if capture else ""
         if capture:
             self._capture_changed()

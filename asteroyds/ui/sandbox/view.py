@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 import ipywidgets as widgets
@@ -225,6 +226,7 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         self._save = _html("asteroyds-save-link")
         self._load_toggle = _button("Load…", "asteroyds-load-toggle", "Load a saved game")
         self._load_toggle.on_click(lambda _b: self._toggle(self._load_box))
+        self._load_slot = widgets.VBox()  # the Load… box, built the first time it is asked for
         toolbar = widgets.HBox(
             [self._setup_toggle, self._undo, self._rounds, self._back, self._save, self._load_toggle],
             layout=widgets.Layout(align_items="center", grid_gap="8px", flex_flow="row wrap"),
@@ -244,12 +246,8 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         self._on_scenario.add_class("asteroyds-on-scenario")
         self._setup_box = widgets.VBox([self._on_scenario, self._panel])
         self._on_scenario.layout.display = "none"
-        self._build_load()
-        # the board, the stage card, the round player's companions
-        self._dice = DiceView(controller=_SandboxDice(lambda: c.roll()))
-        for w in _walk(self._dice):
-            if isinstance(w, widgets.Dropdown):
-                w.layout.display = "none"  # the sandbox rolls seeded dice only (a seed replays a game)
+        # the board, the stage card, the round player's companions (the dice, the scoreboard and the
+        # progress plot are built when a game first shows them: a page costs the class server less)
         self._dice_note = _html("asteroyds-note")
         self._handover = _html("asteroyds-card")
         self._handover.add_class("asteroyds-handover-card")
@@ -262,9 +260,6 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         self._stage_box = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width="470px"))
         self._companions = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width="470px"))
         self._chart_box = widgets.VBox()
-        self._scoreboard = Scoreboard()
-        self._scoreboard.layout.width = "700px"
-        self._plot = ProgressPlot()
         self._left_slot = widgets.VBox()  # the scoreboard under the board (below the chart while planning)
         self._bottom = widgets.HBox(layout=widgets.Layout(grid_gap="10px", flex_flow="row wrap"))
         main = widgets.HBox(
@@ -275,7 +270,7 @@ class Sandbox(SandboxDrawing, widgets.VBox):
             widgets.HTML(theme.CSS + CSS + scoreboard_css_text),
             header,
             self._setup_box,
-            self._load_box,
+            self._load_slot,
             self._banner,
             self._message,
             self._error,
@@ -286,28 +281,60 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         ]
         self.layout.grid_gap = "8px"
 
-    def _build_load(self) -> None:
-        self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Load a file")
-        self._upload.add_class("asteroyds-upload")
-        self._upload.observe(lambda ch: self._run(lambda: self._load_upload(ch["new"])), names="value")
-        self._scenario_upload = widgets.FileUpload(
+    @cached_property
+    def _dice(self) -> DiceView:
+        dice = DiceView(controller=_SandboxDice(lambda: self._controller.roll()))
+        for w in _walk(dice):
+            if isinstance(w, widgets.Dropdown):
+                w.layout.display = "none"  # the sandbox rolls seeded dice only (a seed replays a game)
+        return dice
+
+    @cached_property
+    def _scoreboard(self) -> Scoreboard:
+        board = Scoreboard()
+        board.layout.width = "700px"
+        return board
+
+    @cached_property
+    def _plot(self) -> ProgressPlot:
+        return ProgressPlot()
+
+    def _hide_load_box(self) -> None:
+        if "_load_parts" in self.__dict__:  # never built: nothing to hide
+            self._load_box.layout.display = "none"
+
+    @property
+    def _load_box(self) -> widgets.VBox:
+        return self._load_parts["box"]
+
+    @property
+    def _text(self) -> widgets.Textarea:
+        return self._load_parts["text"]
+
+    @cached_property
+    def _load_parts(self) -> dict[str, widgets.Widget]:
+        """The Load… box and its inputs, built once, the first time anything asks for them."""
+        upload = widgets.FileUpload(accept=".json", multiple=False, description="Load a file")
+        upload.add_class("asteroyds-upload")
+        upload.observe(lambda ch: self._run(lambda: self._load_upload(ch["new"])), names="value")
+        scenario_upload = widgets.FileUpload(
             accept=".json", multiple=False, description="Load a scenario file"
         )
-        self._scenario_upload.add_class("asteroyds-upload-scenario")
-        self._scenario_upload.observe(
+        scenario_upload.add_class("asteroyds-upload-scenario")
+        scenario_upload.observe(
             lambda ch: self._run(lambda: self._scenario_uploaded(ch["new"])), names="value"
         )
-        self._scenario_upload.layout.width = "200px"
-        self._text = widgets.Textarea(
+        scenario_upload.layout.width = "200px"
+        text = widgets.Textarea(
             placeholder="…or paste a saved game, or a scenario, here",
             layout=widgets.Layout(width="600px", height="120px"),
         )
-        self._text.add_class("asteroyds-load-text")
+        text.add_class("asteroyds-load-text")
         load = _button("Load the text", "asteroyds-load", "Load the game pasted above")
-        load.on_click(lambda _b: self._run(lambda: self._load(self._text.value, "the pasted text")))
+        load.on_click(lambda _b: self._run(lambda: self._load(text.value, "the pasted text")))
         tip = "Start a new game on the scenario pasted above"
         play = _button("Play the text as a scenario", "asteroyds-load-scenario", tip)
-        play.on_click(lambda _b: self._run(lambda: self._load_scenario(self._text.value, "the pasted text")))
+        play.on_click(lambda _b: self._run(lambda: self._load_scenario(text.value, "the pasted text")))
         note = _html(
             "asteroyds-note",
             "A saved game is its setup and every input (dice, programs, answers): it "
@@ -315,17 +342,19 @@ class Sandbox(SandboxDrawing, widgets.VBox):
             "its layout; the setup panel says who plays. A broken file is refused and the game in "
             "progress is kept.",
         )
-        self._load_box = widgets.VBox(
+        box = widgets.VBox(
             [
-                widgets.HBox([self._upload, self._scenario_upload], layout=widgets.Layout(grid_gap="8px")),
-                self._text,
+                widgets.HBox([upload, scenario_upload], layout=widgets.Layout(grid_gap="8px")),
+                text,
                 widgets.HBox([load, play], layout=widgets.Layout(grid_gap="8px")),
                 note,
             ],
             layout=widgets.Layout(display="none"),
         )
-        self._load_box.add_class("asteroyds-card")
-        self._load_box.add_class("asteroyds-load-box")
+        box.add_class("asteroyds-card")
+        box.add_class("asteroyds-load-box")
+        self._load_slot.children = [box]
+        return {"box": box, "text": text, "upload": upload, "scenario_upload": scenario_upload}
 
     # --- setup panel -------------------------------------------------------------------------
     def _preview(self, state: State) -> None:
@@ -350,7 +379,7 @@ class Sandbox(SandboxDrawing, widgets.VBox):
     def _load(self, text: str, where: str) -> None:
         self._controller.load_text(text, where=where)
         self._charts = {}
-        self._load_box.layout.display = "none"
+        self._hide_load_box()
 
     def _scenario_uploaded(self, value: Any) -> None:
         upload = uploaded_text(value, "a scenario")  # ScenarioError: shown by _run
@@ -360,7 +389,7 @@ class Sandbox(SandboxDrawing, widgets.VBox):
 
     def _load_scenario(self, text: str, where: str) -> None:
         self._controller.load_scenario(text, where, setup=self._panel_setup())
-        self._load_box.layout.display = "none"
+        self._hide_load_box()
         self._loaded_scenario(where)
 
     def _loaded_scenario(self, where: str) -> None:
