@@ -276,6 +276,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"pre-heated kernels per chapter (default {POOL}; 0: none)",
     )
     p.set_defaults(run=cmd_app)
+
+    from .rooms.cli import add_room_commands
+
+    add_room_commands(sub)
     return parser
 
 

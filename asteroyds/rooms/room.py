@@ -185,21 +185,30 @@ class Room:
 
         def check(view: RoomView, now: float) -> dict[str, Any]:
             self._authorize(seat, token)
-            game = view.game
-            assert game is not None
-            if round is not None and round != game.round:
-                raise RuleError(f"round {round} is over in room {self.code} (now round {game.round})")
-            if view.phase != "plan":
-                where = f"round {game.round} is resolved" if view.phase != "over" else "the game is over"
-                raise RuleError(f"{seat}: too late to submit, {where} (phase {view.phase!r})")
-            if seat not in game.waiting_for():
-                raise RuleError(f"{seat}: this craft is destroyed and cannot fly")
-            check_programs = capture_programs_for if game.state.mode == "capture" else programs_for
-            checked = check_programs(game.state, {seat: program})[seat]
-            return {"seat": seat, "text": str(checked)}
+            return {"seat": seat, "text": self._checked_program(seat, program, round)}
 
         self._append("program", check)
         self.settle()
+
+    def check_program(self, seat: str, program: str, round: int | None = None) -> str:
+        """The program in its canonical form if :meth:`submit` would take it now (tokens aside)."""
+        self.refresh()
+        return self._checked_program(seat, program, round)
+
+    def _checked_program(self, seat: str, program: str, round: int | None) -> str:
+        self._seat(seat)
+        view = self.view
+        game = view.game
+        assert game is not None
+        if round is not None and round != game.round:
+            raise RuleError(f"round {round} is over in room {self.code} (now round {game.round})")
+        if view.phase != "plan":
+            where = f"round {game.round} is resolved" if view.phase != "over" else "the game is over"
+            raise RuleError(f"{seat}: too late to submit, {where} (phase {view.phase!r})")
+        if seat not in game.waiting_for():
+            raise RuleError(f"{seat}: this craft is destroyed and cannot fly")
+        check_programs = capture_programs_for if game.state.mode == "capture" else programs_for
+        return str(check_programs(game.state, {seat: program})[seat])
 
     def answer(self, seat: str, yes: bool, token: str) -> None:
         """Answer the question pending for this seat (destroy that asteroid? Lawrence's shield?)."""
