@@ -48,3 +48,53 @@ def play_locally(
             if game.pending is None:
                 game.play_phases()
     return game
+
+
+# --- workers run in other processes (multiprocessing "spawn": importable functions) ----------
+
+
+def append_raw(url: str, code: str, worker: int, count: int, barrier, results) -> None:
+    """Append ``count`` entries with the optimistic loop; report how many appends lost a race."""
+    from asteroyds.rooms import open_store
+    from asteroyds.rooms.log import Entry
+
+    lost = 0
+    with open_store(url) as store:
+        barrier.wait()
+        for i in range(count):
+            while not store.append(code, Entry(store.last_seq(code) + 1, "join", 0.0, {"w": worker, "i": i})):
+                lost += 1
+    results.put((worker, lost))
+
+
+def play_seat(url: str, code: str, teacher: str, seat: str, rounds: int, barrier, results) -> None:
+    """One student's device: join, then race everyone to roll, submit, answer, until ``rounds`` are played."""
+    import time
+
+    from asteroyds.errors import DecisionError, RuleError
+    from asteroyds.rooms import Room, open_store
+
+    with open_store(url) as store:
+        room = Room.open(store, code)
+        token = room.join(seat)
+        barrier.wait()
+        give_up = time.monotonic() + 120
+        while time.monotonic() < give_up:
+            room.refresh()
+            view = room.view
+            game = view.game
+            if view.phase == "over" or (view.phase == "roll" and game.round > rounds):
+                break
+            try:
+                if view.phase == "roll":
+                    room.roll(teacher)  # every device tries; the first wins, the others are refused
+                elif view.phase == "plan" and seat in view.waiting_for():
+                    room.submit(seat, bot_program(game, seat), token, round=game.round)
+                elif view.phase == "decide" and game.pending.player == seat:
+                    room.answer(seat, bot_answer(game.pending), token)
+                else:
+                    room.wait(0.5)
+            except (RuleError, DecisionError):
+                pass  # someone else moved the room on meanwhile: look again
+        resolved = [(r.round, r.seq) for r in room.view.resolutions]
+        results.put((seat, room.view.seq, room.view.game.dumps(), resolved))

@@ -56,8 +56,9 @@ class Entry:
     data: dict[str, Any] = field(default_factory=dict)
 
     def body(self) -> str:
-        """The data as stored: canonical JSON, so every store keeps identical bytes."""
-        return json.dumps(self.data, sort_keys=True, separators=(",", ":"))
+        """The data as stored: compact JSON in the data's own key order (a setup's key order is
+        part of its saved form: sorting would reorder e.g. capture's scores)."""
+        return json.dumps(self.data, separators=(",", ":"))
 
     @classmethod
     def from_row(cls, seq: int, kind: str, at: float, body: str) -> Entry:

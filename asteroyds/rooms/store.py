@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
@@ -101,7 +102,10 @@ class SQLiteStore(Store):
         self.url = f"sqlite:///{self.path}"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(str(self.path), timeout=SQLITE_BUSY_MS / 1000, isolation_level=None)
+            self._lock = threading.Lock()  # one connection, usable from a page's polling thread too
+            self._db = sqlite3.connect(
+                str(self.path), timeout=SQLITE_BUSY_MS / 1000, isolation_level=None, check_same_thread=False
+            )
             self._db.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_MS}")
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = NORMAL")
@@ -113,20 +117,24 @@ class SQLiteStore(Store):
         sql = INSERT.format(p="?")
         params = (code, entry.seq, entry.at, entry.kind, entry.body(), code, entry.seq - 1)
         try:
-            cursor = self._db.execute(sql, params)
+            with self._lock:
+                cursor = self._db.execute(sql, params)
         except sqlite3.IntegrityError:  # the same number, appended a moment earlier by someone else
             return False
         return cursor.rowcount == 1
 
     def read(self, code: str, after: int = 0) -> list[Entry]:
-        rows = self._db.execute(SELECT.format(p="?"), (code, after)).fetchall()
+        with self._lock:
+            rows = self._db.execute(SELECT.format(p="?"), (code, after)).fetchall()
         return [Entry.from_row(*row) for row in rows]
 
     def last_seq(self, code: str) -> int:
-        return int(self._db.execute(LAST.format(p="?"), (code,)).fetchone()[0])
+        with self._lock:
+            return int(self._db.execute(LAST.format(p="?"), (code,)).fetchone()[0])
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
 
 def default_path() -> Path:
