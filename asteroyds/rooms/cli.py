@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import AsteroydsError
+from .codes import RoomError
 from .room import DEFAULT_DECISION_SECONDS, Room
 from .seating import MODES, parse_seats, room_game
 from .store import ENV_VAR, open_store
@@ -102,6 +103,8 @@ def run_submit(room: Room, args: argparse.Namespace) -> dict[str, Any]:
     token = _token(args, needed=False)
     result: dict[str, Any] = {"room": room.code, "player": args.player, "round": room.view.game.round}
     if token is None:  # a free seat is taken by its first program (checked first: a refusal takes nothing)
+        if room.seat(args.player).taken:
+            raise RoomError(f"seat {args.player!r} is taken in room {room.code}: give its --token")
         room.check_program(args.player, args.program, args.round)
         token = result["token"] = room.join(args.player)
     room.submit(args.player, args.program, token, round=args.round)

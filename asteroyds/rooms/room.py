@@ -42,7 +42,7 @@ from ..game import Game
 from ..modes.capture_resolve import programs_for as capture_programs_for
 from ..round import programs_for
 from .codes import RoomError, check_token, hash_token, new_code, new_token, normalize_code
-from .log import Entry, RoomView
+from .log import Entry, RoomView, Seat
 from .store import Store
 
 Clock = Callable[[], float]
@@ -144,7 +144,7 @@ class Room:
         token = new_token()
 
         def check(view: RoomView, now: float) -> dict[str, Any]:
-            if self._seat(seat).taken:
+            if self.seat(seat).taken:
                 raise RoomError(f"seat {seat!r} is taken in room {self.code}")
             return {"seat": seat, "token": hash_token(token), "name": name}
 
@@ -196,7 +196,7 @@ class Room:
         return self._checked_program(seat, program, round)
 
     def _checked_program(self, seat: str, program: str, round: int | None) -> str:
-        self._seat(seat)
+        self.seat(seat)
         view = self.view
         game = view.game
         assert game is not None
@@ -218,7 +218,7 @@ class Room:
             pending = view.game.pending if view.game else None
             if pending is None or pending.player != seat:
                 raise DecisionError(f"{seat}: no question is waiting for this seat's answer")
-            reason = "player" if check_token(self._seat(seat).token, token) else "teacher"
+            reason = "player" if check_token(self.seat(seat).token, token) else "teacher"
             return {"seat": seat, "yes": bool(yes), "reason": reason}
 
         self._append("answer", check)
@@ -262,7 +262,8 @@ class Room:
                 return entry
         raise RoomError(f"room {self.code} is too busy right now; try again")
 
-    def _seat(self, seat: str) -> Any:
+    def seat(self, seat: str) -> Seat:
+        """A seat of this room (as of the last look); raises for a seat the room does not have."""
         try:
             return self.view.seats[seat]
         except KeyError:
@@ -275,5 +276,5 @@ class Room:
 
     def _authorize(self, seat: str, token: str | None) -> None:
         """The seat's own token, or the teacher's, may act for a seat."""
-        if not check_token(self._seat(seat).token, token) and not check_token(self.view.teacher, token):
+        if not check_token(self.seat(seat).token, token) and not check_token(self.view.teacher, token):
             raise RoomError(f"seat {seat!r} of room {self.code} is played from another page (wrong token)")
