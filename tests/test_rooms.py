@@ -65,6 +65,13 @@ def test_codes_are_random_canonical_and_checked():
             normalize_code(bad)
 
 
+def test_tokens_are_long_and_never_look_like_an_option():
+    from asteroyds.rooms.codes import new_token
+
+    tokens = [new_token() for _ in range(500)]
+    assert len(set(tokens)) == 500 and all(len(t) >= 43 and not t.startswith("-") for t in tokens)
+
+
 def test_unknown_room_is_refused(store):
     with pytest.raises(RoomError, match="no room ABCDEFGH"):
         Room.open(store, "abcd-efgh")

@@ -45,8 +45,14 @@ def normalize_code(text: str) -> str:
 
 
 def new_token() -> str:
-    """A secret for a seat or for the teacher (shown once, stored only as a hash)."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    """A secret for a seat or for the teacher (shown once, stored only as a hash).
+
+    Never starting with ``-``, which a command line would take for an option.
+    """
+    while True:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        if not token.startswith("-"):
+            return token
 
 
 def hash_token(token: str) -> str:
