@@ -107,3 +107,32 @@ def test_six_devices_play_a_room_like_the_python_api(store_url, mode, seats):
     for _seat, _seq, dumps, resolved in out:  # every device replays the identical game
         assert dumps == local.dumps()
         assert resolved == [(r.round, r.seq) for r in final.resolutions]
+
+
+def test_postgres_tests_skip_only_when_not_required(monkeypatch):
+    """No PostgreSQL here: a skip; but with ASTEROYDS_REQUIRE_POSTGRES (CI) a failure."""
+    from tests import rooms_pg
+
+    monkeypatch.delenv(rooms_pg.REQUIRE, raising=False)
+    with pytest.raises(pytest.skip.Exception):
+        rooms_pg._unavailable("no server")
+    monkeypatch.setenv(rooms_pg.REQUIRE, "1")
+    with pytest.raises(pytest.fail.Exception, match="no server, but ASTEROYDS_REQUIRE_POSTGRES is set"):
+        rooms_pg._unavailable("no server")
+
+
+def test_a_postgresql_url_without_psycopg_is_one_clear_error(monkeypatch):
+    import builtins
+
+    from asteroyds.rooms import RoomError
+
+    real_import = builtins.__import__
+
+    def no_psycopg(name, *args, **kwargs):
+        if name == "psycopg":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_psycopg)
+    with pytest.raises(RoomError, match=r"pip install \"asteroyds\[rooms-pg\]\""):
+        open_store("postgresql://nobody@/nowhere")
