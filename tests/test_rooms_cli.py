@@ -99,7 +99,7 @@ def test_bad_input_is_one_line_and_changes_nothing(room_cli, store_url):
     assert_bad_input(room_cli("show", "nope"), "not a room code")
     assert_bad_input(room_cli("join", code, "--seat", "red"), "seat 'red' is taken")
     assert_bad_input(room_cli("submit", code, "--player", "red", "--program", ". . . . . . S"), "taken")
-    assert_bad_input(room_cli("roll", code, "--dice", "7", "1", "1", "--token", teacher), "three values 1-6")
+    assert_bad_input(room_cli("roll", code, "--dice", "7", "1", "1", "--token", teacher), "whole number 1-6")
     assert_bad_input(room_cli("roll", code, "--token", red), "teacher's token")
     late = room_cli("submit", code, "--player", "red", "--program", "F", "--token", red)
     assert_bad_input(late, "too late")
@@ -116,6 +116,15 @@ def test_bad_input_is_one_line_and_changes_nothing(room_cli, store_url):
     assert_bad_input(room_cli("create", "--seats", "blue,blue"), "given twice")
     assert_bad_input(room_cli("create", "--seats", "blue", "--mode", "chess"), "invalid choice")
     assert_bad_input(room_cli("create", "--seats", "pink"), "unknown player colour")
+    huge = "9" * 5000
+    assert_bad_input(
+        room_cli("create", "--seats", "blue", "--planning-seconds", huge), "whole number 0-86400"
+    )
+    assert_bad_input(room_cli("create", "--seats", "blue", "--seed", huge), "whole number")
+    assert_bad_input(room_cli("create", "--seats", "blue", "--decision-seconds", "0"), "whole number 1-86400")
+    assert_bad_input(room_cli("join", code, "--seat", "blue", "--name", "x\n"), "printable text")
+    assert_bad_input(room_cli("submit", code, "--player", "red", "--program", huge), "at most 1000")
+    assert_bad_input(room_cli("roll", code, "--dice", "1", "2", "x", "--token", teacher), "whole number 1-6")
     with open_store(store_url) as store:
         assert store.read(code) == before  # the room is unchanged
     room_cli("resolve", code, "--token", teacher)

@@ -30,6 +30,34 @@ from .seating import MODES, parse_seats, room_game
 from .store import ENV_VAR, open_store
 
 TOKEN_ENV = "ASTEROYDS_ROOM_TOKEN"
+MAX_NAME_CHARS = 40
+MAX_TEXT_CHARS = 1_000  # seats, programs, tokens: far more than any real one
+MAX_SECONDS = 24 * 3600
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number in low..high (a huge one must not reach a deadline sum)."""
+
+    def parse(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if not digits.isdigit() or len(digits) > 18 or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number {low}-{high}, got {text[:40]!r}")
+        return int(text)
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def _text(limit: int) -> Callable[[str], str]:
+    """An argparse type: printable text of at most ``limit`` characters (it goes into the log)."""
+
+    def parse(text: str) -> str:
+        if len(text) > limit or not text.isprintable():
+            raise argparse.ArgumentTypeError(f"expected printable text of at most {limit} characters")
+        return text
+
+    parse.__name__ = "text"
+    return parse
 
 
 def _token(args: argparse.Namespace, needed: bool = True) -> str | None:
@@ -55,10 +83,6 @@ def _with_room(
 
 
 def cmd_create(args: argparse.Namespace) -> str:
-    if args.planning_seconds is not None and args.planning_seconds < 0:
-        raise AsteroydsError(
-            f"--planning-seconds must be 0 (no stopwatch) or more, got {args.planning_seconds}"
-        )
     game = room_game(args.mode, parse_seats(args.seats), seed=args.seed, crafts=args.crafts)
     planning = -1 if args.planning_seconds is None else args.planning_seconds
     with open_store(args.store) as store:
@@ -158,54 +182,76 @@ def add_room_commands(sub: Any) -> None:
     def command(name: str, help: str, run: Callable[[argparse.Namespace], str], code: bool = True) -> Any:
         p = commands.add_parser(name, help=help)
         if code:
-            p.add_argument("code", help="the room code")
+            p.add_argument("code", type=_text(MAX_NAME_CHARS), help="the room code")
         p.add_argument(
-            "--store", help=f"sqlite:///PATH, a file path or postgresql://... (default: ${ENV_VAR})"
+            "--store",
+            type=_text(MAX_TEXT_CHARS),
+            help=f"sqlite:///PATH, a file path or postgresql://... (default: ${ENV_VAR})",
         )
         p.add_argument("--json", action="store_true", help="print the result as JSON")
         p.set_defaults(run=run)
         return p
 
     def token(p: Any) -> None:
-        p.add_argument("--token", help=f"the teacher's or the seat's token (default: ${TOKEN_ENV})")
+        p.add_argument(
+            "--token",
+            type=_text(MAX_TEXT_CHARS),
+            help=f"the teacher's or the seat's token (default: ${TOKEN_ENV})",
+        )
 
     p = command("create", "create a room; prints its code and the teacher's token", cmd_create, code=False)
     p.add_argument("--mode", choices=MODES, default="racing")
     p.add_argument(
-        "--seats", required=True, help="comma-separated seats: blue,red,green (capture: red,white)"
+        "--seats",
+        type=_text(MAX_TEXT_CHARS),
+        required=True,
+        help="comma-separated seats: blue,red,green (capture: red,white)",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed for the setup and the dice (default 0)")
-    p.add_argument("--crafts", type=int, default=1, help="capture: crafts (seats) per team (default 1)")
-    p.add_argument("--planning-seconds", type=int, help="the stopwatch (default: the mode's; 0: none)")
+    p.add_argument(
+        "--seed",
+        type=_whole(-(10**18) + 1, 10**18 - 1),
+        default=0,
+        help="seed for the setup and the dice (default 0)",
+    )
+    p.add_argument(
+        "--crafts", type=_whole(1, 3), default=1, help="capture: crafts (seats) per team (default 1)"
+    )
+    p.add_argument(
+        "--planning-seconds", type=_whole(0, MAX_SECONDS), help="the stopwatch (default: the mode's; 0: none)"
+    )
     p.add_argument(
         "--decision-seconds",
-        type=int,
+        type=_whole(1, MAX_SECONDS),
         default=DEFAULT_DECISION_SECONDS,
         help=f"time to answer a question mid-flight; silence means no (default {DEFAULT_DECISION_SECONDS})",
     )
 
     p = command("join", "take a free seat; prints the seat's token", _with_room(run_join))
-    p.add_argument("--seat", required=True)
-    p.add_argument("--name", help="the name shown on the projector")
+    p.add_argument("--seat", type=_text(MAX_NAME_CHARS), required=True)
+    p.add_argument("--name", type=_text(MAX_NAME_CHARS), help="the name shown on the projector")
 
     p = command("leave", "free a seat (teacher or the seat's token)", _with_room(run_leave))
-    p.add_argument("--seat", required=True)
+    p.add_argument("--seat", type=_text(MAX_NAME_CHARS), required=True)
     token(p)
 
     p = command("roll", "the teacher starts a round: dice and stopwatch", _with_room(run_roll))
     p.add_argument(
-        "--dice", nargs=3, type=int, metavar=("R", "W", "B"), help="set the dice (default: seeded)"
+        "--dice", nargs=3, type=_whole(1, 6), metavar=("R", "W", "B"), help="set the dice (default: seeded)"
     )
     token(p)
 
     p = command("submit", "submit a seat's program for this round", _with_room(run_submit))
-    p.add_argument("--player", required=True, help="the seat")
-    p.add_argument("--program", required=True, help='seven tokens, like "F F R . . . S"')
-    p.add_argument("--round", type=int, help="refuse if the room is no longer planning this round")
+    p.add_argument("--player", type=_text(MAX_NAME_CHARS), required=True, help="the seat")
+    p.add_argument(
+        "--program", type=_text(MAX_TEXT_CHARS), required=True, help='seven tokens, like "F F R . . . S"'
+    )
+    p.add_argument(
+        "--round", type=_whole(1, 1_000_000), help="refuse if the room is no longer planning this round"
+    )
     token(p)
 
     p = command("answer", "answer a question mid-flight", _with_room(run_answer))
-    p.add_argument("--player", required=True, help="the seat asked")
+    p.add_argument("--player", type=_text(MAX_NAME_CHARS), required=True, help="the seat asked")
     yes_no = p.add_mutually_exclusive_group(required=True)
     yes_no.add_argument("--yes", dest="yes", action="store_true")
     yes_no.add_argument("--no", dest="yes", action="store_false")
