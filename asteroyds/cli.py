@@ -298,6 +298,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"pre-heated kernels per chapter (default {POOL} serving a class, 0 with --ip 127.0.0.1)",
     )
     p.set_defaults(run=cmd_app)
+
+    from .rooms.cli import add_room_commands
+
+    add_room_commands(sub)
     return parser
 
 
