@@ -39,8 +39,7 @@ from typing import Any
 
 from ..errors import DecisionError, RuleError
 from ..game import Game
-from ..modes.capture_resolve import programs_for as capture_programs_for
-from ..round import programs_for
+from ..modes import mode_of
 from .codes import RoomError, check_token, hash_token, new_code, new_token, normalize_code
 from .log import Entry, RoomView, Seat
 from .store import Store
@@ -207,8 +206,8 @@ class Room:
             raise RuleError(f"{seat}: too late to submit, {where} (phase {view.phase!r})")
         if seat not in game.waiting_for():
             raise RuleError(f"{seat}: this craft is destroyed and cannot fly")
-        check_programs = capture_programs_for if game.state.mode == "capture" else programs_for
-        return str(check_programs(game.state, {seat: program})[seat])
+        checked = mode_of(game.state).turn.programs_for(game.state, {seat: program})
+        return str(checked[seat])
 
     def answer(self, seat: str, yes: bool, token: str) -> None:
         """Answer the question pending for this seat (destroy that asteroid? Lawrence's shield?)."""

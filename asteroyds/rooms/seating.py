@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from ..game import Game
+from ..modes import mode_named
 from ..setups import SETUP_NAMES
 from .codes import RoomError
 
@@ -42,7 +43,7 @@ def room_game(mode: str, seats: Sequence[str], seed: int = 0, crafts: int = 1) -
     """
     if mode not in MODES:
         raise RoomError(f"--mode {mode!r}: expected one of {', '.join(MODES)}")
-    if mode != "capture":
+    if not mode_named(mode).teams:
         return Game.new(mode, players=list(seats), seed=seed)
     if all(s in TEAMS for s in seats):
         return Game.capture(teams=list(seats), crafts_per_team=crafts, seed=seed)
