@@ -4,8 +4,9 @@ Voila starts a Python kernel (about 120 MB) for every page it renders and,
 left alone, keeps it until the page sends an unload event: a closed laptop lid,
 a lost connection or a plain ``curl`` of a chapter leaves its kernel for ever,
 and a loop of requests can fill the server's memory. This module is the server
-``asteroyds app`` runs, in its own process (so SIGTERM and Ctrl-C stop the
-server and every kernel it started):
+``asteroyds app`` runs, in the command's own process rather than as a child
+that could outlive it, so SIGTERM and Ctrl-C stop the server and every kernel
+it started (even one still starting):
 
 - **Kernel lifecycle.** A kernel whose page has had no open connection for
   ``idle_timeout`` seconds is shut down, including the kernel of a page that
@@ -21,7 +22,7 @@ server and every kernel it started):
 - **Pre-heated pages.** Voila keeps ``pool`` kernels per chapter that have
   already run the notebook, so the first render does not wait for a kernel to
   start and import. Pages that read their link (``?demo=``, ``?scenario=``)
-  wait for it with :func:`asteroyds.ui.links.query_string`.
+  wait for it with :func:`asteroyds.ui.share.links.query_string`.
 
 The settings and the command line that starts this server are in
 :mod:`asteroyds.ui.server` (:class:`~asteroyds.ui.server.ServeSettings`,
