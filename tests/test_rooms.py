@@ -127,8 +127,8 @@ def test_seats_and_tokens(store, clock):
     with pytest.raises(RoomError, match="wrong token"):
         room.submit("blue", "F F . . . . S", blue)
     assert room.show()["seats"][:2] == [
-        {"seat": "blue", "taken": False, "name": None},
-        {"seat": "red", "taken": True, "name": None},
+        {"seat": "blue", "taken": False, "name": None, "bot": False},
+        {"seat": "red", "taken": True, "name": None, "bot": False},
     ]
 
 

@@ -67,8 +67,8 @@ def test_the_command_line_flow(room_cli):
     assert {"room", "game", "waiting_for", "seats"} <= set(shown)
     assert shown["room"] == code and shown["waiting_for"] == ["red"] and shown["submitted"] == ["blue"]
     assert shown["seats"] == [
-        {"seat": "blue", "taken": True, "name": None},
-        {"seat": "red", "taken": False, "name": None},
+        {"seat": "blue", "taken": True, "name": None, "bot": False},
+        {"seat": "red", "taken": False, "name": None, "bot": False},
     ]
     red = room_cli("join", code, "--seat", "red", "--name", "Bob")[1].strip()
     assert room_cli("submit", code, "--player", "red", "--program", "F . . . . . S", "--token", red)[0] == 0

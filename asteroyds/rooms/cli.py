@@ -87,11 +87,16 @@ def cmd_create(args: argparse.Namespace) -> str:
     planning = -1 if args.planning_seconds is None else args.planning_seconds
     with open_store(args.store) as store:
         room, teacher = Room.create(
-            store, game, planning_seconds=planning, decision_seconds=args.decision_seconds
+            store,
+            game,
+            planning_seconds=planning,
+            decision_seconds=args.decision_seconds,
+            bots=parse_seats(args.bots) if args.bots else (),
         )
         view = room.view
     if args.json:
-        payload = {"room": room.code, "teacher_token": teacher, "seats": list(view.seats)}
+        bots = [s.player for s in view.seats.values() if s.bot]
+        payload = {"room": room.code, "teacher_token": teacher, "seats": list(view.seats), "bots": bots}
         return json.dumps(payload, indent=2)
     return f"{room.code}\nteacher token: {teacher}\nseats: {', '.join(view.seats)}"
 
@@ -212,6 +217,11 @@ def add_room_commands(sub: Any) -> None:
         type=_whole(-(10**18) + 1, 10**18 - 1),
         default=0,
         help="seed for the setup and the dice (default 0)",
+    )
+    p.add_argument(
+        "--bots",
+        type=_text(MAX_TEXT_CHARS),
+        help="comma-separated seats the room's greedy bot plays (capture: crafts, like red2)",
     )
     p.add_argument(
         "--crafts", type=_whole(1, 3), default=1, help="capture: crafts (seats) per team (default 1)"

@@ -12,8 +12,9 @@ Entry kinds (``data`` fields):
 
 - ``create`` (always #1): ``game`` (a saved game with no inputs), ``seats``,
   ``teacher`` (token hash), ``planning_seconds`` (None: no stopwatch),
-  ``decision_seconds``;
+  ``decision_seconds``, ``bots`` (seats the room's bot plays; optional);
 - ``join``: ``seat``, ``token`` (hash), ``name``; ``leave``: ``seat``;
+- ``bots``: ``seats`` — the teacher gives free seats to the bot;
 - ``roll``: ``dice`` ([r, w, b], or None for the game's seeded dice) and
   ``deadline`` (wall-clock seconds since the epoch when planning ends, or None);
 - ``program``: ``seat``, ``text`` — held by the room, secret, until the
@@ -22,8 +23,15 @@ Entry kinds (``data`` fields):
   the held programs go to the Game in player order, unsubmitted charts fly
   empty with the shield up, and the phases run to the round's end or to a
   mid-flight question;
-- ``answer``: ``seat``, ``yes``, ``reason`` (``player``, ``teacher`` or
-  ``time_up``: no answer by the deadline means "no").
+- ``answer``: ``seat``, ``yes``, ``reason`` (``player``, ``teacher``,
+  ``bot`` or ``time_up``: no answer by the deadline means "no").
+
+Bot seats play themselves: once the dice are rolled, :meth:`RoomView.due`
+offers each bot seat's program (the mode's greedy bot, seeded by the game's
+seed, the seat and the round: :func:`~asteroyds.rooms.seating.bot_program`)
+and a "no" to a question asked of a bot, so whoever settles the room appends
+them, exactly like a resolution; the log keeps the programs, so a replay
+never runs the bot again.
 
 Deadlines come from the log alone: planning ends at the ``roll`` entry's
 ``deadline``; a question asked by entry *n* expires ``decision_seconds``
@@ -41,8 +49,9 @@ from typing import Any
 
 from ..errors import AsteroydsError, ScenarioError
 from ..game import Game
+from .seating import bot_program
 
-KINDS: tuple[str, ...] = ("create", "join", "leave", "roll", "program", "resolve", "answer")
+KINDS: tuple[str, ...] = ("create", "join", "leave", "bots", "roll", "program", "resolve", "answer")
 RESOLVE_REASONS: tuple[str, ...] = ("all_submitted", "time_up", "teacher")
 
 
@@ -67,15 +76,16 @@ class Entry:
 
 @dataclass
 class Seat:
-    """A seat is one player of the game; ``token`` is the hash of its occupant's token."""
+    """A seat is one player of the game; ``token`` is the hash of its occupant's token (none for a bot)."""
 
     player: str
     token: str | None = None
     name: str | None = None
+    bot: bool = False
 
     @property
     def taken(self) -> bool:
-        return self.token is not None
+        return self.token is not None or self.bot
 
 
 @dataclass(frozen=True)
@@ -142,11 +152,17 @@ class RoomView:
         """The entry anyone may append now, if any: the round's resolution or a timed-out answer."""
         game = self._game()
         if game.pending is not None:
+            seat = self.seats.get(game.pending.player)
+            if seat is not None and seat.bot:  # a bot keeps its once-per-game powers, like the sandbox's
+                return "answer", {"seat": seat.player, "yes": False, "reason": "bot"}
             if self.decision_deadline is not None and now >= self.decision_deadline:
                 return "answer", {"seat": game.pending.player, "yes": False, "reason": "time_up"}
             return None
         if game.phase != "plan":
             return None
+        for player in self.waiting_for():
+            if self.seats[player].bot:
+                return "program", {"seat": player, "text": bot_program(game, player), "bot": True}
         if not self.waiting_for():
             return "resolve", {"reason": "all_submitted"}
         if self.deadline is not None and now >= self.deadline:
@@ -175,12 +191,18 @@ class RoomView:
     def _apply_create(self, entry: Entry, data: dict[str, Any]) -> None:
         self.game = Game.from_dict(data["game"], where=f"room {self.code}")
         self.seats = {p: Seat(p) for p in data["seats"]}
+        for player in data.get("bots") or ():
+            self.seats[player] = Seat(player, bot=True)
         self.teacher = data["teacher"]
         self.planning_seconds = data.get("planning_seconds")
         self.decision_seconds = int(data.get("decision_seconds", 0))
 
     def _apply_join(self, entry: Entry, data: dict[str, Any]) -> None:
         self.seats[data["seat"]] = Seat(data["seat"], data["token"], data.get("name"))
+
+    def _apply_bots(self, entry: Entry, data: dict[str, Any]) -> None:
+        for player in data["seats"]:
+            self.seats[player] = Seat(player, bot=True)
 
     def _apply_leave(self, entry: Entry, data: dict[str, Any]) -> None:
         self.seats[data["seat"]] = Seat(data["seat"])
@@ -238,6 +260,9 @@ class RoomView:
                 "question": pending.question,
                 "deadline": self.decision_deadline,
             },
-            "seats": [{"seat": s.player, "taken": s.taken, "name": s.name} for s in self.seats.values()],
+            "seats": [
+                {"seat": s.player, "taken": s.taken, "name": s.name, "bot": s.bot}
+                for s in self.seats.values()
+            ],
             "outcome": None if game.outcome is None else game.outcome.to_dict(),
         }

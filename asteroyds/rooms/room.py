@@ -69,11 +69,13 @@ class Room:
         planning_seconds: int | None = -1,
         decision_seconds: int = DEFAULT_DECISION_SECONDS,
         clock: Clock = time.time,
+        bots: Sequence[str] = (),
     ) -> tuple[Room, str]:
         """A new room for ``game`` (no inputs yet); returns it and the teacher's token.
 
         ``planning_seconds``: -1 takes the game's stopwatch (its rules), None
-        or 0 plays without a stopwatch.
+        or 0 plays without a stopwatch. ``bots``: seats the room's bot plays
+        (see :func:`~asteroyds.rooms.seating.bot_program`).
         """
         if game.inputs:
             raise RoomError("a room starts from a new game (no inputs yet)")
@@ -84,6 +86,9 @@ class Room:
             planning_seconds = game.rules.planning_time(game.state.mode)
         if decision_seconds <= 0:
             raise RoomError(f"decision seconds must be more than 0, got {decision_seconds}")
+        unknown = [b for b in bots if b not in seats]
+        if unknown:
+            raise RoomError(f"bot seat {unknown[0]!r} is not a seat ({', '.join(seats)})")
         token = new_token()
         data = {
             "game": game.to_dict(),
@@ -91,6 +96,7 @@ class Room:
             "teacher": hash_token(token),
             "planning_seconds": planning_seconds or None,
             "decision_seconds": decision_seconds,
+            "bots": [s for s in seats if s in bots],
         }
         for _ in range(CREATE_ATTEMPTS):  # a code collision is ~1e-12 per room; retry anyway
             room = cls(store, new_code(), clock)
@@ -158,6 +164,29 @@ class Room:
             return {"seat": seat}
 
         self._append("leave", check)
+
+    def add_bots(self, token: str, seats: Sequence[str] | None = None) -> tuple[str, ...]:
+        """The teacher gives free seats (default: every free seat) to the bot; returns them.
+
+        A bot plans with the mode's greedy bot as soon as the dice are rolled
+        and answers "no" to its questions. :meth:`leave` frees a bot seat again.
+        """
+        given: list[str] = []
+
+        def check(view: RoomView, now: float) -> dict[str, Any]:
+            self._teacher(token)
+            wanted = [s.player for s in view.seats.values() if not s.taken] if seats is None else list(seats)
+            for seat in wanted:
+                if self.seat(seat).taken:
+                    raise RoomError(f"seat {seat!r} is taken in room {self.code}")
+            given[:] = wanted
+            return {"seats": wanted}
+
+        if seats is not None and not seats:
+            return ()
+        self._append("bots", check)
+        self.settle()
+        return tuple(given)
 
     def roll(self, token: str, dice: Sequence[int] | None = None) -> None:
         """The teacher starts a round: dice (given, or the game's seeded ones) and the stopwatch."""

@@ -10,11 +10,14 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Sequence
 
+from ..bot import plan as greedy_plan
 from ..game import Game
-from ..modes import mode_named
+from ..modes import mode_named, mode_of
+from ..modes.capture_bot import plan_all as capture_plan_all
 from ..setups import SETUP_NAMES
 from .codes import RoomError
 
@@ -57,3 +60,20 @@ def room_game(mode: str, seats: Sequence[str], seed: int = 0, crafts: int = 1) -
     if sorted(game.players) != sorted(seats):
         raise RoomError(f"capture seats {', '.join(seats)}: number each team's crafts 1, 2, ... ")
     return game
+
+
+def bot_program(game: Game, player: str) -> str:
+    """The program the room's bot submits for ``player`` this round (the game is planning).
+
+    The mode's greedy bot (:func:`asteroyds.bot.plan`; capture's team bot
+    plans every craft at once), seeded by the game's seed, the seat and the
+    round: every page that settles the room computes the same program.
+    """
+    state, dice = game.state, game.dice
+    if dice is None:
+        raise RoomError(f"{player}: the bot plans once the dice are rolled")
+    if mode_of(state).teams:
+        rng = random.Random(f"asteroyds:room:{game.seed}:capture-bots:turn{game.round}")
+        return str(capture_plan_all(state, dice, rng)[player])
+    rng = random.Random(f"asteroyds:room:{game.seed}:{player}:round{game.round}")
+    return str(greedy_plan(state, player, dice, style="greedy", rng=rng))
