@@ -1,0 +1,261 @@
+"""What both room pages draw the same way: polling, the browser's key box, the clock, the replay.
+
+:class:`RoomViewBase` is a thin view: it polls its
+:class:`~asteroyds.ui.rooms.session.RoomSession` from a
+:class:`~asteroyds.ui.ticker.Ticker` (every
+:data:`~asteroyds.ui.rooms.session.POLL_SECONDS`, on the kernel's loop;
+it stops when the widget is closed), and redraws only when the room
+changed. The replay of the last resolved round is the round player, its
+priority inspector and event log (:mod:`asteroyds.ui.player`), drawing on
+the page's board.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import secrets
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from ...i18n import _
+from .. import theme
+from ..board.view import BoardView
+from ..chart.stopwatch import bar_colour
+from ..player.event_log import EventLog
+from ..player.inspector_view import PriorityInspector
+from ..player.view import RoundPlayer
+from ..share import links
+from ..ticker import Ticker
+from . import browser
+from .session import POLL_SECONDS, RoomSession
+
+CSS = """<style>
+.asteroyds-room { max-width: 1280px; }
+.asteroyds-room .asteroyds-room-title { font-size: 22px; font-weight: bold; letter-spacing: .08em; }
+.asteroyds-room .asteroyds-room-status { font-size: 17px; }
+.asteroyds-room .asteroyds-room-status b { color: #ffd21f; }
+.asteroyds-room .asteroyds-card { background: #141d40; border: 1px solid #34427a; border-radius: 10px;
+  padding: 10px 14px; }
+.asteroyds-room .asteroyds-room-code { font-size: 64px; font-weight: bold; letter-spacing: .12em;
+  color: #ffd21f; font-family: monospace; line-height: 1.1; }
+.asteroyds-room .asteroyds-note { color: #9aa6cc; font-size: 13px; }
+.asteroyds-room .asteroyds-room-clock { font-size: 28px; font-weight: bold; font-family: monospace; }
+.asteroyds-room .asteroyds-room-question { background: #3a2e08; border: 2px solid #ffd21f; border-radius: 10px;
+  padding: 10px 16px; font-size: 18px; color: #fff4c2; }
+.asteroyds-room .asteroyds-gameover { background: #3a2e08; border: 2px solid #ffd21f; border-radius: 10px;
+  padding: 10px 16px; font-size: 20px; font-weight: bold; color: #fff4c2; }
+.asteroyds-room table.asteroyds-room-seat-table td { padding: 2px 10px; font-size: 16px; }
+.asteroyds-room .widget-text input, .asteroyds-room .widget-password input { background-color: #141b3a;
+  color: #e8eeff; }
+</style>"""
+
+
+def html_part(css: str, value: str = "", **layout: str) -> widgets.HTML:
+    part = widgets.HTML(value, layout=widgets.Layout(**layout))
+    part.add_class(css)
+    return part
+
+
+def button(label: str, css: str, primary: bool = False, width: str = "auto") -> widgets.Button:
+    b = widgets.Button(description=label, tooltip=label, layout=widgets.Layout(width=width))
+    b.add_class(css)
+    if primary:
+        b.add_class("asteroyds-primary")
+    return b
+
+
+def room_from_query(query: str | None = None) -> str | None:
+    """The ``room=`` of this page's address (None if absent); the code is checked by the room."""
+    text = links.query_string() if query is None else query
+    values = parse_qs(text.lstrip("?")[: links.MAX_QUERY_CHARS]).get("room", [])
+    return values[0].strip()[:40] if values and values[0].strip() else None
+
+
+def clock_text(seconds: float) -> str:
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+class RoomViewBase(widgets.VBox):
+    """Polling, the browser's key box and the replay, shared by :class:`TeacherRoom` and :class:`StudentRoom`."""
+
+    KIND = "seat"  # which token the browser keeps for this page (browser.KINDS)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._session: RoomSession | None = None
+        self._error_text = ""
+        self._error = html_part("asteroyds-error")
+        self._script = widgets.HTML()  # scripts for the browser (browser.py): keep or read a token
+        self._script.layout.display = "none"
+        self._key_class = f"asteroyds-room-key-{secrets.token_hex(4)}"
+        self._key = widgets.Text(continuous_update=True, layout=widgets.Layout(display="none"))
+        self._key.add_class(self._key_class)
+        self._key.observe(lambda ch: self._safely(lambda: self._key_arrived(ch["new"])), names="value")
+        self._data = html_part("asteroyds-room-data", display="none")
+        self._clock = html_part("asteroyds-room-clock")
+        self._bar = widgets.FloatProgress(min=0.0, max=1.0, layout=widgets.Layout(width="240px"))
+        self._clock_box = widgets.HBox([self._clock, self._bar], layout=widgets.Layout(align_items="center"))
+        self._clock_box.layout.grid_gap = "12px"
+        self._clock_shown: tuple[Any, ...] = ()
+        self._board: BoardView | None = None
+        self._replay_for: Any = None
+        self._replay_box = widgets.VBox(layout=widgets.Layout(grid_gap="8px"))
+        self._ticker = Ticker(self._tick, self._polling, interval=POLL_SECONDS, on_error=self._set_error)
+        self.add_class("asteroyds-panel")
+        self.add_class("asteroyds-room")
+
+    # --- public -----------------------------------------------------------------------------
+    @property
+    def session(self) -> RoomSession | None:
+        return self._session
+
+    @property
+    def error(self) -> str:
+        return self._error_text
+
+    def close(self) -> None:
+        if hasattr(self, "_ticker"):
+            self._ticker.stop()
+        super().close()
+
+    # --- polling ------------------------------------------------------------------------------
+    def _polling(self) -> bool:
+        return self.comm is not None and self._session is not None and self._session.room is not None
+
+    def _start_polling(self) -> None:
+        self._ticker.start()
+
+    def _tick(self, _seconds: float) -> None:
+        session = self._session
+        if session is None or session.room is None:
+            return
+        if not session.poll():  # a change redraws everything through the observer
+            self._draw_clock()
+
+    def _watch(self, session: RoomSession) -> None:
+        self._session = session
+        session.observe(lambda _s: self._safely(self._refresh))
+
+    # --- the browser's key ----------------------------------------------------------------------
+    def _recall(self, code: str) -> None:
+        """Ask the browser for the token it keeps for this room (it answers in the hidden box)."""
+        self._script.value = browser.recall_html(self.KIND, code, self._key_class)
+
+    def _key_arrived(self, value: str) -> None:
+        raise NotImplementedError
+
+    # --- errors -----------------------------------------------------------------------------------
+    def _run(self, action: Callable[[], object]) -> None:
+        self._set_error("")
+        try:
+            action()
+        except Exception as exc:  # shown in the widget, never a traceback in Voila
+            self._set_error(exc)
+        self._safely(self._refresh)
+
+    def _safely(self, action: Callable[[], object]) -> None:
+        try:
+            action()
+        except Exception as exc:  # shown in the widget, never a traceback in Voila
+            self._set_error(exc)
+
+    def _set_error(self, exc: BaseException | str) -> None:
+        if isinstance(exc, str):
+            self._error_text, self._error.value = exc, ""
+        else:
+            self._error_text, self._error.value = f"{type(exc).__name__}: {exc}", theme.error_html(exc)
+
+    def _refresh(self) -> None:
+        raise NotImplementedError
+
+    # --- drawing helpers ---------------------------------------------------------------------------
+    def _draw_clock(self) -> None:
+        session = self._session
+        if session is None or session.room is None:
+            return
+        left = session.seconds_left()
+        view = session.room.view
+        total = view.planning_seconds if view.phase == "plan" else view.decision_seconds
+        shown = (None,) if left is None else (math.ceil(left), total)
+        if shown == self._clock_shown:
+            return
+        self._clock_shown = shown
+        if left is None:
+            self._clock_box.layout.display = "none"
+            return
+        self._clock_box.layout.display = ""
+        fraction = left / total if total else 0.0
+        colour = bar_colour(fraction)
+        self._clock.value = f"<span style='color:{colour}'>{clock_text(left)}</span>"
+        self._bar.value = fraction
+        self._bar.style.bar_color = colour
+
+    def _show_replay(self, board: BoardView) -> bool:
+        """The round player over the last resolved round, on ``board``; False when there is none."""
+        session = self._session
+        assert session is not None
+        replay = session.replay()
+        if replay is None:
+            self._replay_box.children = []
+            self._replay_for = None
+            return False
+        if self._replay_for is not replay:
+            for child in self._replay_box.children:
+                child.close()
+            player = RoundPlayer(replay, board=board)
+            for name in ("roll", "plan", "undo", "yes", "no"):
+                if name in player.buttons:
+                    player.buttons[name].layout.display = "none"
+            self._replay_box.children = [
+                html_part(
+                    "asteroyds-note",
+                    html.escape(
+                        _(
+                            "The resolution of round {n}: press the phase buttons, then step through "
+                            "the events (or Play).",
+                            n=session.last_resolved,
+                        )
+                    ),
+                ),
+                player,
+                widgets.HBox(
+                    [PriorityInspector(replay), EventLog(replay)],
+                    layout=widgets.Layout(grid_gap="10px", flex_flow="row wrap", align_items="flex-start"),
+                ),
+            ]
+            self._replay_for = replay
+        return True
+
+    def _hide_replay(self) -> None:
+        if self._replay_box.children:
+            for child in self._replay_box.children:
+                child.close()
+            self._replay_box.children = []
+        self._replay_for = None
+
+    def _publish(self, **extra: str) -> None:
+        session = self._session
+        public = session.public if session is not None else {}
+        attrs = {
+            "data-room": public.get("room", ""),
+            "data-phase": public.get("phase", ""),
+            "data-round": str(public.get("round", "")),
+            "data-seq": str(public.get("seq", "")),
+            "data-submitted": " ".join(public.get("submitted", ())),
+            "data-waiting": " ".join(public.get("waiting_for", ())),
+            "data-resolved": ""
+            if session is None or session.room is None
+            else str(session.last_resolved or ""),
+            "data-error": self._error_text,
+            **extra,
+        }
+        body = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items())
+        self._data.value = f"<div class='asteroyds-room-values' {body}></div>"
+
+
+__all__ = ["CSS", "RoomViewBase", "button", "clock_text", "html_part", "room_from_query"]
