@@ -64,8 +64,9 @@ RESERVED_MB = 1024  # left to the server process, the operating system and the p
 IDLE_TIMEOUT = 600  # seconds without an open connection before a page's kernel is shut down
 POOL = 1  # pre-heated kernels per chapter
 POOL_NOTEBOOKS = 12  # the welcome page, the chapters, the teacher's tools and the sandbox
-# Notebooks that never get a pre-heated kernel: the developers' demos and the benchmarks' baselines.
-PREHEAT_DENYLIST = ("widgets_demo", "status_chart_demo", "benchmarks/")
+# Notebooks that never get a pre-heated kernel: the developers' demos, the benchmarks' baselines, and the
+# class room pages (a whole class opens the join page at once: one warm kernel would serve one student).
+PREHEAT_DENYLIST = ("widgets_demo", "status_chart_demo", "benchmarks/", "11_class_room", "12_join")
 SERVER = "asteroyds.ui.classroom"  # the module that runs the class server (python -m)
 KERNEL_MANAGER = f"{SERVER}.ClassroomKernelManager"
 

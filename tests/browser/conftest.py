@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from asteroyds.rooms.store import ENV_VAR as STORE_VAR
 from asteroyds.ui.server import serve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,10 +47,21 @@ def _browser_available() -> None:
 
 
 @pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start ``voila notebooks/`` on a free port; yield its base URL; stop it at the end."""
+def rooms_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The class rooms' SQLite file of the test server's pages (never the user's data folder)."""
+    return tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory, rooms_store: Path) -> Iterator[str]:
+    """Start ``voila notebooks/`` on a free port; yield its base URL; stop it at the end.
+
+    Its kernels keep class rooms in ``rooms_store`` (``ASTEROYDS_STORE``, inherited by the server).
+    """
     _browser_available()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    saved = os.environ.get(STORE_VAR)
+    os.environ[STORE_VAR] = str(rooms_store)
     with ExitStack() as stack:
         try:  # as `asteroyds app` serves it (VOILA_ARGS), with tracebacks for the log
             url = stack.enter_context(
@@ -57,6 +69,11 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             )
         except RuntimeError as exc:  # Voila exited or did not answer: the message has its log's tail
             pytest.fail(str(exc))
+        finally:  # the server has its environment; the tests' own process keeps the caller's
+            if saved is None:
+                os.environ.pop(STORE_VAR, None)
+            else:
+                os.environ[STORE_VAR] = saved
         yield url
 
 

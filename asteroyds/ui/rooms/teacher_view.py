@@ -127,6 +127,9 @@ class TeacherRoom(RoomViewBase):
             value=-1,
             description=_("Stopwatch"),
         )
+        for part, css in ((self._mode, "mode"), (self._seats, "seats-input"), (self._bots, "bots-input"),
+                          (self._seed, "seed"), (self._crafts, "crafts"), (self._planning, "planning")):
+            part.add_class(f"asteroyds-room-{css}")  # fmt: skip
         create = button(_("Create the room"), "asteroyds-room-create", primary=True)
         create.on_click(lambda _b: self.create())
         note = html_part(
