@@ -128,7 +128,8 @@ def test_a_round_across_a_teacher_and_two_students(voila_url, contexts, rooms_st
         page.locator(".asteroyds-round-player").wait_for(timeout=TIMEOUT)
     teacher.locator(".asteroyds-btn-asteroids").click()
     teacher.wait_for_function(  # the projector's round player replays the asteroid phase
-        "document.querySelector('.asteroyds-round-data [data-phase]')?.getAttribute('data-phase') === 'asteroids'",
+        "document.querySelector('.asteroyds-round-data [data-phase]')?.getAttribute('data-phase')"
+        " === 'asteroids'",
         timeout=TIMEOUT,
     )
     screenshot(teacher, "room_teacher_resolved")

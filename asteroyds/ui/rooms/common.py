@@ -44,8 +44,8 @@ CSS = """<style>
   color: #ffd21f; font-family: monospace; line-height: 1.1; }
 .asteroyds-room .asteroyds-note { color: #9aa6cc; font-size: 13px; }
 .asteroyds-room .asteroyds-room-clock { font-size: 28px; font-weight: bold; font-family: monospace; }
-.asteroyds-room .asteroyds-room-question { background: #3a2e08; border: 2px solid #ffd21f; border-radius: 10px;
-  padding: 10px 16px; font-size: 18px; color: #fff4c2; }
+.asteroyds-room .asteroyds-room-question { background: #3a2e08; border: 2px solid #ffd21f;
+  border-radius: 10px; padding: 10px 16px; font-size: 18px; color: #fff4c2; }
 .asteroyds-room .asteroyds-gameover { background: #3a2e08; border: 2px solid #ffd21f; border-radius: 10px;
   padding: 10px 16px; font-size: 20px; font-weight: bold; color: #fff4c2; }
 .asteroyds-room table.asteroyds-room-seat-table td { padding: 2px 10px; font-size: 16px; }
@@ -81,7 +81,7 @@ def clock_text(seconds: float) -> str:
 
 
 class RoomViewBase(widgets.VBox):
-    """Polling, the browser's key box and the replay, shared by :class:`TeacherRoom` and :class:`StudentRoom`."""
+    """Polling, the browser's key box and the replay: what the teacher's and the students' pages share."""
 
     KIND = "seat"  # which token the browser keeps for this page (browser.KINDS)
 

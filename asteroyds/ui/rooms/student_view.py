@@ -233,7 +233,8 @@ class StudentRoom(RoomViewBase):
                 _("Submitted: you may change your chart and submit again until the round resolves.")
                 if page.submitted
                 else _(
-                    "Your plan is secret: only you see this chart. The board shows the asteroids after the dice."
+                    "Your plan is secret: only you see this chart. "
+                    "The board shows the asteroids after the dice."
                 )
             )
             self._hide_replay()

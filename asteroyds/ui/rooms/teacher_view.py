@@ -127,8 +127,14 @@ class TeacherRoom(RoomViewBase):
             value=-1,
             description=_("Stopwatch"),
         )
-        for part, css in ((self._mode, "mode"), (self._seats, "seats-input"), (self._bots, "bots-input"),
-                          (self._seed, "seed"), (self._crafts, "crafts"), (self._planning, "planning")):
+        for part, css in (
+            (self._mode, "mode"),
+            (self._seats, "seats-input"),
+            (self._bots, "bots-input"),
+            (self._seed, "seed"),
+            (self._crafts, "crafts"),
+            (self._planning, "planning"),
+        ):
             part.add_class(f"asteroyds-room-{css}")  # fmt: skip
         create = button(_("Create the room"), "asteroyds-room-create", primary=True)
         create.on_click(lambda _b: self.create())
@@ -317,17 +323,14 @@ class TeacherRoom(RoomViewBase):
                 state = seat["name"] or _("taken")
             else:
                 state = _("free")
-            mark = (
-                "✓ " + _("submitted")
-                if who in submitted
-                else ("… " + _("planning") if who in waiting else "")
-            )
+            mark = _("✓ submitted") if who in submitted else (_("… planning") if who in waiting else "")
             rows.append(
                 f"<tr><td><b>{html.escape(who)}</b></td><td>{html.escape(state)}</td>"
                 f"<td>{html.escape(mark)}</td></tr>"
             )
         head = html.escape(_("SEATS"))
-        return f"<div class='asteroyds-note'>{head}</div><table class='asteroyds-room-seat-table'>{''.join(rows)}</table>"
+        table = f"<table class='asteroyds-room-seat-table'>{''.join(rows)}</table>"
+        return f"<div class='asteroyds-note'>{head}</div>{table}"
 
 
 __all__ = ["TeacherRoom"]
