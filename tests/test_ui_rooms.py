@@ -336,3 +336,61 @@ def test_the_views_play_a_round_and_a_reload_restores_the_seat(tmp_path):
     stale = StudentRoom(url, query=f"room={code}")
     stale._key.value = "stale-token"
     assert "freed" in stale.error and "removeItem" in stale._script.value and stale.page.spectator
+
+
+def test_the_student_view_shows_its_question_and_answers_it(tmp_path):
+    url = str(tmp_path / "rooms.sqlite3")
+    projector = TeacherRoom(url, query="")
+    projector._seats.value, projector._planning.value, projector._seed.value = "blue,red", 0, 1
+    projector.create()
+    code = projector.page.code
+    ann, bob = StudentRoom(url, query=f"room={code}"), StudentRoom(url, query=f"room={code}")
+    for view, seat in ((ann, "blue"), (bob, "red")):
+        view._key.value = browser.NOTHING
+        view.take_seat(seat)
+    projector.page.roll(dice=(3, 5, 2))
+    for view, program in ((ann, "F F F . . . S"), (bob, "F . . . . . S")):
+        view._tick(0.5)
+        view.page.submit(program)
+    ann._tick(0.5)
+    bob._tick(0.5)
+    assert ann._question_box.layout.display == "" and "left; no answer means no" in ann._question.value
+    assert bob._question_box.layout.display == "none"  # only the seat asked
+    ann.answer(True)
+    assert ann.error == "" and ann._question_box.layout.display == "none"
+    with SQLiteStore(url) as store:
+        assert [e.data["reason"] for e in store.read(code) if e.kind == "answer"] == ["player"]
+
+
+def test_capture_seats_are_crafts_with_their_team_and_plan_on_a_capture_chart(tmp_path):
+    url = str(tmp_path / "rooms.sqlite3")
+    projector = TeacherRoom(url, query="")
+    projector._mode.value, projector._seats.value, projector._planning.value = "capture", "red,white", 0
+    projector.create()
+    student = StudentRoom(url, query=f"room={projector.page.code}")
+    student._key.value = browser.NOTHING
+    assert [b.description for b in student._seat_buttons.children] == [
+        "red1 · red team",
+        "white1 · white team",
+    ]
+    student.take_seat("white1")
+    projector._add_bots.click()
+    projector._roll.click()
+    student._tick(0.5)
+    assert type(student.chart).__name__ == "CaptureChart"
+    student.submit()
+    projector._tick(0.5)
+    assert projector.session.public["round"] == 2 and projector.error == student.error == ""
+
+
+def test_a_game_of_bots_ends_with_the_scoreboard_and_the_progress_plot(tmp_path):
+    projector = TeacherRoom(str(tmp_path / "rooms.sqlite3"), query="")
+    projector._seats.value, projector._bots.value, projector._planning.value = "blue,red", "blue,red", 0
+    projector.create()
+    for _ in range(60):
+        if projector.session.public["phase"] == "over":
+            break
+        projector._roll.click()
+    assert projector.error == "" and projector.session.public["outcome"] is not None
+    assert "GAME OVER" in projector._banner.value
+    assert [type(w).__name__ for w in projector._end_box.children] == ["Scoreboard", "ProgressPlot"]
