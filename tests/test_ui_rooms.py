@@ -394,3 +394,21 @@ def test_a_game_of_bots_ends_with_the_scoreboard_and_the_progress_plot(tmp_path)
     assert projector.error == "" and projector.session.public["outcome"] is not None
     assert "GAME OVER" in projector._banner.value
     assert [type(w).__name__ for w in projector._end_box.children] == ["Scoreboard", "ProgressPlot"]
+
+
+def test_the_teacher_chooses_variants_and_the_room_plays_them(store, clock):
+    teacher = TeacherPage(store, clock)
+    choices = RoomChoices(
+        mode="racing", seats=("blue", "red"), seed=3, variants=("pilots", "one_shot_per_turn")
+    )
+    code = teacher.create(choices)
+    game = StudentPage(store, clock)
+    game.open(code)
+    view_game = game.session.room.view.game
+    assert all(c.pilot for c in view_game.state.crafts) and view_game.rules.one_shot_per_turn
+    with pytest.raises(RoomError, match="unknown variant"):
+        RoomChoices(variants=("cheat",)).build()
+    with pytest.raises(RoomError, match="capture plays its own rules"):
+        RoomChoices(mode="capture", seats=("red", "white"), variants=("pilots",)).build()
+    plain = RoomChoices(mode="racing", seats=("blue", "red"), seed=3).build()
+    assert not any(c.pilot for c in plain.state.crafts)

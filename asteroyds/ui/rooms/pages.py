@@ -44,7 +44,7 @@ from typing import Any
 from ...asteroids import resolve_asteroids
 from ...damage import never
 from ...errors import RuleError
-from ...i18n import _
+from ...i18n import N_, _
 from ...modes import mode_named
 from ...modes.capture_program import CaptureProgram
 from ...preview import PathPreview, planned_path
@@ -54,11 +54,19 @@ from ...rooms.seating import MODES, parse_seats
 from ...state import State
 from ..chart.capture import CaptureChartController
 from ..chart.status_controller import StatusChartController
+from ..sandbox.setup import SandboxSetup, Seat
 from .session import Clock, RoomSession
 
 JOIN_NOTEBOOK = "12_join.ipynb"
 TEACHER_NOTEBOOK = "11_class_room.ipynb"
 MAX_NAME_CHARS = 40
+# The sandbox's variants a room may play (racing, shooting, targets, drones): name → the form's words.
+VARIANTS: dict[str, str] = {
+    "pilots": N_("pilots (advanced rules)"),
+    "random_dice_order": N_("random dice order"),
+    "return_to_platform": N_("return to the platform"),
+    "one_shot_per_turn": N_("one shot per turn"),
+}
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,7 @@ class RoomChoices:
     crafts: int = 1
     planning_seconds: int | None = -1  # -1: the mode's stopwatch; 0 or None: no stopwatch
     decision_seconds: int | None = None
+    variants: tuple[str, ...] = ()  # names of VARIANTS
 
     @classmethod
     def from_text(cls, mode: str, seats: str, bots: str = "", **options: Any) -> RoomChoices:
@@ -89,7 +98,18 @@ class RoomChoices:
             raise RoomError(
                 _("unknown mode {mode!r}: choose one of {modes}", mode=self.mode, modes=", ".join(MODES))
             )
-        return room_game(self.mode, self.seats, seed=self.seed, crafts=self.crafts)
+        unknown = [v for v in self.variants if v not in VARIANTS]
+        if unknown:
+            raise RoomError(_("unknown variant {name!r}", name=unknown[0]))
+        if not self.variants:
+            return room_game(self.mode, self.seats, seed=self.seed, crafts=self.crafts)
+        if mode_named(self.mode).teams:
+            raise RoomError(_("capture plays its own rules: untick the variants"))
+        # the sandbox's setup builds a game with these variants (the same layout and dice for a seed)
+        seats = tuple(Seat(seat, "human") for seat in self.seats)
+        return SandboxSetup(
+            mode=self.mode, seats=seats, seed=self.seed, **dict.fromkeys(self.variants, True)
+        ).build()
 
 
 def join_link(code: str, page_url: str = "") -> str:
@@ -299,4 +319,12 @@ class StudentPage:
             return after, None
 
 
-__all__ = ["JOIN_NOTEBOOK", "TEACHER_NOTEBOOK", "RoomChoices", "StudentPage", "TeacherPage", "join_link"]
+__all__ = [
+    "JOIN_NOTEBOOK",
+    "TEACHER_NOTEBOOK",
+    "VARIANTS",
+    "RoomChoices",
+    "StudentPage",
+    "TeacherPage",
+    "join_link",
+]

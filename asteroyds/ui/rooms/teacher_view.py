@@ -26,7 +26,7 @@ from ..sandbox.scoreboard import ProgressPlot, Scoreboard
 from ..share import links
 from . import browser
 from .common import CSS, RoomViewBase, button, html_part, room_from_query
-from .pages import RoomChoices, TeacherPage, join_link
+from .pages import VARIANTS, RoomChoices, TeacherPage, join_link
 
 STOPWATCH_CHOICES: tuple[tuple[str, int], ...] = (
     ("the mode's stopwatch", -1),
@@ -76,6 +76,7 @@ class TeacherRoom(RoomViewBase):
             seed=int(self._seed.value),
             crafts=int(self._crafts.value),
             planning_seconds=int(self._planning.value),
+            variants=tuple(name for name, box in self._variants.items() if box.value),
         )
         page = self._controller()
         code = page.create(choices)
@@ -136,6 +137,12 @@ class TeacherRoom(RoomViewBase):
             (self._planning, "planning"),
         ):
             part.add_class(f"asteroyds-room-{css}")  # fmt: skip
+        self._variants = {
+            name: widgets.Checkbox(description=_(words), indent=False, layout=widgets.Layout(width="auto"))
+            for name, words in VARIANTS.items()
+        }
+        for name, box in self._variants.items():
+            box.add_class(f"asteroyds-room-variant-{name}")
         create = button(_("Create the room"), "asteroyds-room-create", primary=True)
         create.on_click(lambda _b: self.create())
         note = html_part(
@@ -154,6 +161,7 @@ class TeacherRoom(RoomViewBase):
                 widgets.HBox([self._mode, self._planning], layout=widgets.Layout(flex_flow="row wrap")),
                 widgets.HBox([self._seats, self._bots], layout=widgets.Layout(flex_flow="row wrap")),
                 widgets.HBox([self._seed, self._crafts], layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox(list(self._variants.values()), layout=widgets.Layout(flex_flow="row wrap")),
                 create,
                 note,
             ],
