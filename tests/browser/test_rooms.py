@@ -98,6 +98,7 @@ def test_a_round_across_a_teacher_and_two_students(voila_url, contexts, rooms_st
     assert shown == code and data(teacher, "teacher") == "true"
     assert teacher.locator(".asteroyds-room-qr svg").count() == 1
     assert teacher.url.endswith(f"?room={code}")  # a reload opens the room; no token in the address
+    screenshot(teacher, "room_teacher_created")
     # 2. Ann types the code; Bob opens the join link
     open_notebook(ann, voila_url, "12_join", wait_for=".asteroyds-room-open")
     ann.locator(".asteroyds-room-code-input input").fill(code.lower())
@@ -118,6 +119,7 @@ def test_a_round_across_a_teacher_and_two_students(voila_url, contexts, rooms_st
     ann.locator(".asteroyds-room-submit").click()
     wait_data(ann, "mine", "F . . . . . S")
     wait_data(teacher, "submitted", "blue")  # who has submitted (not what)
+    screenshot(bob, "room_student_planning")
     assert "F . . . . . S" not in teacher.content() and "F . . . . . S" not in bob.content()
     plan_forward(bob)
     bob.locator(".asteroyds-room-submit").click()
