@@ -147,5 +147,10 @@ def test_a_round_across_a_teacher_and_two_students(voila_url, contexts, rooms_st
     wait_data(ann, "seat", "blue")
     assert ann.url.endswith(f"?room={code}")
     assert ann.locator(".asteroyds-room-seat-red").count() == 0
+    # and the projector reloads: back to the teacher's controls (its token, kept in its own browser)
+    teacher.reload(timeout=RENDER_TIMEOUT)
+    teacher.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    wait_data(teacher, "teacher", "true")
+    assert teacher.locator(".asteroyds-room-roll").is_enabled()
     for page in (teacher, ann, bob):
         assert page.errors == []
