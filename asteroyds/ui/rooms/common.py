@@ -231,6 +231,21 @@ class RoomViewBase(widgets.VBox):
             self._replay_for = replay
         return True
 
+    @staticmethod
+    def _clear_marks(board: BoardView) -> None:
+        """Take off what the round player drew (outlines, a laser, disabled turrets)."""
+        board.highlight(())
+        board.clear_laser()
+        board.show_disabled(())
+
+    def _draw_table(self, board: BoardView, game: Any, phase: str) -> None:
+        """The board as it stands (with the dice arrows while the class plans)."""
+        self._clear_marks(board)
+        board.update(game.state)
+        board.show_path(())
+        board.show_intended_moves(game.dice if phase == "plan" else None)
+        board.set_caption(_("Round {n} · the board as it stands", n=game.round))
+
     def _hide_replay(self) -> None:
         if self._replay_box.children:
             for child in self._replay_box.children:

@@ -255,6 +255,15 @@ class StudentPage:
         return self.seat is not None and self.seat in self.session.public.get("submitted", ())
 
     @property
+    def submitted_program(self) -> str:
+        """What this page submitted this round ("" if nothing yet): shown only on this page."""
+        plan = self._plan
+        game = self.session.need_room().view.game
+        if plan is None or plan.submitted is None or game is None or plan.round != game.round:
+            return ""
+        return plan.submitted
+
+    @property
     def chart(self) -> StatusChartController | CaptureChartController:
         """My chart for this round (a fresh one, on my craft, when a new round starts)."""
         if self.seat is None:

@@ -243,16 +243,12 @@ class StudentRoom(RoomViewBase):
             pass  # the round player draws the resolution
         else:
             self._hide_replay()
-            board.update(game.state)
-            board.show_path(())
-            board.show_intended_moves(game.dice if phase == "plan" else None)
-            board.set_caption(_("Round {n} · the board as it stands", n=game.round))
+            self._draw_table(board, game, phase)
         outcome = game.outcome
         self._banner.value = html.escape(_("GAME OVER · {reason}", reason=outcome.reason)) if outcome else ""
         self._banner.layout.display = "" if outcome else "none"
         self._draw_clock()
-        mine_program = "" if page._plan is None or page._plan.submitted is None else page._plan.submitted
-        self._publish(**{"data-seat": seat or "", "data-mine": mine_program})
+        self._publish(**{"data-seat": seat or "", "data-mine": page.submitted_program})
 
     def _board_for(self, state: object) -> BoardView:
         if self._board is None:
@@ -285,6 +281,7 @@ class StudentRoom(RoomViewBase):
         state, path = page.forecast()
         game = page.session.need_room().view.game
         assert game is not None
+        self._clear_marks(board)
         board.update(state)
         if path is None:
             board.show_intended_moves(game.dice)

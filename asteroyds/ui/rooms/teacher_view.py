@@ -297,10 +297,7 @@ class TeacherRoom(RoomViewBase):
             pass  # the round player draws the resolution on the board
         else:
             self._hide_replay()
-            board.update(game.state)
-            board.show_path(())
-            board.show_intended_moves(game.dice if phase == "plan" else None)
-            board.set_caption(_("Round {n} · the board as it stands", n=game.round))
+            self._draw_table(board, game, phase)
         outcome = game.outcome
         self._banner.value = html.escape(_("GAME OVER · {reason}", reason=outcome.reason)) if outcome else ""
         self._banner.layout.display = "" if outcome else "none"
