@@ -113,7 +113,9 @@ def start_round(state: State) -> tuple[State, list[Event]]:
     turrets = [p for p in state.pieces if p.kind == TURRET]
     for n, turret in enumerate(turrets, 1):
         if not turret.symbol:
-            raise RuleError(f"drones mode: turret {turret.id!r} has no symbol, so it cannot launch a drone")
+            raise RuleError(
+                _("drones mode: turret {id!r} has no symbol, so it cannot launch a drone", id=turret.id)
+            )
         if turret.symbol in present:
             continue
         priority = PRIORITY_BASE + n
