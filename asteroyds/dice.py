@@ -50,7 +50,7 @@ class Dice:
         return cls(*values)
 
     def __str__(self) -> str:
-        return f"red {self.red}, white {self.white}, blue {self.blue}"
+        return _("red {red}, white {white}, blue {blue}", red=self.red, white=self.white, blue=self.blue)
 
 
 def roll(rng: random.Random) -> Dice:

@@ -20,7 +20,7 @@ from typing import Any
 
 from .errors import ScenarioError
 from .hexgrid import NE, NW, parse_direction
-from .i18n import _
+from .i18n import _, ngettext
 from .pieces import ASTEROID, GATE, PILOTS, PLATFORM, PLAYER_COLOURS, POD, TURRET, Craft, Piece
 from .rules import DEFAULT_RULES, RuleSettings
 from .state import State
@@ -288,12 +288,14 @@ def _handicap(pieces: list[Piece], players: Sequence[str], count: int, team: str
         sizes = {side: sum(p in colours for p in players) for side, colours in TARGET_TEAMS.items()}
         if sizes["left"] == sizes["right"]:
             raise ScenarioError(
-                _(
-                    "targets_handicap {count}: the teams have the same size ({sizes} player{value} "
+                ngettext(
+                    "targets_handicap {count}: the teams have the same size ({n} player "
                     "each), so say which team gets fewer targets to shoot: handicap_team='left' or 'right'",
+                    "targets_handicap {count}: the teams have the same size ({n} players "
+                    "each), so say which team gets fewer targets to shoot: handicap_team='left' or 'right'",
+                    sizes["left"],
                     count=count,
-                    sizes=sizes["left"],
-                    value="s" * (sizes["left"] != 1),
+                    n=sizes["left"],
                 )
             )
         present = [side for side in sizes if sizes[side]]

@@ -14,7 +14,7 @@ from ..damage import Decide, never
 from ..dice import Dice
 from ..errors import ScenarioError
 from ..events import Event
-from ..i18n import _
+from ..i18n import N_, _
 from ..outcome import Outcome
 from ..pieces import ASTEROYD, DIE_COLOURS, DRONE, GATE, PLATFORM, TURRET, Craft
 from ..round import DiceRolled, end_round
@@ -124,7 +124,7 @@ def objective(state: State, start: State | None = None, target: int | None = Non
 
 CAPTURE = Mode(
     name=MODE,
-    title="Capture the Asteroyd",
+    title=N_("Capture the Asteroyd"),
     turn=CAPTURE_TURN,
     outcome=outcome,
     setup=setup,

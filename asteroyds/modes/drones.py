@@ -36,7 +36,7 @@ from ..event_text import and_list as words_and
 from ..event_text import capitalised, cell_text, name_text, player_text, tile_name
 from ..events import Event, TokenTaken
 from ..hexgrid import Cell
-from ..i18n import _
+from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
 from ..pieces import DRONE, TURRET, Piece
 from ..shooting import LaserFired
@@ -232,7 +232,7 @@ def objective(state: State, start: State | None = None, target: int | None = Non
 
 DRONES = Mode(
     name="drones",
-    title="Drones",
+    title=N_("Drones"),
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.drones,

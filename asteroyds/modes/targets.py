@@ -53,7 +53,7 @@ from .. import setups
 from ..errors import RuleError, ScenarioError
 from ..event_text import side_text, team_text
 from ..events import Event
-from ..i18n import _
+from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
 from ..pieces import ASTEROID, ASTEROYD, MOVED_BY, PLATFORM, TURRET, WHITE, Piece
 from ..setups import TARGET_TEAMS
@@ -428,7 +428,7 @@ def _tag(target: str) -> str:
 
 TARGETS = Mode(
     name=MODE,
-    title="Targets",
+    title=N_("Targets"),
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.targets,
