@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...i18n import _
 from ...modes import mode_of
 from ...modes.capture_mode import TURN_PHASE
 from ...state import State
@@ -40,7 +41,11 @@ def capture_table_html(table: CaptureRoundTable | None, cursor: int = 0) -> str:
             "6 rounds, in each all lasers first, then all moves.</div>"
         )
     when = "" if table.started else " · <i>next</i>"
-    aims = f" · turrets aim {html.escape(', '.join(table.aims))}" if table.aims and not table.started else ""
+    aims = (
+        _(" · turrets aim {names}", names=html.escape(", ".join(table.aims)))
+        if table.aims and not table.started
+        else ""
+    )
     head = (
         f"<div class='asteroyds-pi-head'><b>ROUND {table.round} OF 6</b> · every laser fires at once, "
         f"then every craft moves{when}{aims}</div>"
