@@ -49,7 +49,7 @@ ChangeCallback = Callable[[Program], object]
 # --- the chart in chart coordinates (x right, y up; one unit per cell) ------------------
 BLUE_ROWS: tuple[str, ...] = ("X", "F", "R", "L", "U")  # top to bottom
 RED_ROWS: tuple[str, ...] = ("X", "F", "R", "L", "S")
-ACTION_NAMES: dict[str, str] = {
+ACTION_NAMES: dict[str, str] = {  # translated where shown: _(ACTION_NAMES[a])
     "X": N_("Shoot"), "F": N_("Forward"), "R": N_("Right"), "L": N_("Left"), "U": N_("Turn back"),
     "S": N_("Shield"),
 }  # fmt: skip

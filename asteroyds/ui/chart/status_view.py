@@ -333,7 +333,7 @@ class StatusChart(widgets.VBox):
             LABEL_PX,
             align="start",
         )
-        m["red_note"] = label([(RED_X, TOP_Y - 4.64)], ["Shield"], [INK["red_glyph"]], SMALL_PX - 2)
+        m["red_note"] = label([(RED_X, TOP_Y - 4.64)], [_("Shield")], [INK["red_glyph"]], SMALL_PX - 2)
         damage = range(MAX_DAMAGE + 1)
         m["damage_boxes"] = lines(
             [_box(column_x(d + 1), DAMAGE_Y, 0.72, 0.56) for d in damage], fill="inside", stroke_width=1.5
