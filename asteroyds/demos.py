@@ -27,13 +27,14 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from . import scenario
+from . import i18n, scenario
 from .asteroids import resolve_asteroids
 from .damage import POLICIES, Decide, policy
 from .dice import Dice
 from .errors import AsteroydsError, ScenarioError
 from .events import Event
 from .flight import fly
+from .i18n import _
 from .modes import start_round
 from .program import shields_of
 from .round import programs_for
@@ -42,8 +43,10 @@ from .state import State
 FORMAT = "asteroyds/demo@1"
 DEMO_DIR = "data/demos"
 DEMO_KEYS = frozenset(
-    {"format", "title", "rule", "explain", "dice", "programs", "decide", "notes", "scenario"}
+    {"format", "title", "rule", "explain", "dice", "programs", "decide", "notes", "scenario", "translations"}
 )
+# What a demo's "translations" may say again in another language (the notes are the author's).
+TRANSLATED_KEYS = ("title", "rule", "explain")
 DECIDE_KEYS = ("destroy", "lawrence")
 # A demo's name is its file name: lower-case words joined by hyphens (safe in a URL and a path).
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
@@ -84,7 +87,32 @@ class Demo:
     programs: tuple[tuple[str, str], ...] = ()
     decide: tuple[tuple[str, str], ...] = (("destroy", "never"), ("lawrence", "never"))
     notes: str = ""
+    translations: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     _played: list = field(default_factory=list, compare=False, repr=False, hash=False)
+
+    def shown(self, key: str, lang: str | None = None) -> str:
+        """``title``, ``rule`` or ``explain`` in ``lang`` (default: the language shown now), else English.
+
+        >>> load_demo("pilot-hector").shown("title", "fr")
+        'Hector : avancer deux fois'
+        """
+        wanted = lang or i18n.language()
+        for code, texts in self.translations:
+            if code == wanted:
+                return dict(texts).get(key) or getattr(self, key)
+        return getattr(self, key)
+
+    @property
+    def shown_title(self) -> str:
+        return self.shown("title")
+
+    @property
+    def shown_rule(self) -> str:
+        return self.shown("rule")
+
+    @property
+    def shown_explain(self) -> str:
+        return self.shown("explain")
 
     @property
     def section(self) -> int | None:
@@ -131,23 +159,94 @@ def from_dict(data: Any, name: str = "demo", where: str | None = None) -> Demo:
     """Build a valid demo from a parsed JSON object; raise :class:`ScenarioError` naming the problem."""
     where = where or f"demo {name!r}"
     if not isinstance(data, dict):
-        raise ScenarioError(f"{where}: a demo is a JSON object, got {type(data).__name__}")
+        raise ScenarioError(
+            _("{where}: a demo is a JSON object, got {kind}", where=where, kind=type(data).__name__)
+        )
     if data.get("format") != FORMAT:
-        raise ScenarioError(f"{where}: format must be {FORMAT!r}, got {data.get('format')!r}")
+        raise ScenarioError(
+            _(
+                "{where}: format must be {FORMAT!r}, got {found!r}",
+                where=where,
+                FORMAT=FORMAT,
+                found=data.get("format"),
+            )
+        )
     unknown = sorted(set(data) - DEMO_KEYS)
     if unknown:
-        raise ScenarioError(f"{where}: unknown key {unknown[0]!r}")
+        raise ScenarioError(_("{where}: unknown key {unknown!r}", where=where, unknown=unknown[0]))
     texts = {}
     for key in ("title", "rule", "explain", "notes"):
         value = data.get(key, "")
         if not isinstance(value, str) or (key != "notes" and not value.strip()):
-            raise ScenarioError(f"{where}: {key} must be a non-empty string, got {value!r}")
+            raise ScenarioError(
+                _(
+                    "{where}: {key} must be a non-empty string, got {value!r}",
+                    where=where,
+                    key=key,
+                    value=value,
+                )
+            )
         texts[key] = value.strip()
     state = scenario.from_dict(data.get("scenario"), where=f"{where}: scenario")
     dice = _dice(data.get("dice"), where)
     programs = _programs(data.get("programs", {}), state, where)
     decide = _decide(data.get("decide", "never"), where)
-    return Demo(name=name, state=state, dice=dice, programs=programs, decide=decide, **texts)
+    translations = _translations(data.get("translations", {}), where)
+    return Demo(
+        name=name,
+        state=state,
+        dice=dice,
+        programs=programs,
+        decide=decide,
+        translations=translations,
+        **texts,
+    )
+
+
+def _translations(value: Any, where: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """``{"fr": {"title": …, "rule": …, "explain": …}}``: the texts a class reads, in other languages."""
+    if not isinstance(value, dict):
+        raise ScenarioError(
+            _(
+                "{where}: translations must map a language to its texts, got {value!r}",
+                where=where,
+                value=value,
+            )
+        )
+    out = []
+    for lang, texts in sorted(value.items()):
+        if lang not in i18n.LANGUAGES or lang == i18n.DEFAULT:
+            raise ScenarioError(
+                _(
+                    "{where}: translations: unknown language {lang!r} (expected one of {choices})",
+                    where=where,
+                    lang=lang,
+                    choices=", ".join(x for x in i18n.LANGUAGES if x != i18n.DEFAULT),
+                )
+            )
+        if not isinstance(texts, dict) or not texts or not set(texts) <= set(TRANSLATED_KEYS):
+            raise ScenarioError(
+                _(
+                    "{where}: translations.{lang} must give some of {keys}, got {value!r}",
+                    where=where,
+                    lang=lang,
+                    keys=", ".join(TRANSLATED_KEYS),
+                    value=texts,
+                )
+            )
+        for key, text in texts.items():
+            if not isinstance(text, str) or not text.strip():
+                raise ScenarioError(
+                    _(
+                        "{where}: translations.{lang}.{key} must be a non-empty string, got {value!r}",
+                        where=where,
+                        lang=lang,
+                        key=key,
+                        value=text,
+                    )
+                )
+        out.append((lang, tuple((k, texts[k].strip()) for k in TRANSLATED_KEYS if k in texts)))
+    return tuple(out)
 
 
 def _dice(value: Any, where: str) -> Dice:
@@ -157,17 +256,25 @@ def _dice(value: Any, where: str) -> Dice:
         and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in value)
     )
     if not ok:
-        raise ScenarioError(f"{where}: dice must be [red, white, blue], each 1..6, got {value!r}")
+        raise ScenarioError(
+            _("{where}: dice must be [red, white, blue], each 1..6, got {value!r}", where=where, value=value)
+        )
     return Dice(*value)
 
 
 def _programs(value: Any, state: State, where: str) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-        raise ScenarioError(f"{where}: programs must map each player to a program string, got {value!r}")
+        raise ScenarioError(
+            _(
+                "{where}: programs must map each player to a program string, got {value!r}",
+                where=where,
+                value=value,
+            )
+        )
     try:
         checked = programs_for(start_round(state)[0], value)
     except AsteroydsError as exc:
-        raise ScenarioError(f"{where}: programs: {exc}") from None
+        raise ScenarioError(_("{where}: programs: {error}", where=where, error=exc)) from None
     return tuple((player, str(checked[player])) for player in value)
 
 
@@ -176,12 +283,25 @@ def _decide(value: Any, where: str) -> tuple[tuple[str, str], ...]:
         value = dict.fromkeys(DECIDE_KEYS, value)
     if not isinstance(value, dict) or not set(value) <= set(DECIDE_KEYS):
         raise ScenarioError(
-            f'{where}: decide must be "never", "always" or {{"destroy": ..., "lawrence": ...}}, got {value!r}'
+            _(
+                '{where}: decide must be "never", "always" or {{"destroy": ..., "lawrence": ...}}, '
+                "got {value!r}",
+                where=where,
+                value=value,
+            )
         )
     answers = {key: value.get(key, "never") for key in DECIDE_KEYS}
     for key, word in answers.items():
         if word not in POLICIES:
-            raise ScenarioError(f"{where}: decide {key} must be one of {', '.join(POLICIES)}, got {word!r}")
+            raise ScenarioError(
+                _(
+                    "{where}: decide {key} must be one of {choices}, got {word!r}",
+                    where=where,
+                    key=key,
+                    choices=", ".join(POLICIES),
+                    word=word,
+                )
+            )
     return tuple(answers.items())
 
 
@@ -206,7 +326,7 @@ def list_demos() -> list[str]:
 def check_name(name: Any) -> str:
     """The name if it can be a demo's name; else :class:`ScenarioError` (names come from URLs)."""
     if not isinstance(name, str) or not NAME_PATTERN.match(name):
-        raise ScenarioError(f"{name!r} is not a demo name (lower-case words joined by hyphens)")
+        raise ScenarioError(_("{name!r} is not a demo name (lower-case words joined by hyphens)", name=name))
     return name
 
 
@@ -220,7 +340,7 @@ def load_demo(name: str) -> Demo:
         close = [n for n in names if name in n] + difflib.get_close_matches(name, names, n=3, cutoff=0.7)
         close = list(dict.fromkeys(close))[:3]
         hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else f"{len(names)} demos"
-        raise ScenarioError(f"no demo named {name!r} in the gallery ({hint})")
+        raise ScenarioError(_("no demo named {name!r} in the gallery ({hint})", name=name, hint=hint))
     return loads(entry.read_text(encoding="utf-8"), name=name, where=f"{DEMO_DIR}/{name}.json")
 
 
@@ -244,8 +364,10 @@ def to_dict(demo: Demo) -> dict[str, Any]:
         "title": demo.title,
         "rule": demo.rule,
         "explain": demo.explain,
-        "dice": list(demo.dice.as_tuple()),
     }
+    if demo.translations:
+        data["translations"] = {lang: dict(texts) for lang, texts in demo.translations}
+    data["dice"] = list(demo.dice.as_tuple())
     if demo.programs:
         data["programs"] = dict(demo.programs)
     decide = dict(demo.decide)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ProgramError
+from .i18n import N_, _
 from .pieces import PILOTS
 
 # Primitive steps, and what each does: (pivot in notches, clockwise +1; move
@@ -68,7 +69,7 @@ class Pilot:
     name: str
     description: str
     moves: tuple[tuple[str, tuple[str, ...], str], ...] = ()
-    hint: str = "takes no direction"
+    hint: str = N_("takes no direction")
 
     @property
     def column_power(self) -> bool:
@@ -82,14 +83,14 @@ class Pilot:
 
     def steps(self, token: str) -> tuple[str, ...]:
         """The primitive steps of a pilot token; raises ProgramError if not accepted."""
-        for name, steps, _ in self.moves:
+        for name, steps, _text in self.moves:
             if name == token:
                 return steps
         raise ProgramError(self.refusal(token))
 
     def explain(self, token: str) -> str:
         """What a pilot token does, in English ("forward twice")."""
-        for name, _, text in self.moves:
+        for name, _steps, text in self.moves:
             if name == token:
                 return text
         raise ProgramError(self.refusal(token))
@@ -107,43 +108,43 @@ PILOT_TABLE: dict[str, Pilot] = {
     "Hector": Pilot(
         "Hector",
         "Forward twice: two spaces straight ahead in one column; each step can collide.",
-        (("P", (FORWARD, FORWARD), "forward twice"),),
+        (("P", (FORWARD, FORWARD), N_("forward twice")),),
     ),
     "Dolorosa": Pilot(
         "Dolorosa",
         "Turn back, then forward: a U-turn and one space ahead in one column.",
-        (("P", (TURN_BACK, FORWARD), "turn back, then forward"),),
+        (("P", (TURN_BACK, FORWARD), N_("turn back, then forward")),),
     ),
     "Lawrence": Pilot(
         "Lawrence",
         "Emergency shield: once per game, cancel 1 point of one damage event, decided when it happens.",
         (),
-        "has no column power (the emergency shield is used when damage happens)",
+        N_("has no column power (the emergency shield is used when damage happens)"),
     ),
     "Yayenek": Pilot(
         "Yayenek",
         "Reverse: one space backwards, keeping the craft's facing.",
-        (("P", (BACKWARD,), "one space backwards, keeping the facing"),),
+        (("P", (BACKWARD,), N_("one space backwards, keeping the facing")),),
     ),
     "M'Hand": Pilot(
         "M'Hand",
         "Pivot twice, both left (PL) or both right (PR), chosen when planning, then one space forward.",
         (
-            ("PL", (LEFT_PIVOT, LEFT_PIVOT, FORWARD), "pivot left twice, then forward"),
-            ("PR", (RIGHT_PIVOT, RIGHT_PIVOT, FORWARD), "pivot right twice, then forward"),
+            ("PL", (LEFT_PIVOT, LEFT_PIVOT, FORWARD), N_("pivot left twice, then forward")),
+            ("PR", (RIGHT_PIVOT, RIGHT_PIVOT, FORWARD), N_("pivot right twice, then forward")),
         ),
-        "turns both left or both right",
+        N_("turns both left or both right"),
     ),
     "1634": Pilot(
         "1634",
         "Pivot once or twice, left or right (PL, PR, PLL, PRR), chosen when planning, without moving.",
         (
-            ("PL", (LEFT_PIVOT,), "pivot left once, without moving"),
-            ("PR", (RIGHT_PIVOT,), "pivot right once, without moving"),
-            ("PLL", (LEFT_PIVOT, LEFT_PIVOT), "pivot left twice, without moving"),
-            ("PRR", (RIGHT_PIVOT, RIGHT_PIVOT), "pivot right twice, without moving"),
+            ("PL", (LEFT_PIVOT,), N_("pivot left once, without moving")),
+            ("PR", (RIGHT_PIVOT,), N_("pivot right once, without moving")),
+            ("PLL", (LEFT_PIVOT, LEFT_PIVOT), N_("pivot left twice, without moving")),
+            ("PRR", (RIGHT_PIVOT, RIGHT_PIVOT), N_("pivot right twice, without moving")),
         ),
-        "pivots once or twice, left or right",
+        N_("pivots once or twice, left or right"),
     ),
 }
 assert tuple(PILOT_TABLE) == PILOTS, "the pilot table must list the pilots of pieces.PILOTS"
@@ -154,7 +155,9 @@ def pilot_info(name: str) -> Pilot:
     try:
         return PILOT_TABLE[name]
     except KeyError:
-        raise ProgramError(f"unknown pilot {name!r} (expected one of {', '.join(PILOTS)})") from None
+        raise ProgramError(
+            _("unknown pilot {name!r} (expected one of {choices})", name=name, choices=", ".join(PILOTS))
+        ) from None
 
 
 def expand(pilot: str, token: str) -> tuple[str, ...]:

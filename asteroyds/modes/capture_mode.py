@@ -13,7 +13,9 @@ from typing import Any
 from ..damage import Decide, never
 from ..dice import Dice
 from ..errors import ScenarioError
+from ..event_text import colour_text, team_text
 from ..events import Event
+from ..i18n import N_, _
 from ..outcome import Outcome
 from ..pieces import ASTEROYD, DIE_COLOURS, DRONE, GATE, PLATFORM, TURRET, Craft
 from ..round import DiceRolled, end_round
@@ -71,20 +73,36 @@ def check(state: State, where: str) -> None:
     for p in state.pieces:
         if p.kind in (PLATFORM, TURRET) and p.team not in DIE_COLOURS:
             raise ScenarioError(
-                f"{where}: piece {p.id!r}: in capture mode a {p.kind} belongs to a team "
-                f"(red, white or blue), got {p.team!r}"
+                _(
+                    "{where}: piece {id!r}: in capture mode a {kind} belongs to a team (red, white "
+                    "or blue), got {team!r}",
+                    where=where,
+                    id=p.id,
+                    kind=p.kind,
+                    team=p.team,
+                )
             )
     platforms = [p.team for p in state.pieces if p.kind == PLATFORM]
     for c in state.crafts:
         if c.team not in DIE_COLOURS:
             raise ScenarioError(
-                f"{where}: craft {c.player!r}: in capture mode a craft belongs to a team "
-                f"(red, white or blue), got {c.team!r}"
+                _(
+                    "{where}: craft {player!r}: in capture mode a craft belongs to a team "
+                    "(red, white or blue), got {team!r}",
+                    where=where,
+                    player=c.player,
+                    team=c.team,
+                )
             )
         if platforms.count(c.team) != 1:
             raise ScenarioError(
-                f"{where}: craft {c.player!r}: the {c.team} team needs exactly one platform "
-                f"(it has {platforms.count(c.team)})"
+                _(
+                    "{where}: craft {player!r}: the {team} team needs exactly one platform (it has {count})",
+                    where=where,
+                    player=c.player,
+                    team=c.team,
+                    count=platforms.count(c.team),
+                )
             )
 
 
@@ -93,21 +111,33 @@ def objective(state: State, start: State | None = None, target: int | None = Non
     names = teams(state)
     points = scores(state)
     goal = target if target is not None else DEFAULT_CAPTURE_RULES.target_for(len(names))
-    table = ", ".join(f"{team} {points.get(team, 0)}" for team in names)
+    table = ", ".join(f"{team_text(team)} {points.get(team, 0)}" for team in names)
     goal = goal if names else 0
-    lines = [f"Capture the Asteroyd: first team to {goal} points and ahead of the others wins ({table})."]
+    lines = [
+        _(
+            "Capture the Asteroyd: first team to {goal} points and ahead of the others wins ({table}).",
+            goal=goal,
+            table=table,
+        )
+    ]
     carried = {p.carrier: p.team or "" for p in state.pieces if p.kind == ASTEROYD and p.carrier}
     for team in names:
         crafts = [c.player for c in state.crafts_in_order() if c.team == team]
         carrying = [carried[p] for p in crafts if p in carried]
         if carrying:
-            lines.append(f"The {team} team carries the {and_list(carrying)} asteroyd home.")
+            lines.append(
+                _(
+                    "The {team} team carries the {colours} asteroyd home.",
+                    team=team_text(team),
+                    colours=and_list([colour_text(c) for c in carrying]),
+                )
+            )
     return lines
 
 
 CAPTURE = Mode(
     name=MODE,
-    title="Capture the Asteroyd",
+    title=N_("Capture the Asteroyd"),
     turn=CAPTURE_TURN,
     outcome=outcome,
     setup=setup,
@@ -115,7 +145,7 @@ CAPTURE = Mode(
     check_playable=check_playable,
     teams=True,
     objective=objective,
-    progress_name="team points",
+    progress_name=N_("team points"),
     turn_word="TURN",
     unused_tools=(GATE, DRONE, "target"),  # the editor's target tool
     own_rules_key="capture_rules",

@@ -51,7 +51,9 @@ from dataclasses import replace
 
 from .. import setups
 from ..errors import RuleError, ScenarioError
+from ..event_text import player_text, side_text, team_text
 from ..events import Event
+from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
 from ..pieces import ASTEROID, ASTEROYD, MOVED_BY, PLATFORM, TURRET, WHITE, Piece
 from ..setups import TARGET_TEAMS
@@ -111,7 +113,7 @@ def team_of(player: str) -> str:
     for side in SIDES:
         if player in TARGET_TEAMS[side]:
             return side
-    raise ValueError(f"{player!r} is not a player colour, so it has no side in targets mode")
+    raise ValueError(_("{player!r} is not a player colour, so it has no side in targets mode", player=player))
 
 
 def carrier(state: State, name: str) -> Piece | None:
@@ -251,32 +253,70 @@ def check(state: State, where: str = "state") -> None:
         if p.target is None:
             if p.team is not None and p.kind not in CAPTURE_TEAM_KINDS:
                 raise ScenarioError(
-                    f"{at}: {p.describe()} has team {p.team!r} but no target: in targets mode a "
-                    "piece's team is the set of the target it carries (RULES §7)"
+                    _(
+                        "{at}: {piece} has team {team!r} but no target: in targets mode a piece's "
+                        "team is the set of the target it carries (RULES §7)",
+                        at=at,
+                        piece=p.describe(),
+                        team=p.team,
+                    )
                 )
             continue
         problem = carry_problem(p)
         if problem:
-            raise ScenarioError(f"{at}: {p.describe()} cannot carry target {p.target}: {problem}")
+            raise ScenarioError(
+                _(
+                    "{at}: {piece} cannot carry target {target}: {problem}",
+                    at=at,
+                    piece=p.describe(),
+                    target=p.target,
+                    problem=problem,
+                )
+            )
         if p.team not in SIDES:
             raise ScenarioError(
-                f"{at}: target {p.target!r} needs its set as team, {' or '.join(map(repr, SIDES))}, "
-                f"got {p.team!r}"
+                _(
+                    "{at}: target {target!r} needs its set as team, {choices}, got {team!r}",
+                    at=at,
+                    target=p.target,
+                    choices=" or ".join(map(repr, SIDES)),
+                    team=p.team,
+                )
             )
         if not isinstance(p.target, str) or target_number(p.target, p.team) is None:
             raise ScenarioError(
-                f"{at}: target {p.target!r} of the {p.team} set must be named {p.team}-<number> from 1, "
-                f"e.g. {target_name(p.team, 1)!r}"
+                _(
+                    "{at}: target {target!r} of the {team} set must be named {team}-<number> from 1, "
+                    "e.g. {target_name!r}",
+                    at=at,
+                    target=p.target,
+                    team=p.team,
+                    target_name=target_name(p.team, 1),
+                )
             )
         other = carriers.get(p.target)
         if other is not None:
-            raise ScenarioError(f"{at}: target {p.target} is already on {other.describe()} ({other.id!r})")
+            raise ScenarioError(
+                _(
+                    "{at}: target {target} is already on {piece} ({id!r})",
+                    at=at,
+                    target=p.target,
+                    piece=other.describe(),
+                    id=other.id,
+                )
+            )
         carriers[p.target] = p
     for c in state.crafts:
         if c.team not in SIDES:
             raise ScenarioError(
-                f"{where}: craft {c.player!r}: in targets mode a craft plays on team "
-                f"{' or '.join(map(repr, SIDES))}, got {c.team!r}"
+                _(
+                    "{where}: craft {player!r}: in targets mode a craft plays on team {choices}, "
+                    "got {team!r}",
+                    where=where,
+                    player=c.player,
+                    choices=" or ".join(map(repr, SIDES)),
+                    team=c.team,
+                )
             )
 
 
@@ -306,7 +346,11 @@ def start_round(state: State) -> tuple[State, list[Event]]:
     for craft in state.crafts:
         if craft.team not in SIDES:
             raise RuleError(
-                f"targets mode: craft {craft.player!r} must be on team 'left' or 'right', got {craft.team!r}"
+                _(
+                    "targets mode: craft {player!r} must be on team 'left' or 'right', got {team!r}",
+                    player=craft.player,
+                    team=craft.team,
+                )
             )
     return state, []
 
@@ -331,28 +375,34 @@ def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
         winners = tuple(f.player for f in finishers)
         return Outcome(winners=winners, reason=_reason(finished, teams), finishers=finishers)
     if state.crafts and all(c.cell is None for c in state.crafts):
-        return Outcome(winners=(), reason="Every craft is destroyed: nobody wins.")
+        return Outcome(winners=(), reason=_("Every craft is destroyed: nobody wins."))
     return None
 
 
 def _when(column: int) -> str:
     if column == 0:
-        return "before this round"
-    return "in the red column" if column == 7 else f"in column {column}"
+        return _("before this round")
+    return _("in the red column") if column == 7 else _("in column {column}", column=column)
 
 
 def _reason(finished: dict[str, int], teams: list[str]) -> str:
     if len(teams) > 1:
-        return (
-            f"Both teams eliminated their last target {_when(finished[teams[0]])}: "
-            "a draw, both teams share the victory."
+        return _(
+            "Both teams eliminated their last target {when}: a draw, both teams share the victory.",
+            when=_when(finished[teams[0]]),
         )
     team = teams[0]
-    said = f"The {team} team eliminated every {aimed_side(team)} target ({_when(finished[team])})"
+    fields = {"team": team_text(team), "side": side_text(aimed_side(team)), "when": _when(finished[team])}
     if len(finished) == 1:
-        return f"{said} and wins."
+        return _("The {team} team eliminated every {side} target ({when}) and wins.", **fields)
     other = next(t for t in finished if t != team)
-    return f"{said} and wins: the {other} team finished later ({_when(finished[other])})."
+    return _(
+        "The {team} team eliminated every {side} target ({when}) and wins: "
+        "the {other} team finished later ({other_when}).",
+        other=team_text(other),
+        other_when=_when(finished[other]),
+        **fields,
+    )
 
 
 def objective(state: State, start: State | None = None, target: int | None = None) -> list[str]:
@@ -362,23 +412,37 @@ def objective(state: State, start: State | None = None, target: int | None = Non
         aimed = aimed_side(team)
         left = targets_left(state, aimed)
         total = len(targets_left(start, aimed)) if start is not None else None
-        players = [c.player for c in state.crafts_in_order() if c.team == team]
-        who = f"the {team} team ({', '.join(players)})" if players else f"the {team} team (nobody)"
-        of = f" of {total}" if total is not None else ""
-        names = ", ".join(_tag(t) for t in left) or "none"
-        lines.append(f"{who.capitalize()} aims at the {aimed} targets: {len(left)}{of} left ({names}).")
+        players = [player_text(c.player) for c in state.crafts_in_order() if c.team == team]
+        crew = ", ".join(players) if players else _("nobody")
+        names = ", ".join(_tag(t) for t in left) or _("none")
+        fields = {
+            "team": team_text(team),
+            "crew": crew,
+            "side": side_text(aimed),
+            "n": len(left),
+            "names": names,
+        }
+        if total is None:
+            line = _("The {team} team ({crew}) aims at the {side} targets: {n} left ({names}).", **fields)
+        else:
+            line = _(
+                "The {team} team ({crew}) aims at the {side} targets: {n} of {total} left ({names}).",
+                total=total,
+                **fields,
+            )
+        lines.append(line)
     return lines
 
 
 def _tag(target: str) -> str:
     """``left-3`` → ``L3`` (the tag the board shows on the asteroid)."""
-    side, _, number = target.partition("-")
+    side, _sep, number = target.partition("-")
     return f"{side[:1].upper()}{number}"
 
 
 TARGETS = Mode(
     name=MODE,
-    title="Targets",
+    title=N_("Targets"),
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.targets,
@@ -386,7 +450,7 @@ TARGETS = Mode(
     shoots_targets=True,
     start_round=start_round,
     objective=objective,
-    progress_name="targets eliminated",
-    token_head="TARGETS",
+    progress_name=N_("targets eliminated"),
+    token_head=N_("TARGETS"),
     team_column=True,
 )

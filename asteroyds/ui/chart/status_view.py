@@ -23,6 +23,8 @@ import bqplot
 import ipywidgets as widgets
 import numpy as np
 
+from ...event_text import player_text
+from ...i18n import _
 from ...pieces import MAX_DAMAGE, Craft
 from ...pilots import PILOT_TABLE
 from ...program import BLUE_COLUMNS, RED_COLUMN, Program, column_name
@@ -171,7 +173,7 @@ class StatusChart(widgets.VBox):
         super().__init__()
         if controller is None:
             if craft is None:
-                raise TypeError("StatusChart needs a craft (or a controller)")
+                raise TypeError(_("StatusChart needs a craft (or a controller)"))
             controller = StatusChartController(craft, mode, program, rules=rules)
         self._controller = controller
         self._title_text = title
@@ -253,7 +255,7 @@ class StatusChart(widgets.VBox):
     def lock(self) -> None:
         """Time is up: refuse every move and grey the chart out."""
         self._controller.lock()
-        self._say(LOCKED_MESSAGE, ok=False)
+        self._say(_(LOCKED_MESSAGE), ok=False)
         self._refresh()
 
     def unlock(self) -> None:
@@ -326,12 +328,12 @@ class StatusChart(widgets.VBox):
         )
         m["rows"] = label(
             [(left, TOP_Y - i) for i in range(5)] + [(left, DAMAGE_Y), (left, TRAY_Y)],
-            [f"{GLYPHS[a]}  {ACTION_NAMES[a]}" for a in BLUE_ROWS] + ["Damage", "Tokens"],
+            [f"{GLYPHS[a]}  {_(ACTION_NAMES[a])}" for a in BLUE_ROWS] + [_("Damage"), _("Tokens")],
             [INK["text"]] * 5 + [INK["muted"]] * 2,
             LABEL_PX,
             align="start",
         )
-        m["red_note"] = label([(RED_X, TOP_Y - 4.64)], ["Shield"], [INK["red_glyph"]], SMALL_PX - 2)
+        m["red_note"] = label([(RED_X, TOP_Y - 4.64)], [_("Shield")], [INK["red_glyph"]], SMALL_PX - 2)
         damage = range(MAX_DAMAGE + 1)
         m["damage_boxes"] = lines(
             [_box(column_x(d + 1), DAMAGE_Y, 0.72, 0.56) for d in damage], fill="inside", stroke_width=1.5
@@ -393,16 +395,19 @@ class StatusChart(widgets.VBox):
         self._message = html_part("asteroyds-chart-message", min_height="40px", width="340px")
         self._data = html_part("asteroyds-chart-data", display="none")
         self._direction = widgets.Dropdown(
-            description="Pilot power",
+            description=_("Pilot power"),
             style={"description_width": "76px"},
             layout=widgets.Layout(width="340px"),
         )
         self._direction.add_class("asteroyds-pilot-direction")
         self._direction.observe(self._on_direction, names="value")
         self._picker = widgets.ToggleButtons(
-            options=[("Action token", ACTION), ("Pilot token", PILOT_TOKEN)],
+            options=[(_("Action token"), ACTION), (_("Pilot token"), PILOT_TOKEN)],
             style={"button_width": "112px"},
-            tooltips=["A click places a transparent token", "A click on a blue cell places the pilot token"],
+            tooltips=[
+                _("A click places a transparent token"),
+                _("A click on a blue cell places the pilot token"),
+            ],
         )
         self._picker.add_class("asteroyds-token-picker")
         self._buttons: dict[str, widgets.Button] = {}
@@ -421,16 +426,16 @@ class StatusChart(widgets.VBox):
             self._buttons[key] = button
             grid[rows_of(column).index(action), column - 1] = button
         self._clear = widgets.Button(
-            description="Clear chart", icon="undo", tooltip="Every token back to the tray"
+            description=_("Clear chart"), icon="undo", tooltip=_("Every token back to the tray")
         )
         self._clear.add_class("asteroyds-clear-chart")
         self._clear.on_click(lambda _b: self.clear_all())
         caption = "<span class='asteroyds-caption'>{}</span>".format
         program_row = widgets.HBox(
-            [widgets.HTML(caption("Program")), self._program],
+            [widgets.HTML(caption(_("Program"))), self._program],
             layout=widgets.Layout(align_items="center", grid_gap="10px"),
         )
-        keyboard = widgets.HTML(caption("Or click a cell: column number + action letter"))
+        keyboard = widgets.HTML(caption(_("Or click a cell: column number + action letter")))
         self._side = widgets.VBox(
             [self._title, self._shield, program_row, self._message, self._direction, keyboard, self._picker,
              grid, self._clear],
@@ -477,7 +482,8 @@ class StatusChart(widgets.VBox):
         def choose() -> DropResult:
             self._controller.pilot_direction = token
             text = dict(self._controller.pilot_directions)[token]
-            return DropResult(True, f"Pilot power: {token}, {text}.", None, None, None, self.program)
+            said = _("Pilot power: {token}, {text}.", token=token, text=_(text))
+            return DropResult(True, said, None, None, None, self.program)
 
         self._act(choose)
 
@@ -581,11 +587,12 @@ class StatusChart(widgets.VBox):
                 self._direction.value = c.pilot_direction
             finally:
                 self._quiet = quiet
-        who = f"STATUS CHART · {c.craft.player} craft · {c.mode}"
+        who = _("STATUS CHART · {player} craft · {mode}", player=player_text(c.craft.player), mode=c.mode)
         self._title.value = html.escape(self._title_text or who)
         state = "on" if c.shield_on else "off"
         self._shield.value = (
-            f"<span class='asteroyds-shield-badge' data-shield='{state}'>Shield {state.upper()}</span>"
+            f"<span class='asteroyds-shield-badge' data-shield='{state}'>"
+            f"{_('Shield ON') if state == 'on' else _('Shield OFF')}</span>"
         )
         self._shield.add_class(f"asteroyds-shield-{state}")
         self._shield.remove_class(f"asteroyds-shield-{'off' if state == 'on' else 'on'}")
@@ -596,10 +603,12 @@ class StatusChart(widgets.VBox):
     def _pilot_caption(self) -> str:
         craft = self._controller.craft
         if craft.pilot is None:
-            return "no pilot"
+            return _("no pilot")
         if not PILOT_TABLE[craft.pilot].column_power:
-            return f"{craft.pilot} (no token)"
-        return craft.pilot if self._controller.pilot_index is not None else f"{craft.pilot} (used)"
+            return _("{pilot} (no token)", pilot=craft.pilot)
+        if self._controller.pilot_index is not None:
+            return craft.pilot
+        return _("{pilot} (used)", pilot=craft.pilot)
 
     def _publish(self, positions: list[tuple[float, float]], program: Program, shield: str) -> None:
         """Write the machine-readable state into the hidden element (for browser tests)."""

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from ...i18n import _
 from ...rules import DEFAULT_RULES, RuleSettings
 from .. import theme
 from ..observers import Observable
@@ -88,7 +89,9 @@ class StopwatchController(Observable["StopwatchController"]):
         """Stop and refill (to ``seconds`` if given); the timeout can fire again."""
         if seconds is not None:
             if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
-                raise ValueError(f"the stopwatch needs a positive number of seconds, got {seconds!r}")
+                raise ValueError(
+                    _("the stopwatch needs a positive number of seconds, got {seconds!r}", seconds=seconds)
+                )
             self.seconds = seconds
         self.remaining = self.seconds
         self.running = False
@@ -161,21 +164,22 @@ class Stopwatch(widgets.VBox):
         )
         level = next((lv for lv, t in self._level_times.items() if t == controller.seconds), "custom")
         self._level = widgets.ToggleButtons(
-            options=[(f"Beginner {self._level_times['beginner']} s", "beginner"),
-                     (f"Expert {self._level_times['expert']} s", "expert"), ("Custom", "custom")],
-            value=level, tooltips=["Beginner planning time", "Expert planning time", "Choose the seconds"],
+            options=[(_("Beginner {n} s", n=self._level_times["beginner"]), "beginner"),
+                     (_("Expert {n} s", n=self._level_times["expert"]), "expert"), (_("Custom"), "custom")],
+            value=level,
+            tooltips=[_("Beginner planning time"), _("Expert planning time"), _("Choose the seconds")],
             style={"button_width": "auto"},
         )  # fmt: skip
         self._custom = widgets.BoundedIntText(
-            value=round(controller.seconds), min=5, max=600, step=5, description="seconds",
+            value=round(controller.seconds), min=5, max=600, step=5, description=_("seconds"),
             layout=widgets.Layout(width="150px", display="" if level == "custom" else "none"),
         )  # fmt: skip
         self._time = widgets.HTML()
         self._bar = widgets.FloatProgress(min=0.0, max=1.0, layout=widgets.Layout(width="260px"))
         self._buttons = {
-            "start": widgets.Button(description="Start", tooltip="Start the countdown"),
-            "pause": widgets.Button(description="Pause", tooltip="Pause the countdown"),
-            "reset": widgets.Button(description="Reset", tooltip="Refill the time"),
+            "start": widgets.Button(description=_("Start"), tooltip=_("Start the countdown")),
+            "pause": widgets.Button(description=_("Pause"), tooltip=_("Pause the countdown")),
+            "reset": widgets.Button(description=_("Reset"), tooltip=_("Refill the time")),
         }
         for name, button in self._buttons.items():
             button.add_class(f"asteroyds-stopwatch-{name}")
@@ -187,7 +191,7 @@ class Stopwatch(widgets.VBox):
         self._level.observe(lambda ch: self._run(lambda: self._level_changed(ch["new"])), names="value")
         self._custom.observe(lambda ch: self._run(lambda: self._custom_changed(ch["new"])), names="value")
         self._error = widgets.HTML()
-        title = widgets.HTML("<span class='asteroyds-title'>PLANNING TIME</span>")
+        title = widgets.HTML(f"<span class='asteroyds-title'>{_('PLANNING TIME')}</span>")
         clock = widgets.HBox(
             [self._time, self._bar], layout=widgets.Layout(align_items="center", grid_gap="12px")
         )
@@ -269,7 +273,7 @@ class Stopwatch(widgets.VBox):
     def _show(self, c: StopwatchController) -> None:
         status = c.status
         colour = COLOURS["player_red"] if status == EXPIRED else COLOURS["text"]
-        shown = "TIME!" if status == EXPIRED else c.text
+        shown = _("TIME!") if status == EXPIRED else c.text
         # Whole seconds only: the clock ticks 4 times a second, but a page hears from it once a second
         # (each message costs the class server CPU; a trait set to the value it has sends nothing).
         whole = math.ceil(c.remaining - 1e-9)
@@ -284,7 +288,7 @@ class Stopwatch(widgets.VBox):
         self._bar.style.bar_color = bar_colour(fraction)
         self._buttons["start"].disabled = c.running or c.expired
         self._buttons["pause"].disabled = not c.running
-        self._buttons["start"].description = "Resume" if status == PAUSED else "Start"
+        self._buttons["start"].description = _("Resume") if status == PAUSED else _("Start")
 
 
 __all__ = ["StopwatchController", "Stopwatch", "bar_colour"]

@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from ...dice import Dice
 from ...errors import AsteroydsError, ScenarioError
 from ...hexgrid import Cell, direction_name
+from ...i18n import N_, _
 from ...modes import mode_named
 from ...modes.targets import SIDES
 from ...pieces import MAX_DAMAGE, PILOTS, TILE_COLOURS
@@ -70,20 +71,23 @@ CSS = f"""<style>
   color: {COLOURS["text"]}; }}
 .asteroyds-editor .asteroyds-editor-play {{ font-size: 13px; }}
 </style>"""
-TARGET_TIP = (
+TARGET_TIP = N_(
     "Targets mode: click a white-bearing asteroid to put this target on it; click it again to take "
     "the target off."
 )
-TEAM_TIP = "Capture: what you add belongs to this team (a platform takes its colour)."
+TEAM_TIP = N_("Capture: what you add belongs to this team (a platform takes its colour).")
 # The preview button, by "is the board a capture board": its label and its tooltip.
-PREVIEW_LABELS: dict[bool, str] = {False: "▶ Preview the asteroid phase", True: "▶ Preview the turrets"}
+PREVIEW_LABELS: dict[bool, str] = {
+    False: N_("▶ Preview the asteroid phase"),
+    True: N_("▶ Preview the turrets"),
+}
 PREVIEW_TIPS: dict[bool, str] = {
-    False: "Move the asteroids with these dice (the board you edit is kept)",
-    True: "Play a capture turn with these dice and every chart empty: only the turrets fire",
+    False: N_("Move the asteroids with these dice (the board you edit is kept)"),
+    True: N_("Play a capture turn with these dice and every chart empty: only the turrets fire"),
 }
 DIRECTION_OPTIONS: list[tuple[str, int]] = [(direction_name(d), d) for d in range(6)]
 # The Target tool's numbers: 0 is "the next free one" (a Dropdown value cannot be None).
-NUMBER_OPTIONS: list[tuple[str, int]] = [("next free", 0), *((str(n), n) for n in range(1, SET_SIZE + 1))]
+NUMBER_OPTIONS: list[tuple[str, int]] = [(N_("next free"), 0), *((str(n), n) for n in range(1, SET_SIZE + 1))]
 
 
 def _button(label: str, css: str, tooltip: str, width: str = "auto", primary: bool = False) -> widgets.Button:
@@ -108,7 +112,7 @@ def _title(text: str) -> widgets.HTML:
 def download_html(text: str, filename: str = "asteroyds-scenario.json") -> str:
     """An HTML link that downloads ``text`` as a file (Voila gives the page no file system)."""
     return download_link(
-        text, filename, "⬇ Download scenario", css="asteroyds-link asteroyds-editor-download-link"
+        text, filename, _("⬇ Download scenario"), css="asteroyds-link asteroyds-editor-download-link"
     )
 
 
@@ -163,7 +167,7 @@ class ScenarioEditor(widgets.VBox):
         if request.demo is not None:
             return c.load_state(request.demo.state, f"Loaded “{request.demo.title}”", dice=request.demo.dice)
         if request.state is not None:
-            return c.load_state(request.state, "Loaded the shared scenario", dice=request.dice)
+            return c.load_state(request.state, _("Loaded the shared scenario"), dice=request.dice)
         return None
 
     def preview(self) -> Preview | None:
@@ -180,15 +184,18 @@ class ScenarioEditor(widgets.VBox):
             self._board.highlight(preview.laser_cells)
             self._board.show_disabled(preview.disabled)
             self._board.set_caption(
-                f"The turrets' turn with these dice ({dice}), every chart empty: lasers outlined, "
-                "disabled turrets crossed out. Click the board to go back to editing"
+                _(
+                    "The turrets' turn with these dice ({dice}), every chart empty: lasers "
+                    "outlined, disabled turrets crossed out. Click the board to go back to editing",
+                    dice=dice,
+                )
             )
         else:
             self._board.highlight([])
             self._board.set_caption(
-                f"After the asteroid phase ({dice}): click the board to go back to editing"
+                _("After the asteroid phase ({dice}): click the board to go back to editing", dice=dice)
             )
-        self._preview_button.description = "✎ Back to editing"
+        self._preview_button.description = _("✎ Back to editing")
         items = "".join(f"<li>{html.escape(line)}</li>" for line in preview.lines)
         self._preview_log.value = f"{_title(preview.title).value}<ol>{items}</ol>"
         return preview
@@ -203,13 +210,19 @@ class ScenarioEditor(widgets.VBox):
             options=self._tool_options(c.state.mode), value=c.tool.name, style={"button_width": "84px"}
         )
         self._tools = _sized(tools, "100%", "asteroyds-editor-tools")
-        self._colour = _sized(widgets.Dropdown(description="Colour", options=list(TILE_COLOURS)), "185px")
-        self._symbol = _sized(widgets.Dropdown(description="Symbol", options=list(SYMBOLS)), "185px")
-        self._facing = _sized(widgets.Dropdown(description="Facing", options=DIRECTION_OPTIONS), "185px")
-        priority = widgets.BoundedIntText(value=1, min=1, max=99, description="Priority")
+        self._colour = _sized(widgets.Dropdown(description=_("Colour"), options=list(TILE_COLOURS)), "185px")
+        self._symbol = _sized(widgets.Dropdown(description=_("Symbol"), options=list(SYMBOLS)), "185px")
+        self._facing = _sized(widgets.Dropdown(description=_("Facing"), options=DIRECTION_OPTIONS), "185px")
+        priority = widgets.BoundedIntText(value=1, min=1, max=99, description=_("Priority"))
         self._priority = _sized(priority, "185px", "asteroyds-editor-priority")
-        self._team = _sized(widgets.Dropdown(description="Team", options=list(SIDES)), "185px")
-        self._number = _sized(widgets.Dropdown(description="Number", options=NUMBER_OPTIONS), "185px")
+        self._team = _sized(widgets.Dropdown(description=_("Team"), options=list(SIDES)), "185px")
+        self._number = _sized(
+            widgets.Dropdown(
+                description=_("Number"),
+                options=[(_(label) if not label.isdigit() else label, n) for label, n in NUMBER_OPTIONS],
+            ),
+            "185px",
+        )
         for name in ("tools", "colour", "symbol", "facing", "priority", "team", "number"):
             getattr(self, f"_{name}").observe(self._tool_changed, names="value")
             getattr(self, f"_{name}").add_class(f"asteroyds-editor-{name}")
@@ -217,45 +230,55 @@ class ScenarioEditor(widgets.VBox):
         self._team_tip = widgets.HTML()
         self._target_box = widgets.VBox([widgets.HBox([self._team, self._number]), self._team_tip])
         self._selection = _sized(widgets.HTML(), "100%", "asteroyds-editor-selection")
-        left = _button("⟲ Left", "asteroyds-editor-rotate-left", "Turn the selection anticlockwise", "84px")
-        right = _button("⟳ Right", "asteroyds-editor-rotate-right", "Turn the selection clockwise", "84px")
-        remove = _button("✕ Remove", "asteroyds-editor-remove", "Take the selection off the board", "96px")
-        tip = "Give the selected tile this priority number (the tile that had it takes the old one)"
-        set_priority = _button("Set priority", "asteroyds-editor-set-priority", tip, "104px")
+        left = _button(
+            _("⟲ Left"), "asteroyds-editor-rotate-left", _("Turn the selection anticlockwise"), "84px"
+        )
+        right = _button(
+            _("⟳ Right"), "asteroyds-editor-rotate-right", _("Turn the selection clockwise"), "84px"
+        )
+        remove = _button(
+            _("✕ Remove"), "asteroyds-editor-remove", _("Take the selection off the board"), "96px"
+        )
+        tip = _("Give the selected tile this priority number (the tile that had it takes the old one)")
+        set_priority = _button(_("Set priority"), "asteroyds-editor-set-priority", tip, "104px")
         left.on_click(lambda _b: self._run(lambda: c.rotate(None, -1)))
         right.on_click(lambda _b: self._run(lambda: c.rotate(None, 1)))
         remove.on_click(lambda _b: self._run(lambda: c.remove(None)))
         set_priority.on_click(lambda _b: self._run(lambda: c.set_priority(None, int(self._priority.value))))
-        damage = widgets.BoundedIntText(min=0, max=MAX_DAMAGE - 1, description="Damage")
+        damage = widgets.BoundedIntText(min=0, max=MAX_DAMAGE - 1, description=_("Damage"))
         self._damage = _sized(damage, "150px", "asteroyds-editor-damage")
         pilots = [("none", ""), *((p, p) for p in PILOTS)]
-        self._pilot = _sized(widgets.Dropdown(description="Pilot", options=pilots), "190px")
-        self._tokens = _sized(widgets.Text(description="Tokens", placeholder="A B"), "150px")
+        self._pilot = _sized(widgets.Dropdown(description=_("Pilot"), options=pilots), "190px")
+        self._tokens = _sized(widgets.Text(description=_("Tokens"), placeholder="A B"), "150px")
         apply_craft = _button(
-            "Apply", "asteroyds-editor-apply-craft", "Set the craft's damage, pilot, tokens"
+            _("Apply"), "asteroyds-editor-apply-craft", _("Set the craft's damage, pilot, tokens")
         )
         apply_craft.on_click(lambda _b: self._run(self._apply_craft))
         self._craft_box = widgets.VBox(
             [widgets.HBox([self._damage, self._pilot]), widgets.HBox([self._tokens, apply_craft])]
         )
-        self._undo = _button("↶ Undo", "asteroyds-editor-undo", "Undo the last change", "90px")
+        self._undo = _button(_("↶ Undo"), "asteroyds-editor-undo", _("Undo the last change"), "90px")
         self._redo = _button("↷ Redo", "asteroyds-editor-redo", "Redo", "90px")
         self._undo.on_click(lambda _b: self._run(c.undo))
         self._redo.on_click(lambda _b: self._run(c.redo))
 
         self._dice = DiceView(controller=DiceController(dice=c.dice))
         self._dice.on_change(lambda dice: self._run(lambda: c.set_dice(dice)))
-        self._arrows = widgets.Checkbox(value=True, description="Arrows: where the dice send each tile")
+        self._arrows = widgets.Checkbox(value=True, description=_("Arrows: where the dice send each tile"))
         self._arrows.indent = False
         self._arrows.observe(lambda _ch: self._changed(c), names="value")
         self._preview_button = _button(
-            PREVIEW_LABELS[False], "asteroyds-editor-preview", PREVIEW_TIPS[False], "260px", primary=True
+            _(PREVIEW_LABELS[False]),
+            "asteroyds-editor-preview",
+            _(PREVIEW_TIPS[False]),
+            "260px",
+            primary=True,
         )
         self._preview_button.on_click(lambda _b: self._run(self.preview))
         self._preview_log = _sized(widgets.HTML(), "100%", "asteroyds-editor-preview-log")
         side = widgets.VBox(
             [
-                _title("TOOL: A CLICK ON A HEX…"),
+                _title(_("TOOL: A CLICK ON A HEX…")),
                 self._tools,
                 widgets.HBox([self._colour, self._symbol]),
                 widgets.HBox([self._facing, self._priority]),
@@ -274,7 +297,7 @@ class ScenarioEditor(widgets.VBox):
         main = widgets.HBox([self._board, side], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px"))
         self.children = [
             widgets.HTML(theme.CSS + CSS),
-            _title("SCENARIO EDITOR"),
+            _title(_("SCENARIO EDITOR")),
             self._message,
             main,
             self._preview_log,
@@ -283,44 +306,46 @@ class ScenarioEditor(widgets.VBox):
 
     def _build_files(self) -> widgets.Widget:
         c = self._controller
-        setups = widgets.Dropdown(options=list(SETUP_CHOICES), description="Board")
+        setups = widgets.Dropdown(options=list(SETUP_CHOICES), description=_("Board"))
         self._setup = _sized(setups, "190px", "asteroyds-editor-setup")
-        self._seed = _sized(widgets.IntText(value=1, description="Seed"), "140px")
-        self._players = _sized(widgets.Text(value="blue", description="Players"), "220px")
-        self._mode = _sized(widgets.Dropdown(options=list(MODES), description="Mode"), "190px")
+        self._seed = _sized(widgets.IntText(value=1, description=_("Seed")), "140px")
+        self._players = _sized(widgets.Text(value="blue", description=_("Players")), "220px")
+        self._mode = _sized(widgets.Dropdown(options=list(MODES), description=_("Mode")), "190px")
         self._mode.add_class("asteroyds-editor-mode")
         self._mode.observe(self._mode_changed, names="value")
         mode_tip = widgets.HTML(
             "<span class='asteroyds-caption'>Mode: how this board is played (an empty new board "
             "takes it too)</span>"
         )
-        new = _button("New board", "asteroyds-editor-new", "Start again from this board (undoable)")
+        new = _button(_("New board"), "asteroyds-editor-new", _("Start again from this board (undoable)"))
         new.on_click(lambda _b: self._run(self._new_board))
         self._download = widgets.HTML(layout=widgets.Layout(margin="0 16px 0 0"))
         self._download.add_class("asteroyds-editor-download")
         self._share = _sized(widgets.HTML(), "560px", "asteroyds-editor-share")
-        self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Load scenario")
+        self._upload = widgets.FileUpload(accept=".json", multiple=False, description=_("Load scenario"))
         self._upload.add_class("asteroyds-editor-upload")
         self._upload.observe(lambda ch: self._run(lambda: self._uploaded(ch["new"])), names="value")
         self._json_shown = c.to_json()  # what the text box shows until someone types in it
-        text = widgets.Textarea(value=self._json_shown, placeholder="…or paste a scenario (or a demo) here")
+        text = widgets.Textarea(
+            value=self._json_shown, placeholder=_("…or paste a scenario (or a demo) here")
+        )
         self._json = _sized(text, "560px", "asteroyds-editor-json")
         self._json.layout.height = "150px"
-        load = _button("Load the text", "asteroyds-editor-load-text", "Load the scenario pasted above")
+        load = _button(_("Load the text"), "asteroyds-editor-load-text", _("Load the scenario pasted above"))
         load.on_click(lambda _b: self._run(lambda: c.load_json(self._json.value, "pasted text")))
         show = _button(
-            "Show this board's JSON", "asteroyds-editor-show-json", "Write the board as JSON above"
+            _("Show this board's JSON"), "asteroyds-editor-show-json", _("Write the board as JSON above")
         )
         show.on_click(lambda _b: self._show_json(force=True))
         row = widgets.HBox([self._download, self._upload], layout=widgets.Layout(align_items="center"))
         self._play = _sized(widgets.HTML(), "560px", "asteroyds-editor-play")
         boxes = [
             widgets.VBox(
-                [_title("NEW BOARD"), self._setup, self._seed, self._players, new, self._mode, mode_tip]
+                [_title(_("NEW BOARD")), self._setup, self._seed, self._players, new, self._mode, mode_tip]
             ),
             widgets.VBox(
                 [
-                    _title("SAVE, LOAD, SHARE AND PLAY"),
+                    _title(_("SAVE, LOAD, SHARE AND PLAY")),
                     row,
                     self._json,
                     widgets.HBox([load, show]),
@@ -394,7 +419,7 @@ class ScenarioEditor(widgets.VBox):
     def _apply_craft(self) -> None:
         c = self._controller
         if c.selected is None or c.selected[0] != "craft":
-            c._refuse("Select a craft first")
+            c._refuse(_("Select a craft first"))
             return
         player = c.selected[1]
         craft = c.state.craft(player)
@@ -431,8 +456,8 @@ class ScenarioEditor(widgets.VBox):
             self._board.highlight([x for x in (c.cell_of(c.selected), c.cell_of(c.moving)) if x is not None])
             self._preview_log.value = ""
             capture = mode_named(c.state.mode).teams
-            self._preview_button.description = PREVIEW_LABELS[capture]
-            self._preview_button.tooltip = PREVIEW_TIPS[capture]
+            self._preview_button.description = _(PREVIEW_LABELS[capture])
+            self._preview_button.tooltip = _(PREVIEW_TIPS[capture])
         self._selection.value = html.escape(c.describe())
         self._sync_widgets(c)
         self._undo.disabled, self._redo.disabled = not c.can_undo, not c.can_redo
@@ -450,7 +475,7 @@ class ScenarioEditor(widgets.VBox):
         """Can this board start a game (the engine's checks)? If so, a link that plays it in the sandbox."""
         problems = c.play_problems()
         if problems:
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            more = _(" (and {value} more)", value=len(problems) - 1) if len(problems) > 1 else ""
             return (
                 f"<span class='asteroyds-caption' data-ready='false'>Not playable yet: "
                 f"{html.escape(problems[0])}{more}</span>"
@@ -487,7 +512,7 @@ class ScenarioEditor(widgets.VBox):
                 self._team.options = teams
             if tool.team in teams:
                 self._team.value = tool.team
-            tip = TARGET_TIP if tool.name == TARGET_TOOL else TEAM_TIP
+            tip = _(TARGET_TIP) if tool.name == TARGET_TOOL else _(TEAM_TIP)
             self._team_tip.value = f"<span class='asteroyds-caption'>{html.escape(tip)}</span>"
             self._mode.value = c.state.mode
             kind, key = c.selected or ("", "")

@@ -59,9 +59,11 @@ from ...bot import plan as bot_plan
 from ...damage import Decision
 from ...dice import Dice
 from ...errors import RuleError
+from ...event_text import player_text
 from ...events import Event
 from ...game import Game
 from ...hexgrid import Cell
+from ...i18n import _, pgettext
 from ...modes import mode_named
 from ...modes.capture_bot import plan_all as capture_plan_all
 from ...modes.capture_program import CaptureProgram, as_capture_program
@@ -125,7 +127,12 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         for player, style in bots.items():
             if style not in STYLES:
                 raise ValueError(
-                    f"{player}: unknown bot style {style!r} (expected one of {', '.join(STYLES)})"
+                    _(
+                        "{player}: unknown bot style {style!r} (expected one of {choices})",
+                        player=player,
+                        style=style,
+                        choices=", ".join(STYLES),
+                    )
                 )
         self.bots: dict[str, str] = dict(bots)
         for player in [*self.charts, *self.bots]:
@@ -162,11 +169,15 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         """What the game calls its rounds: a capture "turn" holds 6 rounds of its own."""
         return "Turn" if self.is_capture else "Round"
 
+    def _word(self) -> str:
+        """``Round`` or ``Turn`` in the reader's language (the messages' first word)."""
+        return pgettext("log", self.turn_word.lower()).capitalize()
+
     def phase_name(self, phase: str) -> str:
         """A phase in words ("moving the asteroids"); a capture game ends a turn, not a round."""
         if phase == "end" and self.is_capture:
-            return "end of turn"
-        return PHASE_NAMES[phase]
+            return _("end of turn")
+        return _(PHASE_NAMES[phase])
 
     @property
     def capture_step(self) -> TurnStep | None:
@@ -292,7 +303,14 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
     def speed(self, value: float) -> None:
         low, high = SPEED_RANGE
         if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-            raise ValueError(f"the speed must be {low}-{high} events per second, got {value!r}")
+            raise ValueError(
+                _(
+                    "the speed must be {low}-{high} events per second, got {value!r}",
+                    low=low,
+                    high=high,
+                    value=value,
+                )
+            )
         self._speed = float(value)
         self._notify()
 
@@ -314,7 +332,12 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             panel.set(*rolled.as_tuple())
         self._fresh_dice = False
         self._finish(mark)
-        self.message = f"{self.turn_word} {self.game.round}: the dice show {rolled}. Plan the programs."
+        self.message = _(
+            "{word} {round}: the dice show {dice}. Plan the programs.",
+            word=self._word(),
+            round=self.game.round,
+            dice=rolled,
+        )
         self._notify()
         return rolled
 
@@ -322,16 +345,16 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         """Submit every chart's program and every bot's plan (players with neither keep an empty chart)."""
         game = self.game
         if game.pending is not None:
-            raise RuleError(f"a decision is pending: {game.pending.question}")
+            raise RuleError(_("a decision is pending: {question}", question=game.pending.question))
         if game.phase != "plan":
-            raise RuleError(f"the game is in the {game.phase!r} phase, not 'plan'")
+            raise RuleError(_("the game is in the {phase!r} phase, not 'plan'", phase=game.phase))
         mark = self._start("plan")
         programs = self._submit(c.player for c in game.state.crafts_in_order() if c.cell is not None)
         if len(game.inputs) > mark.inputs:
             self._done.append(_Done("plan", mark.inputs, mark.view))
         self.message = "Programs: " + (
             " · ".join(f"{p} {prog}" + (" (bot)" if p in self.bots else "") for p, prog in programs.items())
-            or "none (every craft keeps an empty chart, shield on)"
+            or _("none (every craft keeps an empty chart, shield on)")
         )
         self._notify()
         return programs
@@ -364,7 +387,9 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         """Move the asteroids (submitting the programs not planned yet); the cursor goes to the start."""
         game = self.game
         if self.is_capture:
-            raise RuleError("capture resolves the whole turn at once: press Resolve turn (action 'capture')")
+            raise RuleError(
+                _("capture resolves the whole turn at once: press Resolve turn (action 'capture')")
+            )
         mark = self._start("asteroids")
         if game.phase == "plan" and game.pending is None:
             self._submit(game.waiting_for())
@@ -376,11 +401,13 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         planned yet; the cursor goes to the start of the turn."""
         game = self.game
         if not self.is_capture:
-            raise RuleError(f"a {game.state.mode} round has asteroid and flight phases, not a capture turn")
+            raise RuleError(
+                _("a {mode} round has asteroid and flight phases, not a capture turn", mode=game.state.mode)
+            )
         if game.pending is not None:
-            raise RuleError(f"a decision is pending: {game.pending.question}")
+            raise RuleError(_("a decision is pending: {question}", question=game.pending.question))
         if game.phase != "plan":
-            raise RuleError(f"the game is in the {game.phase!r} phase, not 'plan'")
+            raise RuleError(_("the game is in the {phase!r} phase, not 'plan'", phase=game.phase))
         mark = self._start(CAPTURE)
         self._submit(game.waiting_for())
         game.resolve_asteroids()  # the Game resolves the whole capture turn here (logged as "capture")
@@ -403,7 +430,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         self.message = (
             str(outcome.reason)
             if outcome is not None
-            else f"{self.turn_word} {self.game.round}: roll the dice."
+            else _("{word} {round}: roll the dice.", word=self._word(), round=self.game.round)
         )
         self._notify()
         return self.events
@@ -441,7 +468,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             item = game.undo()  # RuleError when there is nothing to undo
             self._done.clear()
             self._view = self._idle_view()
-            self.message = f"Undone: the last input ({next(iter(item), 'none')})."
+            self.message = _("Undone: the last input ({action}).", action=next(iter(item), "none"))
         self._sync_charts()
         self._notify()
         return self.message
@@ -471,7 +498,13 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         self.error = ""
         try:
             if action not in methods:
-                raise ValueError(f"no action {action!r} (expected one of {', '.join(methods)})")
+                raise ValueError(
+                    _(
+                        "no action {action!r} (expected one of {choices})",
+                        action=action,
+                        choices=", ".join(methods),
+                    )
+                )
             return methods[action](*args)
         except Exception as exc:  # kept for the widget, never a traceback in Voila
             self.error = f"{type(exc).__name__}: {exc}"
@@ -523,13 +556,15 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         question = game.pending
         if question is not None:
             self._pending = mark
-            self.message = f"The {question.player} player must decide."
+            self.message = _("The {player} player must decide.", player=player_text(question.player))
             self._notify()
             return ()
         self._pending = None
         self._finish(mark)
-        self.message = (
-            f"{self.phase_name(mark.action).capitalize()}: {len(self.events)} events. Step through them."
+        self.message = _(
+            "{phase}: {n} events. Step through them.",
+            phase=self.phase_name(mark.action).capitalize(),
+            n=len(self.events),
         )
         self._notify()
         return self.events

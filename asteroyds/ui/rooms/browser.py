@@ -34,6 +34,8 @@ import html
 import json
 import secrets
 
+from ...i18n import _
+
 NOTHING = "-"  # what the recall script types when the browser keeps nothing for this room
 KINDS: tuple[str, ...] = ("seat", "teacher")
 
@@ -41,7 +43,9 @@ KINDS: tuple[str, ...] = ("seat", "teacher")
 def storage_key(kind: str, code: str) -> str:
     """The ``localStorage`` key of a room's seat token (or the teacher's)."""
     if kind not in KINDS:
-        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        raise ValueError(
+            _("kind must be one of {choices}, not {kind!r}", choices=", ".join(KINDS), kind=kind)
+        )
     return f"asteroyds:room:{code}:{kind}"
 
 

@@ -41,6 +41,7 @@ from typing import Any
 
 from ...errors import RuleError
 from ...game import Game
+from ...i18n import _
 from ...rooms import Room, RoomError, Store
 from ...rooms.codes import check_token
 from ..observers import Observable
@@ -60,7 +61,7 @@ def round_replay(game: Game, round_number: int) -> RoundPlayerController:
     inputs = game.inputs
     rolls = [i for i, item in enumerate(inputs) if "roll" in item]
     if not 1 <= round_number <= len(rolls):
-        raise RuleError(f"round {round_number} has not been played")
+        raise RuleError(_("round {round} has not been played", round=round_number))
     start = rolls[round_number - 1]
     end = rolls[round_number] if round_number < len(rolls) else len(inputs)
     first_phase = start + 1
@@ -134,7 +135,7 @@ class RoomSession(Observable["RoomSession"]):
         """Become the room's teacher with its token (a reload of the teacher's page); else refuse."""
         room = self.need_room()
         if not check_token(room.view.teacher, token):
-            raise RoomError(f"room {room.code}: this is not the teacher's key")
+            raise RoomError(_("room {code}: this is not the teacher's key", code=room.code))
         self.teacher_token = token
         self.changed()
 
@@ -147,13 +148,17 @@ class RoomSession(Observable["RoomSession"]):
                 self.seat, self.seat_token = seat.player, token
                 self.changed()
                 return seat.player
-        raise RoomError(f"room {room.code}: this page's seat was given up or freed by the teacher")
+        raise RoomError(
+            _("room {code}: this page's seat was given up or freed by the teacher", code=room.code)
+        )
 
     def join(self, seat: str, name: str | None = None) -> str:
         """Take a free seat; this page plays it from now on. Returns the seat's token."""
         room = self.need_room()
         if self.seat is not None:
-            raise RoomError(f"this page already plays {self.seat} in room {room.code}")
+            raise RoomError(
+                _("this page already plays {seat} in room {code}", seat=self.seat, code=room.code)
+            )
         token = room.join(seat, name=name or None)
         self.seat, self.seat_token = seat, token
         self.changed()
@@ -218,7 +223,7 @@ class RoomSession(Observable["RoomSession"]):
     # --- helpers --------------------------------------------------------------------------
     def need_room(self) -> Room:
         if self.room is None:
-            raise RoomError("no room open on this page: create one or join with a code")
+            raise RoomError(_("no room open on this page: create one or join with a code"))
         return self.room
 
     def changed(self) -> None:

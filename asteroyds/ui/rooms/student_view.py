@@ -105,7 +105,9 @@ class StudentRoom(RoomViewBase):
         self._title = html_part("asteroyds-room-title", html.escape(_("CLASS ROOM")))
         self._status = html_part("asteroyds-room-status")
         self._code_input = widgets.Text(
-            description=_("Room code"), placeholder="K7QX-M2PA", layout=widgets.Layout(width="320px")
+            description=_("Room code"),
+            placeholder=_("e.g. {code}", code="K7QX-M2PA"),
+            layout=widgets.Layout(width="320px"),
         )
         self._code_input.add_class("asteroyds-room-code-input")
         open_button = button(_("Open the room"), "asteroyds-room-open", primary=True)

@@ -60,6 +60,7 @@ from ...bot import decision_policy
 from ...damage import Decision, never
 from ...errors import RuleError, ScenarioError
 from ...game import Game
+from ...i18n import _
 from ...modes import mode_named
 from ...modes.capture_program import CaptureProgram, as_capture_program, validate_capture_program
 from ...modes.capture_resolve import turret_aims
@@ -264,9 +265,14 @@ class SandboxController(Observable["SandboxController"]):
         self.coach = chosen.coaching
         self._start(game, chosen.craft_kinds(game.state))
         turn = "Turn 1" if chosen.is_capture else "Round 1"
-        origin = " on the loaded scenario" if chosen.board is not None else ""
-        self.message = (
-            f"New {chosen.mode} game{origin}, seed {chosen.seed}. {turn}: {game.players[0]} rolls the dice."
+        origin = _(" on the loaded scenario") if chosen.board is not None else ""
+        self.message = _(
+            "New {mode} game{origin}, seed {seed}. {turn}: {players} rolls the dice.",
+            mode=chosen.mode,
+            origin=origin,
+            seed=chosen.seed,
+            turn=turn,
+            players=game.players[0],
         )
         self._notify()
         return game
@@ -321,13 +327,13 @@ class SandboxController(Observable["SandboxController"]):
         """The current human (capture: team) took the device: show the chart(s). Returns who."""
         players = self.current_players
         if not players:
-            raise RuleError("nobody is planning now")
+            raise RuleError(_("nobody is planning now"))
         self._round.showing = True
         for player in players:
             self.charts[player].unlock()
         who = self.current_team or players[0]
-        together = f"The {who} team is planning ({', '.join(players)})."
-        self.message = together if self.is_capture else f"{who} is planning."
+        together = _("The {who} team is planning ({choices}).", who=who, choices=", ".join(players))
+        self.message = together if self.is_capture else _("{who} is planning.", who=who)
         self._notify()
         return who
 
@@ -340,7 +346,7 @@ class SandboxController(Observable["SandboxController"]):
         """
         players = self.current_players
         if not players:
-            raise RuleError("nobody is planning now")
+            raise RuleError(_("nobody is planning now"))
         game = self._need_game()
         given = self._given_programs(players, program)
         checked: dict[str, Any] = {}
@@ -364,8 +370,12 @@ class SandboxController(Observable["SandboxController"]):
         self._round.showing = False
         who = self._who(players[0])
         following = self.current_team or self.current_player
-        done = f"The {who} team is ready." if self.is_capture else f"{who} is ready."
-        self.message = done + (f" Pass the device to {following}." if following else " Every program is in.")
+        done = _("The {who} team is ready.", who=who) if self.is_capture else _("{who} is ready.", who=who)
+        self.message = done + (
+            _(" Pass the device to {following}.", following=following)
+            if following
+            else _(" Every program is in.")
+        )
         self._after_planning()
         return who
 
@@ -381,11 +391,21 @@ class SandboxController(Observable["SandboxController"]):
         if isinstance(program, Mapping):
             unknown = sorted(set(program) - set(players))
             if unknown:
-                raise RuleError(f"{unknown[0]} is not planning now (planning: {', '.join(players)})")
+                raise RuleError(
+                    _(
+                        "{unknown} is not planning now (planning: {choices})",
+                        unknown=unknown[0],
+                        choices=", ".join(players),
+                    )
+                )
             return dict(program)
         if len(players) != 1:
             raise RuleError(
-                f"{len(players)} crafts plan together ({', '.join(players)}): give one program each"
+                _(
+                    "{n} crafts plan together ({choices}): give one program each",
+                    n=len(players),
+                    choices=", ".join(players),
+                )
             )
         return {players[0]: program}
 
@@ -417,7 +437,7 @@ class SandboxController(Observable["SandboxController"]):
         elif stage == "end":
             rp.end_round()
         else:
-            raise RuleError(f"nothing to do automatically at the {stage!r} stage")
+            raise RuleError(_("nothing to do automatically at the {stage!r} stage", stage=stage))
         self._notify()
         return self.stage
 
@@ -466,16 +486,16 @@ class SandboxController(Observable["SandboxController"]):
         batches = self._round.batches
         if self._round.showing:
             self._round.showing = False
-            self.message = "Undone: the chart is hidden again."
+            self.message = _("Undone: the chart is hidden again.")
         elif batches and game.phase == "plan" and all(p not in game.programs for p in self._round.ready):
             players = batches.pop()
             for player in players:
                 self.charts[player].unlock()
             who = self._who(players[0])
-            self.message = f"Undone: {who}'s Done. {who} may plan again."
+            self.message = _("Undone: {who}'s Done. {who} may plan again.", who=who)
         else:
             if game.pending is None and not game.inputs:
-                raise RuleError("nothing to undo: this is the start of the game")
+                raise RuleError(_("nothing to undo: this is the start of the game"))
             kept = list(batches)
             self.message = self._rp().undo()
             waiting = game.waiting_for() if game.phase == "plan" else ()
@@ -496,7 +516,11 @@ class SandboxController(Observable["SandboxController"]):
         game.rewind_to_round(int(number))
         self._round = _Round()
         self._new_player()
-        self.message = f"Back to the start of {'turn' if self.is_capture else 'round'} {number}."
+        self.message = (
+            _("Back to the start of turn {number}.", number=number)
+            if self.is_capture
+            else _("Back to the start of round {number}.", number=number)
+        )
         self._notify()
 
     def save_text(self) -> str:
@@ -516,12 +540,22 @@ class SandboxController(Observable["SandboxController"]):
         game = Game.loads(text, where=where)
         if game.state.mode not in SANDBOX_MODES:
             raise ScenarioError(
-                f"{where}: a {game.state.mode} game; the sandbox plays {', '.join(SANDBOX_MODES)}"
+                _(
+                    "{where}: a {mode} game; the sandbox plays {choices}",
+                    where=where,
+                    mode=game.state.mode,
+                    choices=", ".join(SANDBOX_MODES),
+                )
             )
         kinds = self.setup.craft_kinds(game.state)
         self.setup = SandboxSetup.of_game(game, kinds, coach=self.coach)
         self._start(game, kinds)
-        self.message = f"Loaded: {game.state.mode}, round {game.round}, {len(game.inputs)} inputs."
+        self.message = _(
+            "Loaded: {mode}, round {round}, {n} inputs.",
+            mode=game.state.mode,
+            round=game.round,
+            n=len(game.inputs),
+        )
         self._notify()
         return game
 
@@ -538,7 +572,12 @@ class SandboxController(Observable["SandboxController"]):
         state = board if isinstance(board, State) else scenario.loads(board, where=where)
         if state.mode not in SANDBOX_MODES:
             raise ScenarioError(
-                f"{where}: a {state.mode} board; the sandbox plays {', '.join(SANDBOX_MODES)}"
+                _(
+                    "{where}: a {mode} board; the sandbox plays {choices}",
+                    where=where,
+                    mode=state.mode,
+                    choices=", ".join(SANDBOX_MODES),
+                )
             )
         chooser = setup or self.setup
         same_seats = chooser.is_capture == (mode_named(state.mode).teams)  # colours, or teams and crafts
@@ -554,7 +593,7 @@ class SandboxController(Observable["SandboxController"]):
 
     def _need_game(self) -> Game:
         if self.game is None:
-            raise RuleError("no game yet: choose the players and press New game")
+            raise RuleError(_("no game yet: choose the players and press New game"))
         return self.game
 
     def _rp(self) -> RoundPlayerController:
@@ -565,7 +604,11 @@ class SandboxController(Observable["SandboxController"]):
     def _expect(self, *stages: str) -> None:
         if self.stage not in stages:
             raise RuleError(
-                f"the sandbox is at the {self.stage!r} stage, not {' or '.join(map(repr, stages))}"
+                _(
+                    "the sandbox is at the {stage!r} stage, not {choices}",
+                    stage=self.stage,
+                    choices=" or ".join(map(repr, stages)),
+                )
             )
 
 

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from ...dice import Dice
 from ...hexgrid import Cell
+from ...i18n import N_, _, pgettext
 from ...modes.capture_resolve import teams as capture_teams
 from ...shooting import LaserFired
 from ...state import State
@@ -33,25 +34,25 @@ from .setup import (
 if TYPE_CHECKING:  # the view subclasses SandboxDrawing
     from .view import Sandbox
 
-STAGE_TEXT: dict[str, str] = {
-    "setup": "Choose the mode and the players, then press Start the game.",
-    "roll": "{first} is player one: roll the dice.",
-    "handover": "Pass the device to {player}.",
-    "planning": "{player} is planning (the other charts are hidden).",
-    "plan": "Every human is ready: the bots plan, then the asteroids move.",
-    "asteroids": "Every program is in: press Asteroids to move them.",
-    "fly": "The asteroids have moved: step through them (step ▶ or Play), then press Fly.",
-    CAPTURE: "Every program is in: press Resolve turn to play the 6 rounds (lasers, then moves).",
-    "end": "Every craft has flown: step through the flight, then press End round.",
-    "decision": "{asked} must answer a question.",
-    "over": "Game over.",
+STAGE_TEXT: dict[str, str] = {  # marked; translated where shown
+    "setup": N_("Choose the mode and the players, then press Start the game."),
+    "roll": N_("{first} is player one: roll the dice."),
+    "handover": N_("Pass the device to {player}."),
+    "planning": N_("{player} is planning (the other charts are hidden)."),
+    "plan": N_("Every human is ready: the bots plan, then the asteroids move."),
+    "asteroids": N_("Every program is in: press Asteroids to move them."),
+    "fly": N_("The asteroids have moved: step through them (step ▶ or Play), then press Fly."),
+    CAPTURE: N_("Every program is in: press Resolve turn to play the 6 rounds (lasers, then moves)."),
+    "end": N_("Every craft has flown: step through the flight, then press End round."),
+    "decision": N_("{asked} must answer a question."),
+    "over": N_("Game over."),
 }
 # Capture (RULES §11): teams plan together; a turn of 6 rounds instead of asteroids and flight.
 CAPTURE_STAGE_TEXT: dict[str, str] = {
-    "handover": "Pass the device to the {team} team.",
-    "planning": "The {team} team is planning (the other teams' charts are hidden).",
-    "plan": "Every human team is ready: the bots plan, then the turn is resolved.",
-    "end": "The turn is resolved: step through its 6 rounds, lasers then moves, then press End turn.",
+    "handover": N_("Pass the device to the {team} team."),
+    "planning": N_("The {team} team is planning (the other teams' charts are hidden)."),
+    "plan": N_("Every human team is ready: the bots plan, then the turn is resolved."),
+    "end": N_("The turn is resolved: step through its 6 rounds, lasers then moves, then press End turn."),
 }
 CSS = """<style>
 .asteroyds-sandbox { max-width: 1260px; }
@@ -124,7 +125,8 @@ def handover_html(when: str, whom: str, ink: str, note: str) -> str:
     """The hot-seat screen: pass the device to ``whom`` (in their colour ``ink``); the others look away."""
     return (
         f"<div class='asteroyds-note'>{html.escape(when)}</div>"
-        f"<div class='asteroyds-big' style='color:{ink}'>Pass the device to {html.escape(whom)}</div>"
+        f"<div class='asteroyds-big' style='color:{ink}'>"
+        f"{_('Pass the device to {player}', player=html.escape(whom))}</div>"
         f"<div class='asteroyds-note'>{html.escape(note)}</div>"
     )
 
@@ -168,14 +170,26 @@ class SandboxDrawing:
         board.clear_laser()
         board.highlight(())
         draw_disabled(board, ())
-        who = c.current_player if c.current_team is None else f"the {c.current_team} team"
+        who = (
+            c.current_player
+            if c.current_team is None
+            else _("the {current_team} team", current_team=c.current_team)
+        )
         if c.stage == "handover":
             self._drawn = ("handover", id(game.state))
             board.update(game.state)
             board.show_intended_moves(game.dice)
             board.show_path(())
             word = "Turn" if c.is_capture else "Round"
-            board.set_caption(f"{word} {game.round} · dice {game.dice} · pass the device to {who}")
+            board.set_caption(
+                _(
+                    "{word} {round} · dice {dice} · pass the device to {who}",
+                    word=word,
+                    round=game.round,
+                    dice=game.dice,
+                    who=who,
+                )
+            )
             return
         if c.is_capture:  # no asteroid phase to forecast: the board as it stands, the turrets' aims
             self._drawn = ("planning", id(game.state), "")
@@ -183,7 +197,13 @@ class SandboxDrawing:
             board.show_intended_moves(game.dice)
             board.show_path(())
             aims = ", ".join(c.turret_aims())
-            board.set_caption(f"The {c.current_team} team plans · turrets fire this turn: {aims}")
+            board.set_caption(
+                _(
+                    "The {current_team} team plans · turrets fire this turn: {aims}",
+                    current_team=c.current_team,
+                    aims=aims,
+                )
+            )
             return
         player = c.current_player
         state, path = c.forecast(player)
@@ -193,7 +213,10 @@ class SandboxDrawing:
             board.show_intended_moves(game.dice)
             board.show_path(())
             board.set_caption(
-                f"{player} plans · the board as it stands · arrows: where the dice send each tile"
+                _(
+                    "{player} plans · the board as it stands · arrows: where the dice send each tile",
+                    player=player,
+                )
             )
         else:
             board.show_intended_moves(None)
@@ -203,10 +226,21 @@ class SandboxDrawing:
             if shots:  # the first shot of the program, as it would fly on the forecast board
                 shot = shots[0]
                 board.show_laser(shot.path, shot.hit, start=shot.start, direction=shot.direction)
-                said = f" · column {shot.column} shot hits {shot.hit_name or 'nothing'}"
+                said = _(
+                    " · column {column} shot hits {value}",
+                    column=shot.column,
+                    value=shot.hit_name or _("nothing"),
+                )
             board.set_caption(
-                f"Coach forecast: the asteroids after this round's dice · {player}'s ghost path ends at "
-                f"{path.end}, damage {path.damage}" + (" · collision!" if path.blocked else "") + said
+                _(
+                    "Coach forecast: the asteroids after this round's dice · {player}'s ghost path "
+                    "ends at {end}, damage {damage}",
+                    player=player,
+                    end=path.end,
+                    damage=path.damage,
+                )
+                + (_(" · collision!") if path.blocked else "")
+                + said
             )
 
     def _refresh(self) -> None:
@@ -221,12 +255,12 @@ class SandboxDrawing:
             self._rounds.options = rounds
             self._rounds.value = rounds[-1] if rounds else None
         self._back.disabled = self._rounds.disabled = not rounds
-        self._rounds.description = "Back to turn" if c.is_capture else "Back to round"
+        self._rounds.description = _("Back to turn") if c.is_capture else _("Back to round")
         self._save.value = self._save_link() if game is not None else ""
         if stage == "setup":
             self._show_setup(True)
         outcome = c.outcome_text
-        self._banner.value = f"GAME OVER · {html.escape(outcome)}" if outcome else ""
+        self._banner.value = _("GAME OVER · {names}", names=html.escape(outcome)) if outcome else ""
         self._banner.layout.display = "" if outcome else "none"
         if game is None:
             self._stage_box.children, self._companions.children, self._chart_box.children = (
@@ -283,29 +317,41 @@ class SandboxDrawing:
         if stage == "roll":
             first = game.players[0]
             self._dice_note.value = html.escape(
-                f"{word} {game.round}: {first} is player one and rolls the dice."
+                _(
+                    "{word} {round}: {first} is player one and rolls the dice.",
+                    word=word,
+                    round=game.round,
+                    first=first,
+                )
             )
             stage_box = [self._dice, self._dice_note]
         elif stage == "handover" and c.is_capture:
             team, players = c.current_team, c.current_players
             self._handover.value = handover_html(
-                f"Turn {game.round} · hot seat, team by team",
-                f"the {team} team",
+                _("Turn {round} · hot seat, team by team", round=game.round),
+                _("the {team} team", team=team),
                 theme.COLOURS.get(str(team), "#ffffff"),
-                f"{', '.join(players)} plan together; the other teams look away. "
-                f"{c.planning_seconds} seconds once the charts show.",
+                _(
+                    "{choices} plan together; the other teams look away. {planning_seconds} seconds "
+                    "once the charts show.",
+                    choices=", ".join(players),
+                    planning_seconds=c.planning_seconds,
+                ),
             )
-            self._ready.description = f"We are {team}: show our charts"
+            self._ready.description = _("We are {team}: show our charts", team=team)
             stage_box = [self._dice, self._handover, self._ready]
         elif stage == "handover":
             player = c.current_player
             self._handover.value = handover_html(
-                f"Round {game.round} · hot seat",
+                _("Round {round} · hot seat", round=game.round),
                 str(player),
                 theme.player_colour(player),
-                f"The others look away. {c.planning_seconds} seconds to plan once the chart shows.",
+                _(
+                    "The others look away. {planning_seconds} seconds to plan once the chart shows.",
+                    planning_seconds=c.planning_seconds,
+                ),
             )
-            self._ready.description = f"I am {player}: show my chart"
+            self._ready.description = _("I am {player}: show my chart", player=player)
             stage_box = [self._dice, self._handover, self._ready]
         elif stage == "planning":
             players = c.current_players
@@ -313,7 +359,7 @@ class SandboxDrawing:
             self._stopwatch_box.children = [self._stopwatch()]
             self._coach_note.value = html.escape(self._planning_note())
             self._submit.description = (
-                "Done: lock in our programs" if c.is_capture else "Done: lock in my program"
+                _("Done: lock in our programs") if c.is_capture else _("Done: lock in my program")
             )
             stage_box = [self._stopwatch_box, self._submit, self._coach_note]
             charts = [self.chart(p) for p in players]
@@ -332,22 +378,26 @@ class SandboxDrawing:
     def _planning_note(self) -> str:
         c = self._controller
         if c.is_capture:
-            return (
-                "Plan the 6 rounds of the turn: one token per round, then the anticipation (Shield or "
-                "Shoot in one round). In each round every laser fires first, then every craft moves. "
-                f"Turrets fire this turn: {', '.join(c.turret_aims())}."
+            return _(
+                "Plan the 6 rounds of the turn: one token per round, then the anticipation (Shield "
+                "or Shoot in one round). In each round every laser fires first, then every craft moves. "
+                "Turrets fire this turn: {choices}.",
+                choices=", ".join(c.turret_aims()),
             )
         if c.coach:
-            return (
+            return _(
                 "Coach on: the board shows the asteroids AFTER this round's dice, and your ghost path. "
                 "The box has no such help."
             )
-        return "Coach off, like the box: the board shows the table as it is, with the dice arrows."
+        return _("Coach off, like the box: the board shows the table as it is, with the dice arrows.")
 
     def _setup_hint(self) -> widgets.Widget:
         return _html(
             "asteroyds-card",
-            "<b>No game yet.</b><br>Choose the mode and the players above, then press <b>Start the game</b>.",
+            _(
+                "<b>No game yet.</b><br>Choose the mode and the players above, "
+                "then press <b>Start the game</b>."
+            ),
             width="440px",
         )
 
@@ -355,19 +405,19 @@ class SandboxDrawing:
         c = self._controller
         game = c.game
         if game is None:
-            return html.escape(STAGE_TEXT["setup"])
+            return html.escape(_(STAGE_TEXT["setup"]))
         asked = game.pending.player if game.pending is not None else ""
         texts = {**STAGE_TEXT, **CAPTURE_STAGE_TEXT} if c.is_capture else STAGE_TEXT
-        text = texts[stage].format(
-            first=game.players[0], player=c.current_player, asked=asked, team=c.current_team
+        text = _(
+            texts[stage], first=game.players[0], player=c.current_player, asked=asked, team=c.current_team
         )
-        word = "turn" if c.is_capture else "round"
-        head = f"{game.state.mode.title()} · {word} <b>{game.round}</b>"
+        word = pgettext("log", "turn") if c.is_capture else pgettext("log", "round")
+        head = f"{_(game.state.mode.title())} · {word} <b>{game.round}</b>"
         return f"{head} · {html.escape(text)}"
 
     def _save_link(self) -> str:
         c = self._controller
-        tip = "Download the game: setup and every input"
+        tip = _("Download the game: setup and every input")
         return download_link(c.save_text(), c.save_name(), "⬇ Save", css="asteroyds-save", title=tip)
 
     def _publish(self, stage: str) -> None:

@@ -13,7 +13,9 @@ import html
 import ipywidgets as widgets
 
 from ...dice import Dice
+from ...event_text import and_list, colour_text
 from ...hexgrid import DIRECTION_NAMES, direction_name, hexagon_board, hexagon_centre
+from ...i18n import _, ngettext
 from ...pieces import MOVED_BY, PIPS_CLOCKWISE, TILE_COLOURS, Piece, die_direction, pip_on_edge
 from ...state import State
 from ..board.view import BoardView
@@ -31,11 +33,18 @@ def explain(colour: str, orientation: int, die: int) -> str:
     """The sentence under the tile: its pips by edge, and where this die sends it."""
     edges = ", ".join(f"{DIRECTION_NAMES[d]} {pip_on_edge(orientation, d)}" for d in range(6))
     direction = die_direction(orientation, die)
-    phases = " and ".join(MOVED_BY[colour])
-    return (
-        f"The '1' edge faces {direction_name(orientation)}. Pips by edge: {edges}. "
-        f"A {die} on the die moves it towards the edge showing {die}: {direction_name(direction)} "
-        f"(it moves in the {phases} phase{'s' if len(MOVED_BY[colour]) > 1 else ''})."
+    phases = and_list([colour_text(c, "feminine") for c in MOVED_BY[colour]])
+    return ngettext(
+        "The '1' edge faces {facing}. Pips by edge: {edges}. A {die} on the die moves it towards the "
+        "edge showing {die}: {direction} (it moves in the {phases} phase).",
+        "The '1' edge faces {facing}. Pips by edge: {edges}. A {die} on the die moves it towards the "
+        "edge showing {die}: {direction} (it moves in the {phases} phases).",
+        len(MOVED_BY[colour]),
+        facing=direction_name(orientation),
+        edges=edges,
+        die=die,
+        direction=direction_name(direction),
+        phases=phases,
     )
 
 
@@ -45,14 +54,14 @@ class TileExplorer(widgets.VBox):
     def __init__(self, colour: str = "red", orientation: int = 0, die: int = 1) -> None:
         self.colour, self.orientation, self.die = colour, orientation % 6, die
         self._board = BoardView(explorer_state(colour, self.orientation))
-        self._left = widgets.Button(description="⟲ turn left", layout=widgets.Layout(width="110px"))
-        self._right = widgets.Button(description="turn right ⟳", layout=widgets.Layout(width="110px"))
+        self._left = widgets.Button(description=_("⟲ turn left"), layout=widgets.Layout(width="110px"))
+        self._right = widgets.Button(description=_("turn right ⟳"), layout=widgets.Layout(width="110px"))
         self._left.on_click(lambda _b: self.rotate(-1))
         self._right.on_click(lambda _b: self.rotate(+1))
-        self._die = widgets.ToggleButtons(options=[1, 2, 3, 4, 5, 6], value=die, description="Die")
+        self._die = widgets.ToggleButtons(options=[1, 2, 3, 4, 5, 6], value=die, description=_("Die"))
         self._die.style.button_width = "36px"
         self._die.observe(lambda ch: self.roll(ch["new"]), names="value")
-        self._colour = widgets.Dropdown(options=list(TILE_COLOURS), value=colour, description="Tile")
+        self._colour = widgets.Dropdown(options=list(TILE_COLOURS), value=colour, description=_("Tile"))
         self._colour.observe(lambda ch: self.recolour(ch["new"]), names="value")
         self._text = widgets.HTML()
         self._text.add_class("asteroyds-tile-explainer")
@@ -71,7 +80,7 @@ class TileExplorer(widgets.VBox):
 
     def roll(self, die: int) -> None:
         if die not in PIPS_CLOCKWISE:
-            raise ValueError(f"a die shows 1..6, not {die!r}")
+            raise ValueError(_("a die shows 1..6, not {die!r}", die=die))
         self.die = die
         if self._die.value != die:
             self._die.value = die
