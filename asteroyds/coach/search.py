@@ -126,8 +126,9 @@ class Flight:
         if token == SHOOT:
             tokens = self.shoot(cell, facing, tokens, removed, facts)
             finish = self.finished(tokens, finish, column)
+            shot = shot or self.one_shot  # only the one-shot variant needs to remember a shot
             return [
-                ((cell, facing, damage, tokens, destroy_used, power_used, True, removed, status, finish), ())
+                ((cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish), ())
             ]
         if token in PILOT_TOKENS:
             power_used = True
