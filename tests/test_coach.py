@@ -288,3 +288,39 @@ def test_better_and_rank_follow_the_racing_order():
     assert better({**base, "damage": 1}, base)
     assert better(base, {**base, "on_board": False, "tokens": 4})
     assert not better(base, dict(base))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_coach_bots_play_whole_games_in_every_mode(mode):
+    from asteroyds.pieces import PLAYER_COLOURS
+    from asteroyds.simulate import play_bot_game, random_pilots
+
+    players = list(PLAYER_COLOURS[:4])
+    rules = RuleSettings(random_dice_order=True, one_shot_per_turn=mode != "racing")
+    pilots = random_pilots(players, random.Random(5))
+    game = play_bot_game(
+        players,
+        ["coach", "greedy", "coach", "random"],
+        seed=5,
+        mode=mode,
+        pilots=pilots,
+        rules=rules,
+        max_rounds=40,
+    )
+    assert game.round > 1
+    for craft in game.state.crafts:
+        assert 0 <= craft.damage <= 6
+
+
+def test_the_plan_follows_the_colour_order():
+    state = position(7)
+    dice = Dice(2, 5, 3)
+    order = ("blue", "red", "white")
+    plan = best_plan(state, dice, "blue", order=order)
+    assert plan.score == score_program(state, dice, "blue", plan.program, order=order)
+    shields = dict.fromkeys(state.player_order, True)
+    shields["blue"] = plan.program.shielded
+    board, _ = resolve_asteroids(state, dice, shields=shields, order=order, decide=plan.decide)
+    if board.craft("blue").cell is not None:
+        final, _ = fly(board, {"blue": plan.program}, decide=plan.decide)
+        assert final.craft("blue").cell == (plan.path[-1] if plan.score["on_board"] else None)

@@ -24,6 +24,7 @@ from ..flight import fly
 from ..hexgrid import Cell, direction_name
 from ..i18n import _, ngettext
 from ..modes import mode_of, start_round
+from ..pieces import DIE_COLOURS
 from ..program import RED_COLUMN, SHIELD, Program, as_program, validate_program
 from ..rules import RuleSettings
 from ..state import State
@@ -87,15 +88,17 @@ def best_plan(
     destroy: bool = True,
     rules: RuleSettings | None = None,
     tiebreak: Tiebreak | None = None,
+    order: Sequence[str] = DIE_COLOURS,
 ) -> Plan:
     """The best program for ``player`` after the asteroid phase of ``dice`` (exact, see the objectives).
 
     ``destroy=False`` forbids planning to destroy an asteroid. ``tiebreak``
     (a function of the final craft state, smaller first) orders programs
-    the objective ties.
+    the objective ties. ``order`` is the colour order of the asteroid phase
+    (the random dice order variant draws it with the roll).
     """
     state = _checked(state, player, rules)
-    found = search(state, Dice.of(dice), player, destroy=destroy, tiebreak=tiebreak)
+    found = search(state, Dice.of(dice), player, destroy=destroy, tiebreak=tiebreak, order=order)
     return Plan(
         found.program,
         found.score,
@@ -114,9 +117,10 @@ def score_program(
     *,
     destroy: bool = True,
     rules: RuleSettings | None = None,
+    order: Sequence[str] = DIE_COLOURS,
 ) -> dict[str, object]:
     """The coach's score of any program, flown by the engine (the best answers to its questions)."""
-    return evaluate(state, dice, player, program, destroy=destroy, rules=rules)[0]
+    return evaluate(state, dice, player, program, destroy=destroy, rules=rules, order=order)[0]
 
 
 def evaluate(
@@ -127,6 +131,7 @@ def evaluate(
     *,
     destroy: bool = True,
     rules: RuleSettings | None = None,
+    order: Sequence[str] = DIE_COLOURS,
 ) -> tuple[dict[str, object], tuple[str, ...], State, list[Event]]:
     """Fly ``program`` with the engine under every answer to its questions.
 
@@ -163,7 +168,7 @@ def evaluate(
                 yes.append(decision.key)
             return answer
 
-        board, _events = resolve_asteroids(state, dice, shields=shields, decide=decide)
+        board, _events = resolve_asteroids(state, dice, shields=shields, order=order, decide=decide)
         final, events = board, []
         if board.craft(player).cell is not None:
             final, events = fly(board, {player: program}, decide=decide)
