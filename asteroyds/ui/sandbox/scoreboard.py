@@ -31,7 +31,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ...event_text import colour_text, team_text
-from ...i18n import _, pgettext
+from ...i18n import N_, _, pgettext
 from ...modes import mode_named, mode_of
 from ...modes.capture_resolve import DEFAULT_CAPTURE_RULES
 from ...modes.capture_resolve import scores as capture_scores
@@ -41,7 +41,12 @@ from ...state import State
 from .. import theme
 from ..theme import COLOURS
 
-KIND_LABELS: dict[str, str] = {"human": "human", "greedy": "bot (greedy)", "random": "bot (random)"}
+KIND_LABELS: dict[str, str] = {
+    "human": "human",
+    "greedy": "bot (greedy)",
+    "random": "bot (random)",
+    "coach": N_("bot (coach)"),
+}
 PLOT_PX = (300, 200)  # width, height of each plot
 AXIS_STYLE: dict[str, object] = {
     "label_color": COLOURS["muted"],
