@@ -126,6 +126,31 @@ def test_settings_become_server_options():
     assert ServeSettings(idle_timeout=0).idle_timeout == 0  # 0: culling off (Jupyter Server's meaning)
 
 
+def _voila_preheats(options: list[str], notebooks: Path) -> list[str]:
+    """The notebooks under ``notebooks`` Voila's own filter keeps a warm kernel for, with these options."""
+    import ast
+    from types import SimpleNamespace
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    (value,) = [o.split("=", 1)[1] for o in options if o.startswith("--VoilaKernelManager.preheat_denylist=")]
+    manager = SimpleNamespace(preheat_denylist=ast.literal_eval(value))
+    keep = voila_kernel_manager_factory(AsyncMappingKernelManager, True, None)._notebook_filter
+    paths = sorted(p.relative_to(notebooks) for p in notebooks.rglob("*.ipynb"))
+    return [str(p) for p in paths if keep(manager, p)]
+
+
+def test_a_class_keeps_warm_only_the_chapters_in_its_language():
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    english = _voila_preheats(server_options(ServeSettings(pool=1)), notebooks)
+    french = _voila_preheats(server_options(ServeSettings(pool=1, language="fr")), notebooks)
+    assert "02_planning.ipynb" in english and "fr/02_planning.ipynb" in french
+    assert not any(p.startswith("fr/") or "demo" in p for p in english)
+    assert all(p.startswith("fr/") for p in french)
+    assert len(english) == len(french) <= server_module.POOL_NOTEBOOKS  # what the memory budget counts
+
+
 def test_the_default_cap_follows_the_available_memory():
     assert default_max_pages(available=1024 + 130 * 40) == 40
     assert default_max_pages(available=1024 + 130 * 40, pool_kernels=12) == 28
