@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import scenario, untrusted
+from . import i18n, scenario, untrusted
 from .asteroids import resolve_asteroids
 from .damage import POLICIES, policy
 from .dice import Dice
@@ -20,6 +20,7 @@ from .errors import AsteroydsError
 from .events import Event
 from .game import FORMAT as GAME_FORMAT
 from .game import Game
+from .i18n import _
 from .modes import mode_named
 from .pieces import PLAYER_COLOURS
 from .setups import SETUP_NAMES, setup
@@ -54,8 +55,14 @@ def load_state(source: str, seed: int, players: Sequence[str] | None = None) -> 
         return setup(source, seed=seed, players=players)
     where = untrusted.printable(source)
     if not _exists(path):
-        raise AsteroydsError(f"{where}: no such scenario file (or built-in setup: {', '.join(SETUP_NAMES)})")
-    data = untrusted.read_json(path, "a scenario or a saved game")
+        raise AsteroydsError(
+            _(
+                "{where}: no such scenario file (or built-in setup: {setups})",
+                where=where,
+                setups=", ".join(SETUP_NAMES),
+            )
+        )
+    data = untrusted.read_json(path, _("a scenario or a saved game"))
     if isinstance(data, dict) and data.get("format") == GAME_FORMAT:  # a saved game: its current state
         return Game.from_dict(data, where=where).state
     return scenario.from_dict(data, where=where)
@@ -92,18 +99,23 @@ def cmd_render(args: argparse.Namespace) -> str:
         Path(args.output).write_text(svg, encoding="utf-8")
     except (OSError, ValueError) as exc:
         where = untrusted.printable(args.output)
-        raise AsteroydsError(f"{where}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None
+        why = getattr(exc, "strerror", None) or exc
+        raise AsteroydsError(_("{where}: cannot write ({why})", where=where, why=why)) from None
     return ""
 
 
 def _read_programs(path: str) -> dict[str, str]:
-    data = untrusted.read_json(path, "a programs file")
+    data = untrusted.read_json(path, _("a programs file"))
     path = untrusted.printable(path)
     if not isinstance(data, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in data.items()
     ):
         raise AsteroydsError(
-            f'{path}: expected an object mapping player to program, like {{"blue": "F F R L U . S"}}'
+            _(
+                "{path}: expected an object mapping player to program, like {example}",
+                path=path,
+                example='{"blue": "F F R L U . S"}',
+            )
         )
     return data
 
@@ -127,9 +139,9 @@ def cmd_play_capture(args: argparse.Namespace) -> str:
     from .modes.capture_bot import play_capture_game
 
     if args.teams not in (2, 3):
-        raise AsteroydsError(f"--teams must be 2 or 3, got {args.teams}")
+        raise AsteroydsError(_("--teams must be 2 or 3, got {teams}", teams=args.teams))
     if not 1 <= args.crafts <= 3:
-        raise AsteroydsError(f"--crafts must be 1..3 crafts per team, got {args.crafts}")
+        raise AsteroydsError(_("--crafts must be 1..3 crafts per team, got {crafts}", crafts=args.crafts))
     record = play_capture_game(
         teams=args.teams,
         crafts_per_team=args.crafts,
@@ -138,7 +150,7 @@ def cmd_play_capture(args: argparse.Namespace) -> str:
         echo=lambda line: print(line, flush=True),
     )
     if record.outcome is None:
-        return f"No winner after {args.max_rounds} turns (stopped by --max-rounds)."
+        return _("No winner after {n} turns (stopped by --max-rounds).", n=args.max_rounds)
     return ""
 
 
@@ -148,17 +160,27 @@ def cmd_play(args: argparse.Namespace) -> str:
     if mode_named(args.mode).teams:  # capture: team bots play whole turns
         return cmd_play_capture(args)
     if not 1 <= args.players <= len(PLAYER_COLOURS):
-        raise AsteroydsError(f"--players must be 1..{len(PLAYER_COLOURS)}, got {args.players}")
+        raise AsteroydsError(
+            _("--players must be 1..{most}, got {players}", most=len(PLAYER_COLOURS), players=args.players)
+        )
     styles = [s for part in args.bots for s in part.split(",") if s] or ["greedy"]
     if len(styles) == 1:
         styles = styles * args.players
     if len(styles) != args.players:
-        raise AsteroydsError(f"--bots gives {len(styles)} styles for {args.players} players")
+        raise AsteroydsError(
+            _("--bots gives {styles} styles for {players} players", styles=len(styles), players=args.players)
+        )
     from .bot import STYLES
 
     for style in styles:
         if style not in STYLES:
-            raise AsteroydsError(f"--bots: unknown bot style {style!r} (expected one of {', '.join(STYLES)})")
+            raise AsteroydsError(
+                _(
+                    "--bots: unknown bot style {style!r} (expected one of {styles})",
+                    style=style,
+                    styles=", ".join(STYLES),
+                )
+            )
     game = play_bot_game(
         players=PLAYER_COLOURS[: args.players],
         styles=styles,
@@ -168,7 +190,7 @@ def cmd_play(args: argparse.Namespace) -> str:
         echo=lambda line: print(line, flush=True),
     )
     if game.outcome is None:
-        return f"No winner after {args.max_rounds} rounds (stopped by --max-rounds)."
+        return _("No winner after {n} rounds (stopped by --max-rounds).", n=args.max_rounds)
     return ""
 
 
@@ -188,27 +210,38 @@ def cmd_app(args: argparse.Namespace) -> str:
 
     folder = notebooks_dir()
     if not (folder / WELCOME).exists():
-        raise AsteroydsError(f"{folder}: the notebooks are not there (run the app from a checkout)")
+        raise AsteroydsError(
+            _("{folder}: the notebooks are not there (run the app from a checkout)", folder=folder)
+        )
+    welcome = welcome_page(folder, i18n.language())
     if args.pool is None:  # warm kernels for a class; none for one person on their own machine
         args.pool = POOL if args.ip not in LOCAL_ADDRESSES else 0
     for name in ("idle_timeout", "max_kernels", "pool"):
         if getattr(args, name) < 0:
-            raise AsteroydsError(f"--{name.replace('_', '-')} must be 0 or more, got {getattr(args, name)}")
+            raise AsteroydsError(
+                _(
+                    "--{option} must be 0 or more, got {value}",
+                    option=name.replace("_", "-"),
+                    value=getattr(args, name),
+                )
+            )
     if not 1 <= args.port <= 65535:
-        raise AsteroydsError(f"--port must be 1..65535, got {args.port}")
+        raise AsteroydsError(_("--port must be 1..65535, got {port}", port=args.port))
     if not port_is_free(args.port, args.ip):
-        raise AsteroydsError(f"port {args.port} is busy (is the app already running? try --port)")
+        raise AsteroydsError(
+            _("port {port} is busy (is the app already running? try --port)", port=args.port)
+        )
     settings = ServeSettings(idle_timeout=args.idle_timeout, max_pages=args.max_kernels, pool=args.pool)
-    url = classroom.welcome_url(args.ip, args.port, WELCOME)
+    url = classroom.welcome_url(args.ip, args.port, welcome)
 
     def open_when_ready() -> None:
-        for _ in range(600):
+        for _attempt in range(600):
             try:  # the folder's listing: it answers once the server listens, and starts no kernel
                 urllib.request.urlopen(url.split("/voila/", 1)[0] + "/", timeout=1).close()
             except OSError:
                 threading.Event().wait(0.2)
                 continue
-            print(f"Asteroyds Academy is running at {url}", flush=True)
+            print(_("Asteroyds Academy is running at {url}", url=url), flush=True)
             if not args.no_browser:
                 webbrowser.open(url)
             return
@@ -220,12 +253,27 @@ def cmd_app(args: argparse.Namespace) -> str:
     except SystemExit as exc:  # Voila exits when it cannot listen
         if exc.code not in (0, None):
             raise AsteroydsError(
-                f"the server stopped with exit code {exc.code} (is port {args.port} free?)"
+                _(
+                    "the server stopped with exit code {code} (is port {port} free?)",
+                    code=exc.code,
+                    port=args.port,
+                )
             ) from None
     return ""
 
 
 WELCOME = "00_welcome.ipynb"
+
+
+def welcome_page(folder: Path, lang: str) -> str:
+    """The welcome page in ``lang`` (``fr/00_welcome.ipynb``: translations keep the English file names).
+
+    A language whose notebooks are not written yet opens the English page.
+    """
+    translated = f"{lang}/{WELCOME}"
+    return translated if lang != i18n.DEFAULT and (folder / translated).exists() else WELCOME
+
+
 # The class server's defaults (as in asteroyds.ui.server, which needs the app extra: not imported here).
 IDLE_TIMEOUT = 600
 POOL = 1  # pre-heated kernels per chapter when serving a class (another address than this machine's own)
@@ -302,10 +350,63 @@ def build_parser() -> argparse.ArgumentParser:
     from .rooms.cli import add_room_commands
 
     add_room_commands(sub)
+    _add_lang_option(parser)
     return parser
 
 
+LANG_HELP = "language of the messages: " + ", ".join(i18n.LANGUAGES) + " (default: from LANG)"
+
+
+def _add_lang_option(parser: argparse.ArgumentParser, top: bool = True) -> None:
+    """``--lang`` before or after the command name, on every command and sub-command.
+
+    Below the top level the default is SUPPRESS, so a sub-command without
+    ``--lang`` does not erase the one given before its name.
+    """
+    parser.add_argument("--lang", metavar="LANG", default=None if top else argparse.SUPPRESS, help=LANG_HELP)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):
+                _add_lang_option(child, top=False)
+
+
+def language_of(argv: Sequence[str]) -> str:
+    """The language asked for: ``--lang X`` (or ``--lang=X``) anywhere, else the environment (LANG…).
+
+    Read before argparse runs, so the messages about bad arguments are already
+    in that language. An unknown language is a usage error naming the known ones.
+    """
+    asked: str | None = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.split("=", 1)[1]
+    if asked is None:
+        return i18n.language_from_env()
+    found = i18n.normalise(asked)
+    if found is None:
+        raise _Usage(
+            f"asteroyds: --lang: unknown language {untrusted.printable(asked)!r} "
+            f"(choose one of {', '.join(i18n.LANGUAGES)})"
+        )
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        lang = language_of(argv)
+    except _Usage as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with i18n.use_language(lang):
+        return _main(argv)
+
+
+def _main(argv: Sequence[str]) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -314,7 +415,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(untrusted.printable(str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except AsteroydsError as exc:
-        print(f"asteroyds: error: {untrusted.printable(str(exc))}", file=sys.stderr)
+        print(_("asteroyds: error: {message}", message=untrusted.printable(str(exc))), file=sys.stderr)
         return EXIT_BAD_INPUT
     except SystemExit as exc:  # --help and --version print, then exit 0
         return exc.code if isinstance(exc.code, int) else 0

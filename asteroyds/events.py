@@ -19,8 +19,21 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .event_text import capitalised, cell_text, collision_text, column_words, tile_name
-from .hexgrid import Cell, direction_name
+from .event_text import (
+    and_list,
+    capitalised,
+    cell_text,
+    collision_text,
+    colour_text,
+    column_words,
+    heading_text,
+    name_text,
+    phrase_text,
+    player_text,
+    tile_name,
+)
+from .hexgrid import Cell
+from .i18n import N_, _, ngettext
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
@@ -105,12 +118,20 @@ class PhaseStarted(Event):
     order: tuple[str, ...]
 
     def text(self) -> str:
+        colour = colour_of_die(self.phase)
         if not self.order:
-            return f"{capitalised(self.phase)} die shows {self.die}: nothing moves"
+            return capitalised(_("{colour} die shows {die}: nothing moves", colour=colour, die=self.die))
         n = len(self.order)
-        if n == 1:
-            return f"{capitalised(self.phase)} die shows {self.die}: 1 element moves"
-        return f"{capitalised(self.phase)} die shows {self.die}: {n} elements move in priority order"
+        return capitalised(
+            ngettext(
+                "{colour} die shows {die}: {n} element moves",
+                "{colour} die shows {die}: {n} elements move in priority order",
+                n,
+                colour=colour,
+                die=self.die,
+                n=n,
+            )
+        )
 
 
 @dataclass(slots=True)
@@ -129,10 +150,16 @@ class TileMoved(Event):
     steps: int
 
     def text(self) -> str:
-        spaces = "1 space" if self.steps == 1 else f"{self.steps} spaces"
-        return (
-            f"{capitalised(tile_name(self.colour, self.kind, self.priority))} moves {spaces} "
-            f"{direction_name(self.direction)} to {cell_text(self.end)}"
+        return capitalised(
+            ngettext(
+                "{tile} moves {n} space {heading} to {cell}",
+                "{tile} moves {n} spaces {heading} to {cell}",
+                self.steps,
+                tile=tile_name(self.colour, self.kind, self.priority),
+                n=self.steps,
+                heading=heading_text(self.direction),
+                cell=cell_text(self.end),
+            )
         )
 
 
@@ -165,20 +192,33 @@ class TileBlocked(Event):
     detail: str = ""
 
     def text(self) -> str:
-        who = capitalised(tile_name(self.colour, self.kind, self.priority))
-        by = self.blocker_name
-        at = "" if self.blocked_at is None else f" at {cell_text(self.blocked_at)}"
-        why = f" ({self.detail})" if self.detail else ""
+        tile = tile_name(self.colour, self.kind, self.priority)
+        by = name_text(self.blocker_name)
+        if self.blocked_at is not None:
+            by = _("{name} at {cell}", name=by, cell=cell_text(self.blocked_at))
+        why = f" ({phrase_text(self.detail, PUSH_REFUSALS)})" if self.detail else ""
         if self.reason == "push_refused":
-            return f"{who} cannot push {by}{at}{why}: move void"
-        if self.outcome == "void":
-            return f"{who} is blocked by {by}{at}{why}: move void"
-        if self.steps == 0:
-            return f"{who} is blocked by {by}{at}{why}: it stays at {cell_text(self.end)}"
-        return (
-            f"{who} moves 1 space {direction_name(self.direction)} to {cell_text(self.end)} "
-            f"and is stopped by {by}{at}{why}"
-        )
+            text = _("{tile} cannot push {blocker}{why}: move void", tile=tile, blocker=by, why=why)
+        elif self.outcome == "void":
+            text = _("{tile} is blocked by {blocker}{why}: move void", tile=tile, blocker=by, why=why)
+        elif self.steps == 0:
+            text = _(
+                "{tile} is blocked by {blocker}{why}: it stays at {cell}",
+                tile=tile,
+                blocker=by,
+                why=why,
+                cell=cell_text(self.end),
+            )
+        else:
+            text = _(
+                "{tile} moves 1 space {heading} to {cell} and is stopped by {blocker}{why}",
+                tile=tile,
+                heading=heading_text(self.direction),
+                cell=cell_text(self.end),
+                blocker=by,
+                why=why,
+            )
+        return capitalised(text)
 
 
 @dataclass(slots=True)
@@ -195,9 +235,14 @@ class TilePushed(Event):
     end: Cell
 
     def text(self) -> str:
-        return (
-            f"{capitalised(self.pusher_name)} pushes {self.piece_name} "
-            f"from {cell_text(self.start)} to {cell_text(self.end)}"
+        return capitalised(
+            _(
+                "{pusher} pushes {piece} from {start} to {end}",
+                pusher=name_text(self.pusher_name),
+                piece=name_text(self.piece_name),
+                start=cell_text(self.start),
+                end=cell_text(self.end),
+            )
         )
 
 
@@ -215,7 +260,14 @@ class CraftHit(Event):
     cell: Cell
 
     def text(self) -> str:
-        return f"{capitalised(self.by_name)} hits the {self.player} craft at {cell_text(self.cell)}"
+        return capitalised(
+            _(
+                "{by} hits the {player} craft at {cell}",
+                by=name_text(self.by_name),
+                player=player_text(self.player),
+                cell=cell_text(self.cell),
+            )
+        )
 
 
 @dataclass(slots=True)
@@ -234,14 +286,19 @@ class CraftDamaged(Event):
     def text(self) -> str:
         notes = []
         if self.shielded:
-            notes.append("shield")
+            notes.append(_("shield"))
         if self.emergency_shield:
-            notes.append("Lawrence's emergency shield")
-        why = f" ({self.base} less {' and '.join(notes)})" if notes else ""
-        point = "point" if self.amount == 1 else "points"
-        return (
-            f"The {self.player} craft takes {self.amount} damage {point}{why} "
-            f"for {self.cause}: total {self.total}"
+            notes.append(_("Lawrence's emergency shield"))
+        why = " (" + _("{base} less {notes}", base=self.base, notes=and_list(notes)) + ")" if notes else ""
+        return ngettext(
+            "The {player} craft takes {amount} damage point{why} for {cause}: total {total}",
+            "The {player} craft takes {amount} damage points{why} for {cause}: total {total}",
+            self.amount,
+            player=player_text(self.player),
+            amount=self.amount,
+            why=why,
+            cause=phrase_text(self.cause, DAMAGE_CAUSES),
+            total=self.total,
         )
 
 
@@ -252,7 +309,11 @@ class CraftDestroyed(Event):
     cell: Cell
 
     def text(self) -> str:
-        return f"The {self.player} craft is destroyed at {cell_text(self.cell)} and leaves the board"
+        return _(
+            "The {player} craft is destroyed at {cell} and leaves the board",
+            player=player_text(self.player),
+            cell=cell_text(self.cell),
+        )
 
 
 @dataclass(slots=True)
@@ -269,24 +330,51 @@ class TokenTaken(Event):
     column: int
 
     def text(self) -> str:
-        when = (
-            "during the asteroid phase"
-            if self.column == 0
-            else ("in the red column" if self.column == 7 else f"in column {self.column}")
+        return _(
+            "The {player} player takes token {symbol} ({source}) {when}",
+            player=player_text(self.player),
+            symbol=self.symbol,
+            source=name_text(self.source),
+            when=when_text(self.column),
         )
-        return f"The {self.player} player takes token {self.symbol} ({self.source}) {when}"
+
+
+def when_text(column: int) -> str:
+    """When a token is taken: ``during the asteroid phase``, ``in column 3``, ``in the red column``."""
+    if column == 0:
+        return _("during the asteroid phase")
+    return _("in the red column") if column == 7 else _("in column {column}", column=column)
 
 
 # --- flight ---------------------------------------------------------------------
 
 
 _TURNS: dict[int, str] = {
-    1: "pivots right",
-    2: "pivots right twice",
-    3: "turns back",
-    4: "pivots left twice",
-    5: "pivots left",
+    1: N_("pivots right"),
+    2: N_("pivots right twice"),
+    3: N_("turns back"),
+    4: N_("pivots left twice"),
+    5: N_("pivots left"),
 }
+
+#: The English causes of damage (``CraftDamaged.cause``), so they can be said again in French.
+DAMAGE_CAUSES: tuple[str, ...] = (
+    N_("being hit by {name}"),
+    N_("ramming {name} to destroy it"),
+    N_("hitting {name}"),
+)
+#: Why a blue tile could not push (``TileBlocked.detail``); the exact sentence first.
+PUSH_REFUSALS: tuple[str, ...] = (
+    N_("the border is behind it"),
+    N_("{name} is behind it"),
+    N_("{name} are behind it"),
+    N_("{name} behind it"),
+)
+
+
+def colour_of_die(colour: str) -> str:
+    """A die's colour (masculine in French: "le dé blanc")."""
+    return colour_text(colour)
 
 
 @dataclass(slots=True)
@@ -299,8 +387,13 @@ class FlightStarted(Event):
     shielded: bool
 
     def text(self) -> str:
-        shield = "shield on" if self.shielded else "shield off: the red column is a 7th action"
-        return f"The {self.player} craft flies {self.program} ({shield})"
+        shield = _("shield on") if self.shielded else _("shield off: the red column is a 7th action")
+        return _(
+            "The {player} craft flies {program} ({shield})",
+            player=player_text(self.player),
+            program=self.program,
+            shield=shield,
+        )
 
 
 @dataclass(slots=True)
@@ -314,7 +407,13 @@ class ColumnPlayed(Event):
     action: str
 
     def text(self) -> str:
-        return f"The {self.player} craft plays {column_words(self.column)}: {self.action} ({self.token})"
+        return _(
+            "The {player} craft plays {column}: {action} ({token})",
+            player=player_text(self.player),
+            column=column_words(self.column),
+            action=_(self.action),
+            token=self.token,
+        )
 
 
 @dataclass(slots=True)
@@ -329,9 +428,12 @@ class PilotPowerUsed(Event):
     power: str
 
     def text(self) -> str:
-        return (
-            f"{self.pilot}, the {self.player} pilot, uses the power in "
-            f"{column_words(self.column)}: {self.power}"
+        return _(
+            "{pilot}, the {player} pilot, uses the power in {column}: {power}",
+            pilot=self.pilot,
+            player=player_text(self.player),
+            column=column_words(self.column),
+            power=_(self.power),
         )
 
 
@@ -346,8 +448,13 @@ class CraftTurned(Event):
     column: int
 
     def text(self) -> str:
-        turn = _TURNS.get((self.end_facing - self.start_facing) % 6, "keeps its facing")
-        return f"The {self.player} craft {turn} to face {direction_name(self.end_facing)}"
+        turn = _TURNS.get((self.end_facing - self.start_facing) % 6, N_("keeps its facing"))
+        return _(
+            "The {player} craft {turn} to face {heading}",
+            player=player_text(self.player),
+            turn=_(turn),
+            heading=heading_text(self.end_facing),
+        )
 
 
 @dataclass(slots=True)
@@ -364,11 +471,17 @@ class CraftMoved(Event):
 
     def text(self) -> str:
         if self.backwards:
-            return (
-                f"The {self.player} craft moves backwards to {cell_text(self.end)}, "
-                f"still facing {direction_name(self.facing)}"
+            return _(
+                "The {player} craft moves backwards to {cell}, still facing {heading}",
+                player=player_text(self.player),
+                cell=cell_text(self.end),
+                heading=heading_text(self.facing),
             )
-        return f"The {self.player} craft moves forward to {cell_text(self.end)}"
+        return _(
+            "The {player} craft moves forward to {cell}",
+            player=player_text(self.player),
+            cell=cell_text(self.end),
+        )
 
 
 @dataclass(slots=True)
@@ -389,7 +502,9 @@ class CraftCollided(Event):
     column: int
 
     def text(self) -> str:
-        return collision_text(self.player, self.cell, self.blocked_at, self.blocker_name, "program cancelled")
+        return collision_text(
+            self.player, self.cell, self.blocked_at, self.blocker_name, _("program cancelled")
+        )
 
 
 @dataclass(slots=True)
@@ -410,7 +525,12 @@ class AsteroidRammed(Ramming):
     TYPE: ClassVar[str] = "asteroid_rammed"
 
     def text(self) -> str:
-        return f"The {self.player} craft rams {self.piece_name} at {cell_text(self.cell)} to destroy it"
+        return _(
+            "The {player} craft rams {piece} at {cell} to destroy it",
+            player=player_text(self.player),
+            piece=name_text(self.piece_name),
+            cell=cell_text(self.cell),
+        )
 
 
 @dataclass(slots=True)
@@ -420,8 +540,12 @@ class AsteroidDestroyed(Ramming):
     TYPE: ClassVar[str] = "asteroid_destroyed"
 
     def text(self) -> str:
-        where = cell_text(self.cell)
-        return f"The {self.player} craft destroys {self.piece_name} at {where}: it leaves the game"
+        return _(
+            "The {player} craft destroys {piece} at {cell}: it leaves the game",
+            player=player_text(self.player),
+            piece=name_text(self.piece_name),
+            cell=cell_text(self.cell),
+        )
 
 
 @dataclass(slots=True)
@@ -434,8 +558,12 @@ class ProgramCancelled(Event):
     skipped: tuple[str, ...]
 
     def text(self) -> str:
-        return (
-            f"The rest of the {self.player} craft's program is cancelled: {' '.join(self.skipped)} not played"
+        return ngettext(
+            "The rest of the {player} craft's program is cancelled: {tokens} not played",
+            "The rest of the {player} craft's program is cancelled: {tokens} not played",
+            len(self.skipped),
+            player=player_text(self.player),
+            tokens=" ".join(self.skipped),
         )
 
 
@@ -450,7 +578,10 @@ class CraftLanded(Event):
     platform: str
 
     def text(self) -> str:
-        return (
-            f"The {self.player} craft lands on platform {self.platform} at {cell_text(self.cell)} "
-            f"in {column_words(self.column)}: its program ends"
+        return _(
+            "The {player} craft lands on platform {platform} at {cell} in {column}: its program ends",
+            player=player_text(self.player),
+            platform=self.platform,
+            cell=cell_text(self.cell),
+            column=column_words(self.column),
         )

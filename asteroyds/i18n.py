@@ -253,6 +253,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for translation; :func:`pgettext` translates it where shown."""
+    return message
+
+
 def reload_catalogs() -> None:
     """Forget the compiled catalogs (after a translator edited a .po file in a running kernel)."""
     _catalog.cache_clear()
@@ -262,6 +267,7 @@ __all__ = [
     "DEFAULT",
     "LANGUAGES",
     "LANGUAGE_NAMES",
+    "NP_",
     "N_",
     "_",
     "language",

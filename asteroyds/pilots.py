@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ProgramError
+from .i18n import N_
 from .pieces import PILOTS
 
 # Primitive steps, and what each does: (pivot in notches, clockwise +1; move
@@ -107,12 +108,12 @@ PILOT_TABLE: dict[str, Pilot] = {
     "Hector": Pilot(
         "Hector",
         "Forward twice: two spaces straight ahead in one column; each step can collide.",
-        (("P", (FORWARD, FORWARD), "forward twice"),),
+        (("P", (FORWARD, FORWARD), N_("forward twice")),),
     ),
     "Dolorosa": Pilot(
         "Dolorosa",
         "Turn back, then forward: a U-turn and one space ahead in one column.",
-        (("P", (TURN_BACK, FORWARD), "turn back, then forward"),),
+        (("P", (TURN_BACK, FORWARD), N_("turn back, then forward")),),
     ),
     "Lawrence": Pilot(
         "Lawrence",
@@ -123,14 +124,14 @@ PILOT_TABLE: dict[str, Pilot] = {
     "Yayenek": Pilot(
         "Yayenek",
         "Reverse: one space backwards, keeping the craft's facing.",
-        (("P", (BACKWARD,), "one space backwards, keeping the facing"),),
+        (("P", (BACKWARD,), N_("one space backwards, keeping the facing")),),
     ),
     "M'Hand": Pilot(
         "M'Hand",
         "Pivot twice, both left (PL) or both right (PR), chosen when planning, then one space forward.",
         (
-            ("PL", (LEFT_PIVOT, LEFT_PIVOT, FORWARD), "pivot left twice, then forward"),
-            ("PR", (RIGHT_PIVOT, RIGHT_PIVOT, FORWARD), "pivot right twice, then forward"),
+            ("PL", (LEFT_PIVOT, LEFT_PIVOT, FORWARD), N_("pivot left twice, then forward")),
+            ("PR", (RIGHT_PIVOT, RIGHT_PIVOT, FORWARD), N_("pivot right twice, then forward")),
         ),
         "turns both left or both right",
     ),
@@ -138,10 +139,10 @@ PILOT_TABLE: dict[str, Pilot] = {
         "1634",
         "Pivot once or twice, left or right (PL, PR, PLL, PRR), chosen when planning, without moving.",
         (
-            ("PL", (LEFT_PIVOT,), "pivot left once, without moving"),
-            ("PR", (RIGHT_PIVOT,), "pivot right once, without moving"),
-            ("PLL", (LEFT_PIVOT, LEFT_PIVOT), "pivot left twice, without moving"),
-            ("PRR", (RIGHT_PIVOT, RIGHT_PIVOT), "pivot right twice, without moving"),
+            ("PL", (LEFT_PIVOT,), N_("pivot left once, without moving")),
+            ("PR", (RIGHT_PIVOT,), N_("pivot right once, without moving")),
+            ("PLL", (LEFT_PIVOT, LEFT_PIVOT), N_("pivot left twice, without moving")),
+            ("PRR", (RIGHT_PIVOT, RIGHT_PIVOT), N_("pivot right twice, without moving")),
         ),
         "pivots once or twice, left or right",
     ),

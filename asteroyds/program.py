@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import ProgramError
+from .i18n import N_
 from .modes import mode_named
 from .pieces import Craft
 from .pilots import PILOT_TABLE, PILOT_TOKENS
@@ -44,18 +45,18 @@ RED_TOKENS: tuple[Token, ...] = (SHIELD, FORWARD, RIGHT, LEFT, SHOOT)
 # Every token the notation knows; which column may hold it is a question of legality.
 TOKENS: tuple[Token, ...] = (*BLUE_TOKENS, SHIELD)
 TOKEN_NAMES: dict[Token, str] = {
-    EMPTY: "empty",
-    FORWARD: "forward",
-    RIGHT: "right",
-    LEFT: "left",
-    TURN_BACK: "turn back",
-    SHOOT: "shoot",
-    SHIELD: "shield",
-    "P": "pilot power",
-    "PL": "pilot power, left",
-    "PR": "pilot power, right",
-    "PLL": "pilot power, left twice",
-    "PRR": "pilot power, right twice",
+    EMPTY: N_("empty"),
+    FORWARD: N_("forward"),
+    RIGHT: N_("right"),
+    LEFT: N_("left"),
+    TURN_BACK: N_("turn back"),
+    SHOOT: N_("shoot"),
+    SHIELD: N_("shield"),
+    "P": N_("pilot power"),
+    "PL": N_("pilot power, left"),
+    "PR": N_("pilot power, right"),
+    "PLL": N_("pilot power, left twice"),
+    "PRR": N_("pilot power, right twice"),
 }
 
 _KNOWN = frozenset(TOKENS)

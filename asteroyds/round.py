@@ -14,8 +14,10 @@ from typing import ClassVar
 from .asteroids import resolve_asteroids
 from .damage import Decide, never
 from .dice import Dice
+from .event_text import colour_text, player_text
 from .events import Event
 from .flight import fly
+from .i18n import _
 from .modes import finish_round, mode_of, start_round
 from .modes import outcome as mode_outcome
 from .outcome import Outcome
@@ -34,9 +36,14 @@ class DiceRolled(Event):
     order: tuple[str, ...]
 
     def text(self) -> str:
-        order = "" if self.order == DIE_COLOURS else f" (this round the colours move {', '.join(self.order)})"
-        return (
-            f"Round {self.round}: the dice show red {self.red}, white {self.white}, blue {self.blue}{order}"
+        dice = {"round": self.round, "red": self.red, "white": self.white, "blue": self.blue}
+        if self.order == DIE_COLOURS:
+            return _("Round {round}: the dice show red {red}, white {white}, blue {blue}", **dice)
+        return _(
+            "Round {round}: the dice show red {red}, white {white}, blue {blue} "
+            "(this round the colours move {order})",
+            order=", ".join(colour_text(c) for c in self.order),
+            **dice,
         )
 
 
@@ -47,7 +54,11 @@ class RoundEnded(Event):
     player_one: str
 
     def text(self) -> str:
-        return f"End of round {self.round}: charts reset; {self.player_one} is now player one"
+        return _(
+            "End of round {round}: charts reset; {player} is now player one",
+            round=self.round,
+            player=player_text(self.player_one),
+        )
 
 
 @dataclass(slots=True)
@@ -57,7 +68,7 @@ class GameOver(Event):
     reason: str
 
     def text(self) -> str:
-        return f"Game over. {self.reason}"
+        return _("Game over. {reason}", reason=self.reason)
 
 
 def programs_for(state: State, programs: Mapping[str, Program | str]) -> dict[str, Program]:

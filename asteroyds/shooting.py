@@ -28,9 +28,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .event_text import cell_text
+from .event_text import cell_text, heading_text, name_text, player_text
 from .events import Event, TupleEvent
-from .hexgrid import Cell, Direction, direction_name
+from .hexgrid import Cell, Direction
+from .i18n import _, ngettext
 from .pieces import ASTEROID, DRONE, FIXED_KINDS, GATE, PLATFORM, POD, TURRET, Piece
 from .snapshots import register
 from .state import State
@@ -147,15 +148,33 @@ class LaserFired(TupleEvent):
     hit_name: str | None
 
     def text(self) -> str:
-        where = (
-            f"The {self.player} craft shoots {direction_name(self.direction)} from {cell_text(self.start)}"
-        )
+        shot = {
+            "player": player_text(self.player),
+            "heading": heading_text(self.direction),
+            "start": cell_text(self.start),
+        }
         if self.hit is not None:
-            return f"{where}: the laser hits {self.hit_name} at {cell_text(self.path[-1])}"
+            return _(
+                "The {player} craft shoots {heading} from {start}: the laser hits {target} at {cell}",
+                target=name_text(self.hit_name or ""),
+                cell=cell_text(self.path[-1]),
+                **shot,
+            )
         if not self.path:
-            return f"{where}: the laser goes straight off the board and hits nothing"
-        spaces = "1 space" if len(self.path) == 1 else f"{len(self.path)} spaces"
-        return f"{where}: the laser crosses {spaces} and leaves the board, hitting nothing"
+            return _(
+                "The {player} craft shoots {heading} from {start}: the laser goes straight off the board "
+                "and hits nothing",
+                **shot,
+            )
+        return ngettext(
+            "The {player} craft shoots {heading} from {start}: the laser crosses {n} space and leaves "
+            "the board, hitting nothing",
+            "The {player} craft shoots {heading} from {start}: the laser crosses {n} spaces and leaves "
+            "the board, hitting nothing",
+            len(self.path),
+            n=len(self.path),
+            **shot,
+        )
 
 
 @dataclass(slots=True)
@@ -177,11 +196,15 @@ class TargetEliminated(Event):
     how: str
 
     def text(self) -> str:
-        verb = "shooting" if self.how == "shot" else "destroying"
-        return (
-            f"The {self.player} craft eliminates target {self.target} by {verb} "
-            f"{self.piece_name} at {cell_text(self.cell)}"
-        )
+        fields = {
+            "player": player_text(self.player),
+            "target": self.target,
+            "piece": name_text(self.piece_name),
+            "cell": cell_text(self.cell),
+        }
+        if self.how == "shot":
+            return _("The {player} craft eliminates target {target} by shooting {piece} at {cell}", **fields)
+        return _("The {player} craft eliminates target {target} by destroying {piece} at {cell}", **fields)
 
 
 def _target_eliminated(state: State, e: TargetEliminated) -> State:

@@ -9,13 +9,23 @@ from asteroyds.i18n import _, ngettext, use_language
 
 
 def test_french_catalog_translates_with_named_placeholders():
+    message = "The {player} craft moves forward to {cell}"
     with use_language("fr"):
-        assert _("{n} damage", n=3) == "3 dommage"
+        assert _(message, player="rouge", cell="(3, 4)") == "Le vaisseau rouge avance jusqu'en (3, 4)"
     with use_language("en"):
-        assert _("{n} damage", n=3) == "3 damage"
+        assert _(message, player="red", cell="(3, 4)") == "The red craft moves forward to (3, 4)"
+
+
+def test_context_separates_a_word_used_twice():
+    with use_language("fr"):
+        assert (i18n.pgettext("masculine", "white"), i18n.pgettext("feminine", "white")) == ("blanc", "blanche")
+        assert i18n.pgettext("compass", "SW") == "SO"
+    with use_language("en"):
+        assert i18n.pgettext("feminine", "white") == "white"
 
 
 def test_french_plural_counts_zero_and_one_as_singular():
+    # "{n} space" is a real message of the package (asteroyds.event_text.spaces_text).
     with use_language("fr"):
         assert [ngettext("{n} space", "{n} spaces", n, n=n) for n in (0, 1, 2)] == [
             "0 case",

@@ -119,8 +119,10 @@ from importlib import resources
 
 from .. import scenario
 from ..errors import ScenarioError
+from ..event_text import team_text
 from ..events import Event
 from ..hexgrid import Cell
+from ..i18n import _
 from ..outcome import Outcome
 from ..pieces import ASTEROID, BLUE, PILOTS, Craft, Piece
 from ..rules import DEFAULT_RULES, RuleSettings
@@ -298,10 +300,15 @@ def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
     if team is None:
         return None
     points = scores(state)
-    table = ", ".join(f"{t} {n}" for t, n in points.items())
+    table = ", ".join(f"{team_text(t)} {n}" for t, n in points.items())
     return Outcome(
         winners=team_players(state, team),
-        reason=f"The {team} team wins with {points[team]} points ({table}).",
+        reason=_(
+            "The {team} team wins with {points} points ({table}).",
+            team=team_text(team),
+            points=points[team],
+            table=table,
+        ),
     )
 
 

@@ -24,15 +24,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..event_text import capitalised, cell_text, collision_text, crafts_text
+from ..event_text import (
+    capitalised,
+    cell_text,
+    collision_text,
+    colour_text,
+    crafts_text,
+    heading_text,
+    name_text,
+    names_text,
+    player_text,
+    team_text,
+)
 from ..events import Event, TupleEvent
-from ..hexgrid import Cell, direction_name
+from ..hexgrid import Cell
+from ..i18n import _, ngettext
 
 Scores = tuple[tuple[str, int], ...]
 
 
 def _scores(scores: Scores) -> str:
-    return ", ".join(f"{team} {points}" for team, points in scores)
+    return ", ".join(f"{colour_text(team, 'feminine')} {points}" for team, points in scores)
 
 
 # --- the turn -------------------------------------------------------------------
@@ -50,9 +62,14 @@ class TurretAimed(Event):
     direction: int
 
     def text(self) -> str:
-        return (
-            f"The {self.team} die shows {self.die}: {self.team} turret {self.turret} "
-            f"at {cell_text(self.cell)} fires {direction_name(self.direction)} this turn"
+        return _(
+            "The {colour} die shows {die}: {team} turret {turret} at {cell} fires {heading} this turn",
+            colour=colour_text(self.team),
+            die=self.die,
+            team=colour_text(self.team, "feminine"),
+            turret=self.turret,
+            cell=cell_text(self.cell),
+            heading=heading_text(self.direction),
         )
 
 
@@ -66,8 +83,12 @@ class RoundStarted(Event):
 
     def text(self) -> str:
         if not self.shooters:
-            return f"Round {self.round} of 6: no laser fires; then the crafts move"
-        return f"Round {self.round} of 6: lasers ({', '.join(self.shooters)}), then the crafts move"
+            return _("Round {round} of 6: no laser fires; then the crafts move", round=self.round)
+        return _(
+            "Round {round} of 6: lasers ({shooters}), then the crafts move",
+            round=self.round,
+            shooters=", ".join(player_text(s) for s in self.shooters),
+        )
 
 
 # --- lasers ---------------------------------------------------------------------
@@ -102,15 +123,39 @@ class LaserFired(TupleEvent):
     round: int
 
     def text(self) -> str:
-        who = capitalised(self.shooter_name)
-        aim = " with Shoot anticipation" if self.pierce else ""
-        head = f"{who} fires {direction_name(self.direction)} from {cell_text(self.start)}{aim}"
+        fields = {
+            "shooter": name_text(self.shooter_name),
+            "heading": heading_text(self.direction),
+            "start": cell_text(self.start),
+        }
+        if self.pierce:
+            head = _("{shooter} fires {heading} from {start} with Shoot anticipation", **fields)
+        else:
+            head = _("{shooter} fires {heading} from {start}", **fields)
         if self.stopped_by == "border":
-            spaces = f"{len(self.path)} space{'s' * (len(self.path) != 1)}"
-            return f"{head}: the laser crosses {spaces} and leaves the board"
-        if self.hits:
-            return f"{head}: it hits {crafts_text(self.hits)} at {cell_text(self.end)}"
-        return f"{head}: the laser is stopped by {self.blocker_name} at {cell_text(self.end)}"
+            n = len(self.path)
+            text = ngettext(
+                "{shot}: the laser crosses {n} space and leaves the board",
+                "{shot}: the laser crosses {n} spaces and leaves the board",
+                n,
+                shot=head,
+                n=n,
+            )
+        elif self.hits:
+            text = _(
+                "{shot}: it hits {crafts} at {cell}",
+                shot=head,
+                crafts=crafts_text(self.hits),
+                cell=cell_text(self.end),
+            )
+        else:
+            text = _(
+                "{shot}: the laser is stopped by {blocker} at {cell}",
+                shot=head,
+                blocker=name_text(self.blocker_name),
+                cell=cell_text(self.end),
+            )
+        return capitalised(text)
 
 
 @dataclass(slots=True)
@@ -125,9 +170,11 @@ class LaserDodged(Event):
     round: int
 
     def text(self) -> str:
-        return (
-            f"The {self.player} craft's Shield anticipation: the laser of {self.shooter_name} "
-            f"passes beside it at {cell_text(self.cell)}"
+        return _(
+            "The {player} craft's Shield anticipation: the laser of {shooter} passes beside it at {cell}",
+            player=player_text(self.player),
+            shooter=name_text(self.shooter_name),
+            cell=cell_text(self.cell),
         )
 
 
@@ -144,7 +191,12 @@ class CraftShot(TupleEvent):
     round: int
 
     def text(self) -> str:
-        return f"The {self.player} craft is hit at {cell_text(self.cell)} by {' and '.join(self.by_names)}"
+        return _(
+            "The {player} craft is hit at {cell} by {shooters}",
+            player=player_text(self.player),
+            cell=cell_text(self.cell),
+            shooters=names_text(self.by_names),
+        )
 
 
 @dataclass(slots=True)
@@ -166,7 +218,7 @@ class CraftBumped(Event):
 
     def text(self) -> str:
         return collision_text(
-            self.player, self.cell, self.blocked_at, self.blocker_name, "as if hit by a laser"
+            self.player, self.cell, self.blocked_at, self.blocker_name, _("as if hit by a laser")
         )
 
 
@@ -185,11 +237,27 @@ class CraftTeleported(TupleEvent):
     skipped: tuple[str, ...]
 
     def text(self) -> str:
-        rest = f"; {' '.join(self.skipped)} not played" if self.skipped else ""
-        return (
-            f"The {self.player} craft is teleported from {cell_text(self.start)} to its platform "
-            f"{self.platform} at {cell_text(self.end)}, facing {direction_name(self.facing)}, "
-            f"and does nothing more this turn{rest}"
+        fields = {
+            "player": player_text(self.player),
+            "start": cell_text(self.start),
+            "platform": self.platform,
+            "end": cell_text(self.end),
+            "heading": heading_text(self.facing),
+        }
+        if not self.skipped:
+            return _(
+                "The {player} craft is teleported from {start} to its platform {platform} at {end}, "
+                "facing {heading}, and does nothing more this turn",
+                **fields,
+            )
+        return ngettext(
+            "The {player} craft is teleported from {start} to its platform {platform} at {end}, "
+            "facing {heading}, and does nothing more this turn; {tokens} not played",
+            "The {player} craft is teleported from {start} to its platform {platform} at {end}, "
+            "facing {heading}, and does nothing more this turn; {tokens} not played",
+            len(self.skipped),
+            tokens=" ".join(self.skipped),
+            **fields,
         )
 
 
@@ -208,10 +276,22 @@ class TurretDisabled(TupleEvent):
     round: int
 
     def text(self) -> str:
-        how = "hit by" if self.cause == "laser" else "bumped by"
-        return (
-            f"The {self.team} turret {self.turret} at {cell_text(self.cell)} is {how} "
-            f"{' and '.join(self.by_names)}: it stops firing until the end of the turn"
+        fields = {
+            "team": colour_text(self.team, "feminine"),
+            "turret": self.turret,
+            "cell": cell_text(self.cell),
+            "by": names_text(self.by_names),
+        }
+        if self.cause == "laser":
+            return _(
+                "The {team} turret {turret} at {cell} is hit by {by}: "
+                "it stops firing until the end of the turn",
+                **fields,
+            )
+        return _(
+            "The {team} turret {turret} at {cell} is bumped by {by}: "
+            "it stops firing until the end of the turn",
+            **fields,
         )
 
 
@@ -230,10 +310,16 @@ class AsteroidBlasted(TupleEvent):
     round: int
 
     def text(self) -> str:
-        how = "the laser of" if self.cause == "laser" else "the ramming of"
-        names = " and ".join(self.by_names)
-        where = cell_text(self.cell)
-        return f"{capitalised(self.piece_name)} at {where} is destroyed by {how} {names}: it leaves the game"
+        fields = {
+            "piece": name_text(self.piece_name),
+            "cell": cell_text(self.cell),
+            "by": names_text(self.by_names),
+        }
+        if self.cause == "laser":
+            text = _("{piece} at {cell} is destroyed by the laser of {by}: it leaves the game", **fields)
+        else:
+            text = _("{piece} at {cell} is destroyed by the ramming of {by}: it leaves the game", **fields)
+        return capitalised(text)
 
 
 # --- asteroyds and points -------------------------------------------------------
@@ -257,7 +343,12 @@ class AsteroydPickedUp(AsteroydCarry):
     TYPE: ClassVar[str] = "capture_asteroyd_picked_up"
 
     def text(self) -> str:
-        return f"The {self.player} craft picks up the {self.team} asteroyd at {cell_text(self.cell)}"
+        return _(
+            "The {player} craft picks up the {team} asteroyd at {cell}",
+            player=player_text(self.player),
+            team=colour_text(self.team),
+            cell=cell_text(self.cell),
+        )
 
 
 @dataclass(slots=True)
@@ -267,8 +358,11 @@ class AsteroydDropped(AsteroydCarry):
     TYPE: ClassVar[str] = "capture_asteroyd_dropped"
 
     def text(self) -> str:
-        return (
-            f"The {self.team} asteroyd drops at {cell_text(self.cell)}, where the {self.player} craft was hit"
+        return _(
+            "The {team} asteroyd drops at {cell}, where the {player} craft was hit",
+            team=colour_text(self.team),
+            cell=cell_text(self.cell),
+            player=player_text(self.player),
         )
 
 
@@ -285,9 +379,13 @@ class AsteroydContested(TupleEvent):
     round: int
 
     def text(self) -> str:
-        return (
-            f"{capitalised(crafts_text(self.players))} arrive together on the {self.team} asteroyd at "
-            f"{cell_text(self.cell)}: it stays where it is"
+        return capitalised(
+            _(
+                "{crafts} arrive together on the {team} asteroyd at {cell}: it stays where it is",
+                crafts=crafts_text(self.players),
+                team=colour_text(self.team),
+                cell=cell_text(self.cell),
+            )
         )
 
 
@@ -306,11 +404,19 @@ class AsteroydReturned(Event):
 
     def text(self) -> str:
         if self.cause == "team-mate":
-            return (
-                f"The {self.player} craft reaches its own asteroyd at {cell_text(self.start)}: "
-                f"the {self.team} asteroyd returns home to {cell_text(self.home)}"
+            return _(
+                "The {player} craft reaches its own asteroyd at {start}: "
+                "the {team} asteroyd returns home to {home}",
+                player=player_text(self.player or ""),
+                start=cell_text(self.start),
+                team=colour_text(self.team),
+                home=cell_text(self.home),
             )
-        return f"The {self.team} asteroyd returns home to {cell_text(self.home)}"
+        return _(
+            "The {team} asteroyd returns home to {home}",
+            team=colour_text(self.team),
+            home=cell_text(self.home),
+        )
 
 
 @dataclass(slots=True)
@@ -328,11 +434,20 @@ class PointScored(TupleEvent):
     three_teams: bool
 
     def text(self) -> str:
-        loss = f", {self.victim} loses one" if self.three_teams else ""
-        return (
-            f"The {self.player} craft brings the {self.victim} asteroyd home: {self.team} scores{loss} "
-            f"({_scores(self.scores)})"
-        )
+        fields = {
+            "player": player_text(self.player),
+            "victim": colour_text(self.victim),
+            "team": team_text(self.team),
+            "scores": _scores(self.scores),
+        }
+        if self.three_teams:
+            return _(
+                "The {player} craft brings the {victim} asteroyd home: "
+                "{team} scores, {loser} loses one ({scores})",
+                loser=team_text(self.victim),
+                **fields,
+            )
+        return _("The {player} craft brings the {victim} asteroyd home: {team} scores ({scores})", **fields)
 
 
 @dataclass(slots=True)
@@ -348,10 +463,18 @@ class CaptureWon(TupleEvent):
     round: int
 
     def text(self) -> str:
-        when = "at the end of the turn" if self.round == 0 else f"in round {self.round}"
-        return (
-            f"The {self.team} team wins {when}: {self.target} points or more and ahead of every "
-            f"other team ({_scores(self.scores)})"
+        fields = {"team": team_text(self.team), "target": self.target, "scores": _scores(self.scores)}
+        if self.round == 0:
+            return _(
+                "The {team} team wins at the end of the turn: {target} points or more and ahead of every "
+                "other team ({scores})",
+                **fields,
+            )
+        return _(
+            "The {team} team wins in round {round}: {target} points or more and ahead of every "
+            "other team ({scores})",
+            round=self.round,
+            **fields,
         )
 
 

@@ -32,9 +32,11 @@ from typing import ClassVar
 
 from .. import setups
 from ..errors import RuleError
-from ..event_text import capitalised, cell_text
+from ..event_text import and_list as words_and
+from ..event_text import capitalised, cell_text, name_text, player_text, tile_name
 from ..events import Event, TokenTaken
 from ..hexgrid import Cell
+from ..i18n import _
 from ..outcome import Finisher, Outcome
 from ..pieces import DRONE, TURRET, Piece
 from ..shooting import LaserFired
@@ -61,9 +63,12 @@ class DroneLaunched(Event):
     priority: int
 
     def text(self) -> str:
-        return (
-            f"Turret {self.turret} launches {DRONE_COLOUR} drone #{self.priority} "
-            f"(symbol {self.symbol}) at {cell_text(self.cell)}"
+        return _(
+            "Turret {turret} launches {drone} (symbol {symbol}) at {cell}",
+            turret=self.turret,
+            drone=tile_name(DRONE_COLOUR, DRONE, self.priority),
+            symbol=self.symbol,
+            cell=cell_text(self.cell),
         )
 
 
@@ -79,8 +84,14 @@ class DroneRemoved(Event):
     hit_by: tuple[str, ...]
 
     def text(self) -> str:
-        drone, who = capitalised(self.piece_name), " and ".join(self.hit_by)
-        return f"{drone} (symbol {self.symbol}), hit this round by {who}, leaves the board"
+        return capitalised(
+            _(
+                "{drone} (symbol {symbol}), hit this round by {players}, leaves the board",
+                drone=name_text(self.piece_name),
+                symbol=self.symbol,
+                players=words_and([player_text(p) for p in self.hit_by]),
+            )
+        )
 
 
 def drone_symbols(state: State) -> tuple[str, ...]:
@@ -161,18 +172,33 @@ def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
             winners=winners, reason=_reason(finishers, winners, needed), finishers=tuple(finishers)
         )
     if state.crafts and all(c.cell is None for c in state.crafts):
-        return Outcome(winners=(), reason="Every craft is destroyed: nobody wins.")
+        return Outcome(winners=(), reason=_("Every craft is destroyed: nobody wins."))
     return None
 
 
 def _reason(finishers: list[Finisher], winners: tuple[str, ...], needed: int) -> str:
     if len(finishers) == 1:
-        return f"{winners[0]} holds {needed} different drone symbols and wins."
-    names = ", ".join(f"{f.player} ({f.damage} damage)" for f in finishers)
+        return _(
+            "{player} holds {needed} different drone symbols and wins.",
+            player=player_text(winners[0]),
+            needed=needed,
+        )
+    names = ", ".join(
+        _("{player} ({damage} damage)", player=player_text(f.player), damage=f.damage) for f in finishers
+    )
     if len(winners) > 1:
-        tied = " and ".join(winners)
-        return f"{names} hold {needed} drone symbols; {tied} tie on least damage: a shared victory."
-    return f"{names} hold {needed} drone symbols; {winners[0]} wins with the least damage."
+        return _(
+            "{players} hold {needed} drone symbols; {tied} tie on least damage: a shared victory.",
+            players=names,
+            needed=needed,
+            tied=words_and([player_text(w) for w in winners]),
+        )
+    return _(
+        "{players} hold {needed} drone symbols; {player} wins with the least damage.",
+        players=names,
+        needed=needed,
+        player=player_text(winners[0]),
+    )
 
 
 def _launched(state: State, e: DroneLaunched) -> State:

@@ -14,7 +14,10 @@ from collections.abc import Sequence
 
 from .. import setups
 from ..bot import greedy_racer
-from ..events import Event, TokenTaken
+from ..event_text import and_list as words_and
+from ..event_text import player_text
+from ..events import Event, TokenTaken, when_text
+from ..i18n import _
 from ..outcome import Finisher, Outcome
 from ..pieces import GATE
 from ..state import State
@@ -60,32 +63,39 @@ def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
         winners = tuple(f.player for f in finishers if (f.column, f.damage) == best)
         return Outcome(winners=winners, reason=_reason(finishers, winners), finishers=tuple(finishers))
     if state.crafts and all(c.cell is None for c in state.crafts):
-        return Outcome(winners=(), reason="Every craft is destroyed: nobody wins.")
+        return Outcome(winners=(), reason=_("Every craft is destroyed: nobody wins."))
     return None
 
 
 def _reason(finishers: list[Finisher], winners: tuple[str, ...]) -> str:
-    def where(f: Finisher) -> str:
-        return (
-            "during the asteroid phase"
-            if f.column == 0
-            else ("in the red column" if f.column == 7 else f"in column {f.column}")
-        )
-
+    # Said in the language of the moment the game ends (the GameOver event keeps this text).
     if len(finishers) == 1:
         f = finishers[0]
-        return f"{f.player} holds all the gate tokens ({where(f)}) and wins."
+        return _(
+            "{player} holds all the gate tokens ({when}) and wins.",
+            player=player_text(f.player),
+            when=when_text(f.column),
+        )
     if len(winners) > 1:
-        names = " and ".join(winners)
-        return f"{names} finished in the same column with the same damage: a shared victory."
+        return _(
+            "{players} finished in the same column with the same damage: a shared victory.",
+            players=words_and([player_text(w) for w in winners]),
+        )
     win = next(f for f in finishers if f.player == winners[0])
     same_column = [f for f in finishers if f.column == win.column]
     if len(same_column) > 1:
-        return (
-            f"{win.player} wins: finished {where(win)} like "
-            f"{', '.join(f.player for f in same_column if f is not win)}, with less damage ({win.damage})."
+        return _(
+            "{player} wins: finished {when} like {others}, with less damage ({damage}).",
+            player=player_text(win.player),
+            when=when_text(win.column),
+            others=", ".join(player_text(f.player) for f in same_column if f is not win),
+            damage=win.damage,
         )
-    return f"{win.player} wins: took the last token earliest ({where(win)})."
+    return _(
+        "{player} wins: took the last token earliest ({when}).",
+        player=player_text(win.player),
+        when=when_text(win.column),
+    )
 
 
 def counted(state: State) -> tuple[tuple[str, ...], int]:

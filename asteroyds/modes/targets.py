@@ -51,7 +51,9 @@ from dataclasses import replace
 
 from .. import setups
 from ..errors import RuleError, ScenarioError
+from ..event_text import side_text, team_text
 from ..events import Event
+from ..i18n import _
 from ..outcome import Finisher, Outcome
 from ..pieces import ASTEROID, ASTEROYD, MOVED_BY, PLATFORM, TURRET, WHITE, Piece
 from ..setups import TARGET_TEAMS
@@ -331,28 +333,34 @@ def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
         winners = tuple(f.player for f in finishers)
         return Outcome(winners=winners, reason=_reason(finished, teams), finishers=finishers)
     if state.crafts and all(c.cell is None for c in state.crafts):
-        return Outcome(winners=(), reason="Every craft is destroyed: nobody wins.")
+        return Outcome(winners=(), reason=_("Every craft is destroyed: nobody wins."))
     return None
 
 
 def _when(column: int) -> str:
     if column == 0:
-        return "before this round"
-    return "in the red column" if column == 7 else f"in column {column}"
+        return _("before this round")
+    return _("in the red column") if column == 7 else _("in column {column}", column=column)
 
 
 def _reason(finished: dict[str, int], teams: list[str]) -> str:
     if len(teams) > 1:
-        return (
-            f"Both teams eliminated their last target {_when(finished[teams[0]])}: "
-            "a draw, both teams share the victory."
+        return _(
+            "Both teams eliminated their last target {when}: a draw, both teams share the victory.",
+            when=_when(finished[teams[0]]),
         )
     team = teams[0]
-    said = f"The {team} team eliminated every {aimed_side(team)} target ({_when(finished[team])})"
+    fields = {"team": team_text(team), "side": side_text(aimed_side(team)), "when": _when(finished[team])}
     if len(finished) == 1:
-        return f"{said} and wins."
+        return _("The {team} team eliminated every {side} target ({when}) and wins.", **fields)
     other = next(t for t in finished if t != team)
-    return f"{said} and wins: the {other} team finished later ({_when(finished[other])})."
+    return _(
+        "The {team} team eliminated every {side} target ({when}) and wins: "
+        "the {other} team finished later ({other_when}).",
+        other=team_text(other),
+        other_when=_when(finished[other]),
+        **fields,
+    )
 
 
 def objective(state: State, start: State | None = None, target: int | None = None) -> list[str]:

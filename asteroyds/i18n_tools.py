@@ -1,0 +1,236 @@
+"""Maintainer tools for translations: extract the marked messages, merge them into the catalogs.
+
+Run from the repository::
+
+    python -m asteroyds.i18n_tools extract        # writes asteroyds/locale/asteroyds.pot
+    python -m asteroyds.i18n_tools update         # merges it into every asteroyds.po
+    python -m asteroyds.i18n_tools check          # untranslated, fuzzy, obsolete: exit 1 if any
+
+Why our own extractor rather than ``pybabel``: the marks are four plain
+functions (:func:`~asteroyds.i18n._`, ``ngettext``, ``pgettext``, ``N_``)
+and the standard library's :mod:`ast` finds them exactly, so the package
+and its tests need nothing installed; the ``.pot`` and ``.po`` files it
+writes are ordinary gettext files that Poedit, Weblate or ``msgmerge`` read.
+
+An entry that is no longer in the code is kept at the end of the ``.po`` as
+an obsolete ``#~`` entry (a translator may reuse it); a new one gets an empty
+``msgstr`` for the translator to fill.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .i18n import DEFAULT, LANGUAGES, LOCALE_DIR, parse_po, po_path
+
+PACKAGE_DIR = Path(__file__).parent
+POT_PATH = LOCALE_DIR / "asteroyds.pot"
+
+#: The marking functions and where their message arguments stand:
+#: name → (index of the context or None, index of the msgid, index of the plural or None).
+KEYWORDS: dict[str, tuple[int | None, int, int | None]] = {
+    "_": (None, 0, None),
+    "N_": (None, 0, None),
+    "ngettext": (None, 0, 1),
+    "pgettext": (0, 1, None),
+    "NP_": (0, 1, None),
+}
+
+HEADER = (
+    "Project-Id-Version: asteroyds 0.1.0\n"
+    "Language: {lang}\n"
+    "MIME-Version: 1.0\n"
+    "Content-Type: text/plain; charset=UTF-8\n"
+    "Content-Transfer-Encoding: 8bit\n"
+    "Plural-Forms: {plural}\n"
+)
+PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);", "en": "nplurals=2; plural=(n != 1);"}
+
+
+@dataclass
+class Message:
+    """One message of the code: its id, context, plural and where it is used."""
+
+    msgid: str
+    context: str = ""
+    plural: str | None = None
+    places: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.context, self.msgid)
+
+
+def _callee(node: ast.Call) -> str | None:
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _literal(args: Sequence[ast.expr], index: int | None) -> str | None:
+    if index is None or index >= len(args):
+        return None
+    arg = args[index]
+    return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+
+
+def extract_source(source: str, filename: str = "<source>") -> list[Message]:
+    """The messages marked in one module's source, in the order they appear."""
+    found: list[Message] = []
+    for node in ast.walk(ast.parse(source, filename)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _callee(node)
+        if name not in KEYWORDS:
+            continue
+        ctx_i, id_i, plural_i = KEYWORDS[name]
+        msgid = _literal(node.args, id_i)
+        if msgid is None:  # _(variable): a lookup of a message marked elsewhere with N_()
+            continue
+        context = _literal(node.args, ctx_i) if ctx_i is not None else ""
+        plural = _literal(node.args, plural_i)
+        found.append(Message(msgid, context or "", plural, [f"{filename}:{node.lineno}"]))
+    found.sort(key=lambda m: int(m.places[0].rsplit(":", 1)[1]))
+    return found
+
+
+def extract(package: Path = PACKAGE_DIR) -> list[Message]:
+    """Every marked message of the package, merged by (context, msgid), in file order."""
+    merged: dict[tuple[str, str], Message] = {}
+    root = package.parent
+    for path in sorted(package.rglob("*.py")):
+        if path.name == "i18n.py":  # its doctest examples are not messages of the app
+            continue
+        rel = path.relative_to(root).as_posix()
+        for msg in extract_source(path.read_text(encoding="utf-8"), rel):
+            known = merged.get(msg.key)
+            if known is None:
+                merged[msg.key] = msg
+            else:
+                known.places.extend(msg.places)
+                known.plural = known.plural or msg.plural
+    return list(merged.values())
+
+
+def _quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+    if "\n" not in escaped or escaped.endswith("\n") and escaped.count("\n") == 1:
+        return '"' + escaped.replace("\n", "\\n") + '"'
+    lines = escaped.split("\n")
+    parts = [line + "\\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    return '""\n' + "\n".join(f'"{p}"' for p in parts)
+
+
+def _entry(
+    msg: Message, strs: Sequence[str], fuzzy: bool = False, obsolete: bool = False, refs: bool = True
+) -> str:
+    lines: list[str] = []
+    if refs and msg.places:
+        lines.append("#: " + " ".join(msg.places))
+    flags = (["fuzzy"] if fuzzy else []) + (["python-brace-format"] if "{" in msg.msgid else [])
+    if flags:
+        lines.append("#, " + ", ".join(flags))  # one line: the reader keeps the last flags line
+    if msg.context:
+        lines.append(f"msgctxt {_quote(msg.context)}")
+    lines.append(f"msgid {_quote(msg.msgid)}")
+    if msg.plural is not None:
+        lines.append(f"msgid_plural {_quote(msg.plural)}")
+        forms = list(strs) + [""] * (2 - len(strs))
+        lines.extend(f"msgstr[{i}] {_quote(s)}" for i, s in enumerate(forms))
+    else:
+        lines.append(f"msgstr {_quote(strs[0] if strs else '')}")
+    if obsolete:
+        lines = [line if line.startswith("#") else "#~ " + line.replace("\n", "\n#~ ") for line in lines]
+    return "\n".join(lines)
+
+
+def render_catalog(
+    messages: Iterable[Message],
+    lang: str | None,
+    old: Sequence[dict[str, object]] = (),
+) -> str:
+    """A .pot (``lang`` None) or a .po keeping the translations of ``old`` entries."""
+    known = {(str(e.get("context", "")), str(e["msgid"])): e for e in old if e["msgid"]}
+    head = HEADER.format(lang=lang or "", plural=PLURAL_FORMS.get(lang or "", PLURAL_FORMS["fr"]))
+    title = "Asteroyds Academy: messages" if lang is None else f"Asteroyds Academy in {lang}"
+    out = [
+        f"# {title}.\n# The game's own words: see asteroyds/locale/GLOSSARY.md.",
+        'msgid ""\nmsgstr ""\n' + "\n".join(_quote(line + "\n") for line in head.splitlines()),
+    ]
+    seen: set[tuple[str, str]] = set()
+    for msg in messages:
+        seen.add(msg.key)
+        entry = known.get(msg.key, {})
+        strs = [str(s) for s in entry.get("msgstr", [])] if lang else []  # type: ignore[union-attr]
+        out.append(_entry(msg, strs, fuzzy=bool(entry.get("fuzzy")) and bool(lang)))
+    if lang:
+        for key, entry in known.items():
+            if key in seen or not any(entry.get("msgstr", [])):  # type: ignore[arg-type]
+                continue
+            gone = Message(key[1], key[0], entry.get("msgid_plural"))  # type: ignore[arg-type]
+            strs = [str(s) for s in entry.get("msgstr", [])]  # type: ignore[union-attr]
+            out.append(_entry(gone, strs, obsolete=True, refs=False))
+    return "\n\n".join(out) + "\n"
+
+
+def check(lang: str, messages: Sequence[Message] | None = None) -> list[str]:
+    """The problems of ``lang``'s catalog: untranslated, fuzzy, missing or obsolete messages."""
+    messages = extract() if messages is None else messages
+    entries = {
+        (str(e.get("context", "")), str(e["msgid"])): e for e in parse_po(po_path(lang).read_text("utf-8"))
+    }
+    problems = []
+    for msg in messages:
+        entry = entries.get(msg.key)
+        if entry is None:
+            problems.append(f"missing: {msg.msgid!r} ({msg.places[0]})")
+        elif entry.get("fuzzy"):
+            problems.append(f"fuzzy: {msg.msgid!r}")
+        elif not all(entry.get("msgstr", [])):  # type: ignore[arg-type]
+            problems.append(f"untranslated: {msg.msgid!r}")
+    wanted = {m.key for m in messages}
+    problems += [f"obsolete: {key[1]!r}" for key in entries if key[1] and key not in wanted]
+    return problems
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    verb = args[0] if args else "help"
+    messages = extract()
+    if verb == "extract":
+        POT_PATH.write_text(render_catalog(messages, None), encoding="utf-8")
+        print(f"{len(messages)} messages written to {POT_PATH}")
+        return 0
+    if verb == "update":
+        for lang in LANGUAGES:
+            if lang == DEFAULT:
+                continue
+            path = po_path(lang)
+            old = parse_po(path.read_text("utf-8")) if path.exists() else []
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(render_catalog(messages, lang, old), encoding="utf-8")
+            print(f"{path}: {len(check(lang, messages))} message(s) to translate or remove")
+        return 0
+    if verb == "check":
+        failed = False
+        for lang in LANGUAGES:
+            if lang == DEFAULT:
+                continue
+            problems = check(lang, messages)
+            for problem in problems:
+                print(f"{lang}: {problem}")
+            failed = failed or bool(problems)
+        return 1 if failed else 0
+    print(__doc__)
+    return 0 if verb in ("help", "-h", "--help") else 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
