@@ -213,6 +213,8 @@ def _write(nb: dict, path: Path) -> None:
     import nbformat
 
     path.parent.mkdir(parents=True, exist_ok=True)
+    for number, cell in enumerate(nb.cells):  # cells copied from the English keep no clashing id
+        cell.id = str(number)  # nbstripout numbers them so too
     nbformat.write(nb, path)
     subprocess.run([sys.executable, "-m", "nbstripout", str(path)], check=True)
 
