@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from asteroyds import i18n
-from asteroyds.ui.share import language
+from asteroyds.ui.share import language, links
 from asteroyds.ui.share.language import LanguageError, language_from_query, page_language
 
 
@@ -14,6 +14,7 @@ def english_after(monkeypatch):
     """Each test starts outside Voila in English and leaves the process in English."""
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(links, "_waited", False)  # a fresh kernel
     before = i18n.set_language("en")
     yield
     i18n.set_language(before)
@@ -90,6 +91,7 @@ def test_a_preheated_kernel_imports_the_widgets_then_waits_for_its_request(monke
     page_language("en")
     assert calls == ["wait"] and imported == list(language.WARM_MODULES)
     assert i18n.language() == "fr"
+    assert links.query_string() == "lang=fr" and calls == ["wait"]  # the page's link cell does not wait again
 
 
 def test_outside_voila_nothing_waits(monkeypatch):
