@@ -32,6 +32,7 @@ from .events import (
     TokenTaken,
 )
 from .hexgrid import Cell
+from .i18n import _
 from .modes import mode_of
 from .pieces import (
     BLUE,
@@ -72,7 +73,9 @@ def resolve_asteroids(
     dice = Dice.of(dice)
     order = tuple(order)
     if len(order) != len(DIE_COLOURS) or set(order) != set(DIE_COLOURS):
-        raise RuleError(f"the colour order must list red, white and blue once each, got {list(order)!r}")
+        raise RuleError(
+            _("the colour order must list red, white and blue once each, got {given!r}", given=list(order))
+        )
     return _Resolver(state, shields, decide).run(dice, order)
 
 
@@ -157,7 +160,7 @@ class _Resolver:
         pos, occupant, crafts_at, neighbours = self.pos, self.occupant, self.crafts_at, self.neighbours
         start = cell = pos[pid]
         steps = 0
-        for _ in range(STEPS[colour]):
+        for _attempt in range(STEPS[colour]):
             target = neighbours[cell][direction]
             if target is not None and target not in occupant and target not in crafts_at:
                 if occupant.get(cell) == pid:

@@ -25,6 +25,7 @@ from .asteroids import resolve_asteroids
 from .damage import Decision
 from .dice import Dice
 from .hexgrid import Cell, distance
+from .i18n import _
 from .modes import mode_of
 from .pieces import ASTEROID, GATE, PLATFORM, Piece
 from .program import Program, legal_tokens
@@ -44,14 +45,20 @@ def plan(
 ) -> Program:
     """A legal program for ``player`` this round."""
     if style not in STYLES:
-        raise ValueError(f"unknown bot style {style!r} (expected one of {', '.join(STYLES)})")
+        raise ValueError(
+            _(
+                "unknown bot style {style!r} (expected one of {choices})",
+                style=style,
+                choices=", ".join(STYLES),
+            )
+        )
     rng = rng or random.Random(0)
     craft = state.craft(player)
     if craft.cell is None:
         return Program.empty()
     if style == "random":
         return _random_program(state, player, rng)
-    after, _ = resolve_asteroids(state, Dice.of(dice))
+    after, _events = resolve_asteroids(state, Dice.of(dice))
     return _greedy_program(after, player)
 
 

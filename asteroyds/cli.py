@@ -281,7 +281,7 @@ LOCAL_ADDRESSES = ("127.0.0.1", "localhost", "::1")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="asteroyds", description="Asteroyds Academy: rules engine and app.")
+    parser = _Parser(prog="asteroyds", description=_("Asteroyds Academy: rules engine and app."))
     parser.add_argument("--version", action="version", version="asteroyds 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True

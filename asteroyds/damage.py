@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .events import CraftDamaged, CraftDestroyed, Event
+from .i18n import _
 from .pieces import MAX_DAMAGE, Craft
 
 DESTROY_ASTEROID = "destroy_asteroid"
@@ -56,7 +57,14 @@ def policy(destroy: str = "never", lawrence: str = "never") -> Decide:
     """A decide callback from the command line's ``--destroy`` / ``--lawrence`` words."""
     for name, value in (("destroy", destroy), ("lawrence", lawrence)):
         if value not in POLICIES:
-            raise ValueError(f"--{name} must be one of {', '.join(POLICIES)}, got {value!r}")
+            raise ValueError(
+                _(
+                    "--{name} must be one of {choices}, got {value!r}",
+                    name=name,
+                    choices=", ".join(POLICIES),
+                    value=value,
+                )
+            )
     answers = {DESTROY_ASTEROID: destroy == "always", EMERGENCY_SHIELD: lawrence == "always"}
 
     def decide(decision: Decision) -> bool:

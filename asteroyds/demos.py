@@ -34,6 +34,7 @@ from .dice import Dice
 from .errors import AsteroydsError, ScenarioError
 from .events import Event
 from .flight import fly
+from .i18n import _
 from .modes import start_round
 from .program import shields_of
 from .round import programs_for
@@ -131,17 +132,33 @@ def from_dict(data: Any, name: str = "demo", where: str | None = None) -> Demo:
     """Build a valid demo from a parsed JSON object; raise :class:`ScenarioError` naming the problem."""
     where = where or f"demo {name!r}"
     if not isinstance(data, dict):
-        raise ScenarioError(f"{where}: a demo is a JSON object, got {type(data).__name__}")
+        raise ScenarioError(
+            _("{where}: a demo is a JSON object, got {kind}", where=where, kind=type(data).__name__)
+        )
     if data.get("format") != FORMAT:
-        raise ScenarioError(f"{where}: format must be {FORMAT!r}, got {data.get('format')!r}")
+        raise ScenarioError(
+            _(
+                "{where}: format must be {FORMAT!r}, got {found!r}",
+                where=where,
+                FORMAT=FORMAT,
+                found=data.get("format"),
+            )
+        )
     unknown = sorted(set(data) - DEMO_KEYS)
     if unknown:
-        raise ScenarioError(f"{where}: unknown key {unknown[0]!r}")
+        raise ScenarioError(_("{where}: unknown key {unknown!r}", where=where, unknown=unknown[0]))
     texts = {}
     for key in ("title", "rule", "explain", "notes"):
         value = data.get(key, "")
         if not isinstance(value, str) or (key != "notes" and not value.strip()):
-            raise ScenarioError(f"{where}: {key} must be a non-empty string, got {value!r}")
+            raise ScenarioError(
+                _(
+                    "{where}: {key} must be a non-empty string, got {value!r}",
+                    where=where,
+                    key=key,
+                    value=value,
+                )
+            )
         texts[key] = value.strip()
     state = scenario.from_dict(data.get("scenario"), where=f"{where}: scenario")
     dice = _dice(data.get("dice"), where)
@@ -157,17 +174,25 @@ def _dice(value: Any, where: str) -> Dice:
         and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in value)
     )
     if not ok:
-        raise ScenarioError(f"{where}: dice must be [red, white, blue], each 1..6, got {value!r}")
+        raise ScenarioError(
+            _("{where}: dice must be [red, white, blue], each 1..6, got {value!r}", where=where, value=value)
+        )
     return Dice(*value)
 
 
 def _programs(value: Any, state: State, where: str) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-        raise ScenarioError(f"{where}: programs must map each player to a program string, got {value!r}")
+        raise ScenarioError(
+            _(
+                "{where}: programs must map each player to a program string, got {value!r}",
+                where=where,
+                value=value,
+            )
+        )
     try:
         checked = programs_for(start_round(state)[0], value)
     except AsteroydsError as exc:
-        raise ScenarioError(f"{where}: programs: {exc}") from None
+        raise ScenarioError(_("{where}: programs: {error}", where=where, error=exc)) from None
     return tuple((player, str(checked[player])) for player in value)
 
 
@@ -176,12 +201,25 @@ def _decide(value: Any, where: str) -> tuple[tuple[str, str], ...]:
         value = dict.fromkeys(DECIDE_KEYS, value)
     if not isinstance(value, dict) or not set(value) <= set(DECIDE_KEYS):
         raise ScenarioError(
-            f'{where}: decide must be "never", "always" or {{"destroy": ..., "lawrence": ...}}, got {value!r}'
+            _(
+                '{where}: decide must be "never", "always" or {{"destroy": ..., "lawrence": ...}}, '
+                "got {value!r}",
+                where=where,
+                value=value,
+            )
         )
     answers = {key: value.get(key, "never") for key in DECIDE_KEYS}
     for key, word in answers.items():
         if word not in POLICIES:
-            raise ScenarioError(f"{where}: decide {key} must be one of {', '.join(POLICIES)}, got {word!r}")
+            raise ScenarioError(
+                _(
+                    "{where}: decide {key} must be one of {choices}, got {word!r}",
+                    where=where,
+                    key=key,
+                    choices=", ".join(POLICIES),
+                    word=word,
+                )
+            )
     return tuple(answers.items())
 
 
@@ -206,7 +244,7 @@ def list_demos() -> list[str]:
 def check_name(name: Any) -> str:
     """The name if it can be a demo's name; else :class:`ScenarioError` (names come from URLs)."""
     if not isinstance(name, str) or not NAME_PATTERN.match(name):
-        raise ScenarioError(f"{name!r} is not a demo name (lower-case words joined by hyphens)")
+        raise ScenarioError(_("{name!r} is not a demo name (lower-case words joined by hyphens)", name=name))
     return name
 
 
@@ -220,7 +258,7 @@ def load_demo(name: str) -> Demo:
         close = [n for n in names if name in n] + difflib.get_close_matches(name, names, n=3, cutoff=0.7)
         close = list(dict.fromkeys(close))[:3]
         hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else f"{len(names)} demos"
-        raise ScenarioError(f"no demo named {name!r} in the gallery ({hint})")
+        raise ScenarioError(_("no demo named {name!r} in the gallery ({hint})", name=name, hint=hint))
     return loads(entry.read_text(encoding="utf-8"), name=name, where=f"{DEMO_DIR}/{name}.json")
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import RuleError
+from .i18n import _
 from .pieces import DIE_COLOURS
 
 
@@ -28,7 +29,9 @@ class Dice:
         for colour in DIE_COLOURS:
             value = getattr(self, colour)
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-                raise RuleError(f"the {colour} die must show 1..6, got {value!r}")
+                raise RuleError(
+                    _("the {colour} die must show 1..6, got {value!r}", colour=colour, value=value)
+                )
 
     def value(self, colour: str) -> int:
         return getattr(self, colour)
@@ -43,11 +46,11 @@ class Dice:
             return values
         values = list(values)
         if len(values) != 3:
-            raise RuleError(f"dice need three values (red white blue), got {values!r}")
+            raise RuleError(_("dice need three values (red white blue), got {values!r}", values=values))
         return cls(*values)
 
     def __str__(self) -> str:
-        return f"red {self.red}, white {self.white}, blue {self.blue}"
+        return _("red {red}, white {white}, blue {blue}", red=self.red, white=self.white, blue=self.blue)
 
 
 def roll(rng: random.Random) -> Dice:

@@ -193,6 +193,9 @@ def name_text(name: str) -> str:
     fixed = re.fullmatch(r"(\w+) (\S+)", name)
     if fixed and fixed.group(1) in _KINDS:
         return _(_KINDS[fixed.group(1)], id=fixed.group(2))
+    turret = re.fullmatch(r"the (\S+) turret (\S+)", name)
+    if turret:
+        return _("the {team} turret {id}", team=colour_text(turret.group(1), "feminine"), id=turret.group(2))
     asteroyd = re.fullmatch(r"(\S+) asteroyd", name)
     if asteroyd:
         return _("the {team} asteroyd", team=colour_text(asteroyd.group(1)))

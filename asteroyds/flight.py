@@ -47,6 +47,7 @@ from .events import (
     TokenTaken,
 )
 from .hexgrid import Cell
+from .i18n import _
 from .modes import mode_of
 from .pieces import ASTEROID, FIXED_KINDS, GATE, PLATFORM, Craft, Piece
 from .pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
@@ -90,11 +91,16 @@ def _checked(
     for player in programs:
         if player not in crafts:
             known = ", ".join(state.player_order)
-            raise ProgramError(f"{player}: no such player in this game ({known})")
+            raise ProgramError(
+                _("{player}: no such player in this game ({known})", player=player, known=known)
+            )
     if mode_of(state).turn.rounds != 1:
         raise RuleError(
-            f"{state.mode} mode resolves one column at a time, lasers first (RULES §11): "
-            f"it is handled by asteroyds.modes.{state.mode}, not available yet"
+            _(
+                "{mode} mode resolves one column at a time, lasers first (RULES §11): it is "
+                "handled by asteroyds.modes.{mode}, not available yet",
+                mode=state.mode,
+            )
         )
     flights = []
     for player in state.player_order:

@@ -30,6 +30,7 @@ from .dice import Dice, phase_order
 from .errors import AsteroydsError, DecisionError, RuleError, ScenarioError
 from .events import Event
 from .flight import fly
+from .i18n import _
 from .modes import mode_of, start_round
 from .modes.capture import setup as capture_setup
 from .modes.capture_resolve import DEFAULT_CAPTURE_RULES, CaptureRules
@@ -196,9 +197,15 @@ class Game:
         try:
             craft = self.state.craft(player)
         except ScenarioError:
-            raise RuleError(f"{player}: no such player in this game ({', '.join(self.players)})") from None
+            raise RuleError(
+                _(
+                    "{player}: no such player in this game ({choices})",
+                    player=player,
+                    choices=", ".join(self.players),
+                )
+            ) from None
         if craft.cell is None:
-            raise RuleError(f"{player}: this craft is destroyed and cannot fly")
+            raise RuleError(_("{player}: this craft is destroyed and cannot fly", player=player))
         checked = self._validated(player, program)
         self._apply({"program": player, "text": str(checked)})
 
@@ -222,9 +229,9 @@ class Game:
     def answer(self, yes: bool) -> list[Event]:
         """Answer the pending decision and finish the phase that asked it."""
         if self.pending is None or self._pending_phase is None:
-            raise DecisionError("no decision is pending")
+            raise DecisionError(_("no decision is pending"))
         if not isinstance(yes, bool):
-            raise DecisionError(f"the answer must be True or False, got {yes!r}")
+            raise DecisionError(_("the answer must be True or False, got {yes!r}", yes=yes))
         self._answers[self.pending.key] = yes
         phase = self._pending_phase
         self.pending = None
@@ -277,10 +284,12 @@ class Game:
 
     def _expect(self, *phases: str) -> None:
         if self.pending is not None:
-            raise RuleError(f"a decision is pending: {self.pending.question}")
+            raise RuleError(_("a decision is pending: {question}", question=self.pending.question))
         if self.phase not in phases:
             wanted = " or ".join(phases)
-            raise RuleError(f"the game is in the {self.phase!r} phase, not {wanted!r}")
+            raise RuleError(
+                _("the game is in the {phase!r} phase, not {wanted!r}", phase=self.phase, wanted=wanted)
+            )
 
     # --- the one place inputs change the game ------------------------------------
     def _apply(self, item: dict[str, Any]) -> list[Event]:
@@ -338,7 +347,7 @@ class Game:
             self.dice = None
             self.programs = {}
             return events
-        raise ScenarioError(f"unknown game input {item!r}")
+        raise ScenarioError(_("unknown game input {item!r}", item=item))
 
     def _finish_phase(
         self, item: dict[str, Any], state: State, phase: str, events: list[Event], next_phase: str
@@ -362,7 +371,10 @@ class Game:
                     self._execute(dict(item))
                 except _Pending as pending:
                     raise ScenarioError(
-                        f"replay stopped at an unanswered decision: {pending.decision.question}"
+                        _(
+                            "replay stopped at an unanswered decision: {question}",
+                            question=pending.decision.question,
+                        )
                     ) from None
                 except AsteroydsError as exc:  # say which recorded input is wrong
                     raise type(exc)(f"inputs[{index}]: {exc}") from None
@@ -375,7 +387,9 @@ class Game:
         if untrusted.check_game_input(item, self.phase, at) == "program":
             craft = self.state.craft(item["program"])  # ScenarioError: no such player
             if craft.cell is None:
-                raise RuleError(f"{at}: {craft.player} is destroyed and cannot submit a program")
+                raise RuleError(
+                    _("{at}: {player} is destroyed and cannot submit a program", at=at, player=craft.player)
+                )
 
     def undo(self) -> dict[str, Any]:
         """Take back the last input (a roll, a program, a phase)."""
@@ -385,7 +399,7 @@ class Game:
             self._answers = {}
             return {}
         if not self.inputs:
-            raise RuleError("nothing to undo")
+            raise RuleError(_("nothing to undo"))
         last = self.inputs[-1]
         self.replay(self.inputs[:-1])
         return last
@@ -393,7 +407,9 @@ class Game:
     def rewind(self, n_inputs: int) -> None:
         """Go back to the point after the first ``n_inputs`` inputs."""
         if not 0 <= n_inputs <= len(self.inputs):
-            raise RuleError(f"can rewind to 0..{len(self.inputs)} inputs, not {n_inputs}")
+            raise RuleError(
+                _("can rewind to 0..{n} inputs, not {n_inputs}", n=len(self.inputs), n_inputs=n_inputs)
+            )
         self.replay(self.inputs[:n_inputs])
 
     def rewind_to_round(self, round_number: int) -> None:
@@ -407,7 +423,7 @@ class Game:
                     return
         if round_number == count + 1 and self.phase == "roll":
             return
-        raise RuleError(f"round {round_number} has not started")
+        raise RuleError(_("round {round_number} has not started", round_number=round_number))
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -443,17 +459,21 @@ class Game:
     @classmethod
     def from_dict(cls, data: Any, where: str = "game", policy: Decide | None = None) -> Game:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ScenarioError(f"{where}: not a saved game (format must be {FORMAT!r})")
+            raise ScenarioError(
+                _("{where}: not a saved game (format must be {FORMAT!r})", where=where, FORMAT=FORMAT)
+            )
         untrusted.check_tree(data, where)  # strings, numbers and depth, also for data built in Python
         seed = data.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ScenarioError(f"{where}: seed must be a whole number, got {seed!r}")
+            raise ScenarioError(
+                _("{where}: seed must be a whole number, got {seed!r}", where=where, seed=seed)
+            )
         inputs = data.get("inputs", [])
         if not isinstance(inputs, list) or not all(isinstance(i, dict) for i in inputs):
-            raise ScenarioError(f"{where}: inputs must be a list of objects")
+            raise ScenarioError(_("{where}: inputs must be a list of objects", where=where))
         capture_rules = data.get("capture_rules")
         if capture_rules is not None and not isinstance(capture_rules, dict):
-            raise ScenarioError(f"{where}: capture_rules must be an object")
+            raise ScenarioError(_("{where}: capture_rules must be an object", where=where))
         game = cls(
             scenario.from_dict(data.get("setup"), where=f"{where}: setup"),
             seed=seed,
@@ -463,7 +483,9 @@ class Game:
         try:
             game.replay(inputs)
         except AsteroydsError as exc:
-            raise ScenarioError(f"{where}: the inputs do not replay: {exc}") from None
+            raise ScenarioError(
+                _("{where}: the inputs do not replay: {error}", where=where, error=exc)
+            ) from None
         return game
 
     @classmethod

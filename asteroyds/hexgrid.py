@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from .i18n import _
+
 Cell = tuple[int, int]  # (row, col), odd-r offset
 Axial = tuple[int, int]  # (q, r)
 Direction = int  # 0..5, clockwise from East
@@ -53,7 +55,9 @@ def parse_direction(text: str) -> Direction:
     try:
         return DIRECTIONS[text.strip().upper()]
     except (KeyError, AttributeError):
-        raise ValueError(f"unknown direction {text!r} (expected one of E SE SW W NW NE)") from None
+        raise ValueError(
+            _("unknown direction {text!r} (expected one of E SE SW W NW NE)", text=text)
+        ) from None
 
 
 def turn(direction: Direction, notches: int) -> Direction:
@@ -95,7 +99,7 @@ def rotate_axial(axial: Axial, notches: int, centre: Axial = (0, 0)) -> Axial:
     q, r = axial[0] - centre[0], axial[1] - centre[1]
     x, z = q, r
     y = -x - z
-    for _ in range(notches % 6):
+    for _attempt in range(notches % 6):
         x, y, z = -z, -x, -y
     return (x + centre[0], z + centre[1])
 
@@ -127,7 +131,7 @@ class Board:
     def from_cells(cls, cells: Iterable[Cell]) -> Board:
         cells = list(cells)
         if any(r < 0 or c < 0 for r, c in cells):
-            raise ValueError("board cells must have non-negative rows and columns")
+            raise ValueError(_("board cells must have non-negative rows and columns"))
         rows = max(r for r, _ in cells) + 1
         cols = max(c for _, c in cells) + 1
         grid = [["."] * cols for _ in range(rows)]

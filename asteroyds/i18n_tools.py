@@ -5,6 +5,7 @@ Run from the repository::
     python -m asteroyds.i18n_tools extract        # writes asteroyds/locale/asteroyds.pot
     python -m asteroyds.i18n_tools update         # merges it into every asteroyds.po
     python -m asteroyds.i18n_tools check          # untranslated, fuzzy, obsolete: exit 1 if any
+    python -m asteroyds.i18n_tools unmarked       # user-facing strings not marked for translation
 
 Why our own extractor rather than ``pybabel``: the marks are four plain
 functions (:func:`~asteroyds.i18n._`, ``ngettext``, ``pgettext``, ``N_``)
@@ -20,6 +21,7 @@ an obsolete ``#~`` entry (a translator may reuse it); a new one gets an empty
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -180,6 +182,100 @@ def render_catalog(
     return "\n\n".join(out) + "\n"
 
 
+# --- unmarked user-facing strings ---------------------------------------------------
+
+#: Keyword arguments whose text a person reads in a widget.
+TEXT_KEYWORDS = frozenset({"description", "tooltip", "placeholder", "title"})
+#: Widgets whose ``value=`` is text a person reads.
+TEXT_WIDGETS = frozenset({"Label", "HTML", "HTMLMath"})
+_FIELD = re.compile(r"\{[^{}]*\}")
+_TAG = re.compile(r"<[^>]*>|&[a-z]+;|&#\d+;")
+_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def _text_of(node: ast.expr) -> str | None:
+    """The literal text of a string, an f-string (fields left out) or a ``+`` of them; None otherwise."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(
+            v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+        )
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _text_of(node.left), _text_of(node.right)
+        if left is None and right is None:
+            return None
+        return (left or "") + " " + (right or "")
+    return None
+
+
+def has_words(text: str) -> bool:
+    """Does ``text`` hold words a person reads (not only markup, CSS, symbols or placeholders)?
+
+    >>> has_words("<b>{name}</b>"), has_words("✓ 3/4"), has_words("Move the {kind}")
+    (False, False, True)
+    """
+    return bool(_WORD.search(_TAG.sub(" ", _FIELD.sub(" ", text))))
+
+
+def _callee_name(node: ast.Call) -> str:
+    return _callee(node) or ""
+
+
+def unmarked_strings(source: str, filename: str = "<source>") -> list[str]:
+    """User-facing string literals that are not marked for translation, as ``file:line: text``.
+
+    The rule (checked on the package by tests/test_i18n_catalog.py):
+
+    1. the message of a raised exception: ``raise SomethingError("…")`` whose
+       first argument is a string, an f-string or a ``+`` of strings;
+    2. a widget's text: the ``description=``, ``tooltip=``, ``placeholder=`` or
+       ``title=`` argument of any call, and ``value=`` of ``Label``, ``HTML``
+       and ``HTMLMath``;
+    3. what an event says: a string returned by a method named ``text`` or
+       ``__str__``;
+
+    count when their literal text (placeholders, HTML tags and entities left
+    out) holds a word of two letters or more. ``_("…")``, ``ngettext(…)``
+    and the like are calls, not literals, so marked text never counts; text
+    without words (``"✓"``, ``"<br>"``, ``"{n}/{total}"``) never counts either.
+    """
+    found: list[str] = []
+
+    def flag(node: ast.expr) -> None:
+        text = _text_of(node)
+        if text is not None and has_words(text):
+            found.append(f"{filename}:{node.lineno}: {text.strip()[:70]!r}")
+
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+            name = _callee_name(node.exc)
+            if name.endswith(("Error", "Exception", "Warning")):
+                flag(node.exc.args[0])
+        elif isinstance(node, ast.Call):
+            for kw in node.keywords:
+                if kw.arg in TEXT_KEYWORDS or (kw.arg == "value" and _callee_name(node) in TEXT_WIDGETS):
+                    flag(kw.value)
+        elif isinstance(node, ast.FunctionDef) and node.name in ("text", "__str__"):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Return) and sub.value is not None:
+                    flag(sub.value)
+    return sorted(found, key=lambda line: int(line.split(":")[1]))
+
+
+def unmarked_in_package(package: Path = PACKAGE_DIR) -> dict[str, list[str]]:
+    """Module path (``asteroyds/x.py``) → its unmarked user-facing strings (only modules with some)."""
+    root = package.parent
+    out = {}
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        found = unmarked_strings(path.read_text(encoding="utf-8"), rel)
+        if found:
+            out[rel] = found
+    return out
+
+
 def check(lang: str, messages: Sequence[Message] | None = None) -> list[str]:
     """The problems of ``lang``'s catalog: untranslated, fuzzy, missing or obsolete messages."""
     messages = extract() if messages is None else messages
@@ -217,6 +313,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(render_catalog(messages, lang, old), encoding="utf-8")
             print(f"{path}: {len(check(lang, messages))} message(s) to translate or remove")
+        return 0
+    if verb == "unmarked":
+        for lines in unmarked_in_package().values():
+            print("\n".join(lines))
         return 0
     if verb == "check":
         failed = False

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .hexgrid import Cell, Direction, direction_name
+from .i18n import _
 
 # Kinds of piece.
 ASTEROID, GATE, DRONE, POD, PLATFORM, TURRET = (
@@ -122,8 +123,14 @@ class Piece(NamedTuple):
         return f"{self.kind} {self.id}"
 
     def __str__(self) -> str:
-        facing = "" if self.orientation is None else f" {direction_name(self.orientation)}"
-        return f"{self.describe()} at {self.cell}{facing}"
+        if self.orientation is None:
+            return _("{piece} at {cell}", piece=self.describe(), cell=self.cell)
+        return _(
+            "{piece} at {cell} {direction}",
+            piece=self.describe(),
+            cell=self.cell,
+            direction=direction_name(self.orientation),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,5 +158,12 @@ class Craft:
         return f"{self.player} craft"
 
     def __str__(self) -> str:
-        where = "destroyed" if self.cell is None else f"at {self.cell} facing {direction_name(self.facing)}"
-        return f"{self.player} craft {where}, damage {self.damage}"
+        if self.cell is None:
+            return _("{player} craft destroyed, damage {damage}", player=self.player, damage=self.damage)
+        return _(
+            "{player} craft at {cell} facing {direction}, damage {damage}",
+            player=self.player,
+            cell=self.cell,
+            direction=direction_name(self.facing),
+            damage=self.damage,
+        )

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ProgramError
-from .i18n import N_
+from .i18n import N_, _
 from .pieces import PILOTS
 
 # Primitive steps, and what each does: (pivot in notches, clockwise +1; move
@@ -83,14 +83,14 @@ class Pilot:
 
     def steps(self, token: str) -> tuple[str, ...]:
         """The primitive steps of a pilot token; raises ProgramError if not accepted."""
-        for name, steps, _ in self.moves:
+        for name, steps, _text in self.moves:
             if name == token:
                 return steps
         raise ProgramError(self.refusal(token))
 
     def explain(self, token: str) -> str:
         """What a pilot token does, in English ("forward twice")."""
-        for name, _, text in self.moves:
+        for name, _steps, text in self.moves:
             if name == token:
                 return text
         raise ProgramError(self.refusal(token))
@@ -155,7 +155,9 @@ def pilot_info(name: str) -> Pilot:
     try:
         return PILOT_TABLE[name]
     except KeyError:
-        raise ProgramError(f"unknown pilot {name!r} (expected one of {', '.join(PILOTS)})") from None
+        raise ProgramError(
+            _("unknown pilot {name!r} (expected one of {choices})", name=name, choices=", ".join(PILOTS))
+        ) from None
 
 
 def expand(pilot: str, token: str) -> tuple[str, ...]:

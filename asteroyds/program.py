@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import ProgramError
-from .i18n import N_
+from .i18n import N_, _
 from .modes import mode_named
 from .pieces import Craft
 from .pilots import PILOT_TABLE, PILOT_TOKENS
@@ -71,7 +71,7 @@ def column_name(column: int) -> str:
 
 def _check_column(column: object) -> int:
     if not isinstance(column, int) or isinstance(column, bool) or column not in COLUMNS:
-        raise ProgramError(f"no column {column!r}: columns are 1-6 and 7 for the red column")
+        raise ProgramError(_("no column {column!r}: columns are 1-6 and 7 for the red column", column=column))
     return column
 
 
@@ -95,19 +95,40 @@ class Program:
         columns = self.columns
         if type(columns) is not tuple:
             if isinstance(columns, str) or not hasattr(columns, "__iter__"):
-                raise ProgramError(f"a program's columns are a tuple of 6 tokens, got {columns!r}")
+                raise ProgramError(
+                    _("a program's columns are a tuple of 6 tokens, got {columns!r}", columns=columns)
+                )
             columns = tuple(columns)
             object.__setattr__(self, "columns", columns)
         if len(columns) != BLUE_COLUMNS:
             raise ProgramError(
-                f"a program has {BLUE_COLUMNS} blue columns and the red one, got {len(columns)} "
-                f"blue columns: {columns!r}"
+                _(
+                    "a program has {BLUE_COLUMNS} blue columns and the red one, got {n} blue "
+                    "columns: {columns!r}",
+                    BLUE_COLUMNS=BLUE_COLUMNS,
+                    n=len(columns),
+                    columns=columns,
+                )
             )
         for column, token in enumerate(columns, 1):
             if token not in _KNOWN:
-                raise ProgramError(f"{column_name(column)}: unknown token {token!r} ({_EXPECTED})")
+                raise ProgramError(
+                    _(
+                        "{column_name}: unknown token {token!r} ({EXPECTED})",
+                        column_name=column_name(column),
+                        token=token,
+                        EXPECTED=_EXPECTED,
+                    )
+                )
         if self.red not in _KNOWN:
-            raise ProgramError(f"{column_name(RED_COLUMN)}: unknown token {self.red!r} ({_EXPECTED})")
+            raise ProgramError(
+                _(
+                    "{column_name}: unknown token {red!r} ({EXPECTED})",
+                    column_name=column_name(RED_COLUMN),
+                    red=self.red,
+                    EXPECTED=_EXPECTED,
+                )
+            )
 
     # --- reading ---------------------------------------------------------------
     @classmethod
@@ -147,7 +168,13 @@ class Program:
         """A copy with ``token`` in ``column`` (syntax only; see :func:`validate_program`)."""
         _check_column(column)
         if not isinstance(token, str):
-            raise ProgramError(f"{column_name(column)}: a token is text, got {token!r}")
+            raise ProgramError(
+                _(
+                    "{column_name}: a token is text, got {token!r}",
+                    column_name=column_name(column),
+                    token=token,
+                )
+            )
         token = token.strip().upper()
         if column == RED_COLUMN:
             return Program(self.columns, token)
@@ -186,7 +213,9 @@ def parse_program(text: str, player: str | None = None) -> Program:
     """
     try:
         if not isinstance(text, str):
-            raise ProgramError(f"a program is text like {_EXAMPLE}, got {text!r}")
+            raise ProgramError(
+                _("a program is text like {EXAMPLE}, got {text!r}", EXAMPLE=_EXAMPLE, text=text)
+            )
         return _parse(text)
     except ProgramError as exc:
         if player:
@@ -200,12 +229,24 @@ def _parse(text: str) -> Program:
     tokens = text.split()
     if len(tokens) != RED_COLUMN:
         raise ProgramError(
-            f"a program has 7 tokens (columns 1-6, then the red column) like {_EXAMPLE}; "
-            f"got {len(tokens)} in {text!r}"
+            _(
+                "a program has 7 tokens (columns 1-6, then the red column) like {EXAMPLE}; "
+                "got {n} in {text!r}",
+                EXAMPLE=_EXAMPLE,
+                n=len(tokens),
+                text=text,
+            )
         )
     for column, raw in enumerate(tokens, 1):
         if raw.upper() not in _KNOWN:
-            raise ProgramError(f"{column_name(column)}: unknown token {raw!r} ({_EXPECTED})")
+            raise ProgramError(
+                _(
+                    "{column_name}: unknown token {raw!r} ({EXPECTED})",
+                    column_name=column_name(column),
+                    raw=raw,
+                    EXPECTED=_EXPECTED,
+                )
+            )
     upper = [t.upper() for t in tokens]
     return Program(tuple(upper[:BLUE_COLUMNS]), upper[BLUE_COLUMNS])
 
@@ -217,7 +258,14 @@ def as_program(value: Program | str, player: str | None = None) -> Program:
     if isinstance(value, str):
         return parse_program(value, player)
     who = f"{player}: " if player else ""
-    raise ProgramError(f"{who}a program is a Program or text like {_EXAMPLE}, got {value!r}")
+    raise ProgramError(
+        _(
+            "{who}a program is a Program or text like {EXAMPLE}, got {value!r}",
+            who=who,
+            EXAMPLE=_EXAMPLE,
+            value=value,
+        )
+    )
 
 
 # --- legality ------------------------------------------------------------------

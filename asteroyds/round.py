@@ -82,7 +82,13 @@ def programs_for(state: State, programs: Mapping[str, Program | str]) -> dict[st
     players = {c.player: c for c in state.crafts}
     for player in programs:
         if player not in players:
-            raise ProgramError(f"{player}: no such player in this game ({', '.join(sorted(players))})")
+            raise ProgramError(
+                _(
+                    "{player}: no such player in this game ({choices})",
+                    player=player,
+                    choices=", ".join(sorted(players)),
+                )
+            )
     result: dict[str, Program] = {}
     for player in state.player_order:
         craft = players[player]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 
 from .errors import ScenarioError
+from .i18n import _
 
 MODES: tuple[str, ...] = ("racing", "shooting", "targets", "drones", "capture")
 PLANNING_LEVELS: tuple[str, ...] = ("beginner", "expert", "custom")
@@ -36,12 +37,26 @@ class RuleSettings:
     def __post_init__(self) -> None:
         if self.planning_level not in PLANNING_LEVELS:
             raise ScenarioError(
-                f"rules: planning_level {self.planning_level!r} is not one of {PLANNING_LEVELS}"
+                _(
+                    "rules: planning_level {planning_level!r} is not one of {PLANNING_LEVELS}",
+                    planning_level=self.planning_level,
+                    PLANNING_LEVELS=PLANNING_LEVELS,
+                )
             )
         if self.planning_seconds is not None and self.planning_seconds <= 0:
-            raise ScenarioError(f"rules: planning_seconds {self.planning_seconds!r} must be > 0")
+            raise ScenarioError(
+                _(
+                    "rules: planning_seconds {planning_seconds!r} must be > 0",
+                    planning_seconds=self.planning_seconds,
+                )
+            )
         if not 0 <= self.targets_handicap <= 5:
-            raise ScenarioError(f"rules: targets_handicap {self.targets_handicap!r} must be 0..5")
+            raise ScenarioError(
+                _(
+                    "rules: targets_handicap {targets_handicap!r} must be 0..5",
+                    targets_handicap=self.targets_handicap,
+                )
+            )
 
     def planning_time(self, mode: str) -> int:
         """Seconds on the stopwatch for this mode and level."""
@@ -56,11 +71,13 @@ class RuleSettings:
     @classmethod
     def from_dict(cls, data: dict[str, object], where: str = "rules") -> RuleSettings:
         if not isinstance(data, dict):
-            raise ScenarioError(f"{where}: expected an object, got {data!r}")
+            raise ScenarioError(_("{where}: expected an object, got {data!r}", where=where, data=data))
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(set(data) - set(known))
         if unknown:
-            raise ScenarioError(f"{where}: unknown rule setting {unknown[0]!r}")
+            raise ScenarioError(
+                _("{where}: unknown rule setting {unknown!r}", where=where, unknown=unknown[0])
+            )
         for name, value in data.items():
             want = known[name].type
             ok = (
@@ -71,7 +88,9 @@ class RuleSettings:
                 or (isinstance(value, str) and "str" in str(want))
             )
             if not ok:
-                raise ScenarioError(f"{where}: {name} has the wrong type: {value!r}")
+                raise ScenarioError(
+                    _("{where}: {name} has the wrong type: {value!r}", where=where, name=name, value=value)
+                )
         return cls(**data)
 
     def with_changes(self, **changes: object) -> RuleSettings:

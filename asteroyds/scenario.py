@@ -21,6 +21,7 @@ from typing import Any
 from . import untrusted
 from .errors import ScenarioError
 from .hexgrid import STANDARD_BOARD, Board, Cell, direction_name, parse_direction
+from .i18n import _
 from .pieces import MOVING_KINDS, PLATFORM, TURRET, Craft, Piece
 from .rules import RuleSettings
 from .state import State
@@ -59,14 +60,18 @@ def parse_json(text: str, where: str = "scenario") -> Any:
 def from_dict(data: Any, where: str = "scenario") -> State:
     """Build a valid state from the parsed JSON object."""
     if not isinstance(data, dict):
-        raise ScenarioError(f"{where}: a scenario is a JSON object, got {type(data).__name__}")
+        raise ScenarioError(
+            _("{where}: a scenario is a JSON object, got {kind}", where=where, kind=type(data).__name__)
+        )
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise ScenarioError(f"{where}: format must be {FORMAT!r}, got {fmt!r}")
+        raise ScenarioError(
+            _("{where}: format must be {FORMAT!r}, got {fmt!r}", where=where, FORMAT=FORMAT, fmt=fmt)
+        )
     untrusted.check_tree(data, where)  # strings, numbers and depth, also for data built in Python
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:
-        raise ScenarioError(f"{where}: unknown key {unknown[0]!r}")
+        raise ScenarioError(_("{where}: unknown key {unknown!r}", where=where, unknown=unknown[0]))
     board = _board(data.get("board"), where)
     untrusted.check_counts("pieces", len(_list(data, "pieces", where)), untrusted.MAX_PIECES, where)
     untrusted.check_counts("crafts", len(_list(data, "crafts", where, False)), untrusted.MAX_CRAFTS, where)
@@ -76,14 +81,16 @@ def from_dict(data: Any, where: str = "scenario") -> State:
     )
     order = data.get("player_order", [c.player for c in crafts])
     if not isinstance(order, list) or not all(isinstance(p, str) for p in order):
-        raise ScenarioError(f"{where}: player_order must be a list of player names, got {order!r}")
+        raise ScenarioError(
+            _("{where}: player_order must be a list of player names, got {order!r}", where=where, order=order)
+        )
     rnd = data.get("round", 1)
     if not isinstance(rnd, int) or isinstance(rnd, bool):
-        raise ScenarioError(f"{where}: round must be a whole number, got {rnd!r}")
+        raise ScenarioError(_("{where}: round must be a whole number, got {rnd!r}", where=where, rnd=rnd))
     untrusted.check_magnitude(rnd, untrusted.MAX_ROUND, where, "round")
     mode = data.get("mode", "racing")
     if not isinstance(mode, str):
-        raise ScenarioError(f"{where}: mode must be a string, got {mode!r}")
+        raise ScenarioError(_("{where}: mode must be a string, got {mode!r}", where=where, mode=mode))
     try:
         rules = RuleSettings.from_dict(data.get("rules", {}), where=f"{where}: rules")
     except ScenarioError as exc:  # RuleSettings' own checks do not know the file
@@ -108,18 +115,27 @@ def _scores(value: Any, where: str) -> tuple[tuple[str, int], ...]:
         isinstance(v, int) and not isinstance(v, bool) for v in value.values()
     )
     if not ok:
-        raise ScenarioError(f"{where}: scores must map each team to a whole number, got {value!r}")
+        raise ScenarioError(
+            _("{where}: scores must map each team to a whole number, got {value!r}", where=where, value=value)
+        )
     return tuple(value.items())
 
 
 def _list(data: dict, key: str, where: str, required: bool = True) -> list:
     if key not in data:
         if required:
-            raise ScenarioError(f"{where}: missing key {key!r}")
+            raise ScenarioError(_("{where}: missing key {key!r}", where=where, key=key))
         return []
     value = data[key]
     if not isinstance(value, list):
-        raise ScenarioError(f"{where}: {key!r} must be a list, got {type(value).__name__}")
+        raise ScenarioError(
+            _(
+                "{where}: {key!r} must be a list, got {kind}",
+                where=where,
+                key=key,
+                kind=type(value).__name__,
+            )
+        )
     return value
 
 
@@ -132,7 +148,7 @@ def _board(value: Any, where: str) -> Board:
         or not mask
         or not all(isinstance(row, str) and set(row) <= {"#", "."} for row in mask)
     ):
-        raise ScenarioError(f"{where}: board must be {{\"mask\": [rows of '#' and '.']}}")
+        raise ScenarioError(_("{where}: board must be {{\"mask\": [rows of '#' and '.']}}", where=where))
     untrusted.check_board_size(mask, where)
     return Board(mask)
 
@@ -143,53 +159,69 @@ def _cell(value: Any, at: str, board: Board | None = None) -> Cell:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise ScenarioError(f"{at}: cell must be [row, col], got {value!r}")
+        raise ScenarioError(_("{at}: cell must be [row, col], got {value!r}", at=at, value=value))
     cell = (value[0], value[1])
     if board is not None and cell not in board:
-        raise ScenarioError(f"{at}: cell {cell} is off the board")
+        raise ScenarioError(_("{at}: cell {cell} is off the board", at=at, cell=cell))
     return cell
 
 
 def _direction(value: Any, at: str, key: str) -> int:
     if not isinstance(value, str):
-        raise ScenarioError(f"{at}: {key} must be one of E SE SW W NW NE, got {value!r}")
+        raise ScenarioError(
+            _("{at}: {key} must be one of E SE SW W NW NE, got {value!r}", at=at, key=key, value=value)
+        )
     try:
         return parse_direction(value)
     except ValueError:
-        raise ScenarioError(f"{at}: {key} {value!r} is not one of E SE SW W NW NE") from None
+        raise ScenarioError(
+            _("{at}: {key} {value!r} is not one of E SE SW W NW NE", at=at, key=key, value=value)
+        ) from None
 
 
 def _opt_str(item: dict, key: str, at: str) -> str | None:
     value = item.get(key)
     if value is not None and not isinstance(value, str):
-        raise ScenarioError(f"{at}: {key} must be a string, got {value!r}")
+        raise ScenarioError(_("{at}: {key} must be a string, got {value!r}", at=at, key=key, value=value))
     return value
 
 
 def _piece(item: Any, index: int, where: str, board: Board) -> Piece:
     if not isinstance(item, dict):
-        raise ScenarioError(f"{where}: pieces[{index}] must be an object, got {item!r}")
+        raise ScenarioError(
+            _("{where}: pieces[{index}] must be an object, got {item!r}", where=where, index=index, item=item)
+        )
     pid = item.get("id")
     at = f"{where}: piece {pid!r}" if isinstance(pid, str) and pid else f"{where}: pieces[{index}]"
     if not isinstance(pid, str) or not pid:
-        raise ScenarioError(f"{at}: needs a non-empty string id")
+        raise ScenarioError(_("{at}: needs a non-empty string id", at=at))
     unknown = sorted(set(item) - PIECE_KEYS)
     if unknown:
-        raise ScenarioError(f"{at}: unknown key {unknown[0]!r}")
+        raise ScenarioError(_("{at}: unknown key {unknown!r}", at=at, unknown=unknown[0]))
     kind = item.get("kind")
     if not isinstance(kind, str):
-        raise ScenarioError(f"{at}: needs a kind")
+        raise ScenarioError(_("{at}: needs a kind", at=at))
     orientation = None
     key, wrong = ("facing", "orientation") if kind == PLATFORM else ("orientation", "facing")
     if wrong in item:  # it would be silently dropped
-        raise ScenarioError(f"{at}: unknown key {wrong!r} for a {kind} (use {key!r})")
+        raise ScenarioError(
+            _(
+                "{at}: unknown key {wrong!r} for a {kind} (use {key!r})",
+                at=at,
+                wrong=wrong,
+                kind=kind,
+                key=key,
+            )
+        )
     if key in item:
         orientation = _direction(item[key], at, key)
     elif kind in MOVING_KINDS or kind == TURRET:
-        raise ScenarioError(f"{at}: needs an orientation (E SE SW W NW NE)")
+        raise ScenarioError(_("{at}: needs an orientation (E SE SW W NW NE)", at=at))
     priority = item.get("priority")
     if priority is not None and (not isinstance(priority, int) or isinstance(priority, bool)):
-        raise ScenarioError(f"{at}: priority must be a whole number, got {priority!r}")
+        raise ScenarioError(
+            _("{at}: priority must be a whole number, got {priority!r}", at=at, priority=priority)
+        )
     if priority is not None:
         untrusted.check_magnitude(priority, untrusted.MAX_PRIORITY, at, "priority")
     return Piece(
@@ -209,29 +241,33 @@ def _piece(item: Any, index: int, where: str, board: Board) -> Piece:
 
 def _craft(item: Any, index: int, where: str) -> Craft:
     if not isinstance(item, dict):
-        raise ScenarioError(f"{where}: crafts[{index}] must be an object, got {item!r}")
+        raise ScenarioError(
+            _("{where}: crafts[{index}] must be an object, got {item!r}", where=where, index=index, item=item)
+        )
     player = item.get("player")
     if not isinstance(player, str) or not player:
-        raise ScenarioError(f"{where}: crafts[{index}] needs a player name")
+        raise ScenarioError(_("{where}: crafts[{index}] needs a player name", where=where, index=index))
     at = f"{where}: craft {player!r}"
     unknown = sorted(set(item) - CRAFT_KEYS)
     if unknown:
-        raise ScenarioError(f"{at}: unknown key {unknown[0]!r}")
+        raise ScenarioError(_("{at}: unknown key {unknown!r}", at=at, unknown=unknown[0]))
     cell_value = item.get("cell")
     cell = None if cell_value is None else _cell(cell_value, at)
     if "facing" not in item:
-        raise ScenarioError(f"{at}: needs a facing (E SE SW W NW NE)")
+        raise ScenarioError(_("{at}: needs a facing (E SE SW W NW NE)", at=at))
     damage = item.get("damage", 0)
     if not isinstance(damage, int) or isinstance(damage, bool):
-        raise ScenarioError(f"{at}: damage must be a whole number, got {damage!r}")
+        raise ScenarioError(_("{at}: damage must be a whole number, got {damage!r}", at=at, damage=damage))
     tokens = item.get("tokens", [])
     if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-        raise ScenarioError(f"{at}: tokens must be a list of symbols, got {tokens!r}")
+        raise ScenarioError(_("{at}: tokens must be a list of symbols, got {tokens!r}", at=at, tokens=tokens))
     flags = {}
     for key in ("destroy_used", "power_used"):
         value = item.get(key, False)
         if not isinstance(value, bool):
-            raise ScenarioError(f"{at}: {key} must be true or false, got {value!r}")
+            raise ScenarioError(
+                _("{at}: {key} must be true or false, got {value!r}", at=at, key=key, value=value)
+            )
         flags[key] = value
     return Craft(
         player=player,

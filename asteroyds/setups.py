@@ -20,6 +20,7 @@ from typing import Any
 
 from .errors import ScenarioError
 from .hexgrid import NE, NW, parse_direction
+from .i18n import _, ngettext
 from .pieces import ASTEROID, GATE, PILOTS, PLATFORM, PLAYER_COLOURS, POD, TURRET, Craft, Piece
 from .rules import DEFAULT_RULES, RuleSettings
 from .state import State
@@ -58,22 +59,24 @@ def _asteroids(facts: dict[str, Any]) -> list[tuple[str, str, tuple[int, int]]]:
 
 def _check_players(players: Sequence[str], allowed: Sequence[str]) -> None:
     if not players:
-        raise ScenarioError("a game needs at least one player")
+        raise ScenarioError(_("a game needs at least one player"))
     for p in players:
         if p not in allowed:
-            raise ScenarioError(f"unknown player colour {p!r} (expected one of {tuple(allowed)})")
+            raise ScenarioError(
+                _("unknown player colour {p!r} (expected one of {given})", p=p, given=tuple(allowed))
+            )
     if len(set(players)) != len(players):
-        raise ScenarioError(f"a player colour is listed twice: {list(players)!r}")
+        raise ScenarioError(_("a player colour is listed twice: {given!r}", given=list(players)))
 
 
 def _pilots(players: Sequence[str], pilots: Sequence[str | None] | None) -> list[str | None]:
     if pilots is None:
         return [None] * len(players)
     if len(pilots) != len(players):
-        raise ScenarioError(f"{len(pilots)} pilots for {len(players)} players")
+        raise ScenarioError(_("{n} pilots for {n2} players", n=len(pilots), n2=len(players)))
     for p in pilots:
         if p is not None and p not in PILOTS:
-            raise ScenarioError(f"unknown pilot {p!r} (expected one of {PILOTS})")
+            raise ScenarioError(_("unknown pilot {p!r} (expected one of {PILOTS})", p=p, PILOTS=PILOTS))
     return list(pilots)
 
 
@@ -185,10 +188,12 @@ def drones(
         if player in facings:
             facing = parse_direction(facings.pop(player))
             if facing not in (NE, NW):
-                raise ScenarioError(f"player {player!r}: start facing must be NW or NE")
+                raise ScenarioError(_("player {player!r}: start facing must be NW or NE", player=player))
         crafts.append(Craft(player=player, cell=platforms[player].cell, facing=facing, pilot=pilot))
     if facings:
-        raise ScenarioError(f"start facing given for a player not in the game: {sorted(facings)[0]!r}")
+        raise ScenarioError(
+            _("start facing given for a player not in the game: {keys!r}", keys=sorted(facings)[0])
+        )
     state = State(
         mode="drones", pieces=tuple(pieces), crafts=tuple(crafts), player_order=tuple(players), rules=rules
     )
@@ -276,16 +281,22 @@ def targets(
 def _handicap(pieces: list[Piece], players: Sequence[str], count: int, team: str | None) -> list[Piece]:
     """Take ``count`` targets off the set the weaker team aims at (see :func:`targets`)."""
     if team is not None and team not in TARGET_TEAMS:
-        raise ScenarioError(f"handicap_team must be 'left' or 'right', got {team!r}")
+        raise ScenarioError(_("handicap_team must be 'left' or 'right', got {team!r}", team=team))
     if count == 0:
         return pieces
     if team is None:
         sizes = {side: sum(p in colours for p in players) for side, colours in TARGET_TEAMS.items()}
         if sizes["left"] == sizes["right"]:
             raise ScenarioError(
-                f"targets_handicap {count}: the teams have the same size ({sizes['left']} "
-                f"player{'s' * (sizes['left'] != 1)} each), so say which team gets fewer targets to shoot: "
-                "handicap_team='left' or 'right'"
+                ngettext(
+                    "targets_handicap {count}: the teams have the same size ({n} player "
+                    "each), so say which team gets fewer targets to shoot: handicap_team='left' or 'right'",
+                    "targets_handicap {count}: the teams have the same size ({n} players "
+                    "each), so say which team gets fewer targets to shoot: handicap_team='left' or 'right'",
+                    sizes["left"],
+                    count=count,
+                    n=sizes["left"],
+                )
             )
         present = [side for side in sizes if sizes[side]]
         team = present[0] if len(present) == 1 else min(sizes, key=sizes.__getitem__)
@@ -315,7 +326,9 @@ def setup(
     try:
         build = SETUPS[name]
     except KeyError:
-        raise ScenarioError(f"unknown setup {name!r} (expected one of {', '.join(SETUP_NAMES)})") from None
+        raise ScenarioError(
+            _("unknown setup {name!r} (expected one of {choices})", name=name, choices=", ".join(SETUP_NAMES))
+        ) from None
     if players is not None:
         options["players"] = players
     return remove_asteroids(build(seed=seed, **options), remove)
@@ -327,7 +340,11 @@ def remove_asteroids(state: State, ids: Sequence[str]) -> State:
         if not state.has_piece(pid) or state.piece(pid).kind != ASTEROID:
             asteroids = sorted(p.id for p in state.pieces if p.kind == ASTEROID)
             raise ScenarioError(
-                f"cannot remove {pid!r}: not an asteroid of this setup ({', '.join(asteroids)})"
+                _(
+                    "cannot remove {pid!r}: not an asteroid of this setup ({choices})",
+                    pid=pid,
+                    choices=", ".join(asteroids),
+                )
             )
     if not ids:
         return state

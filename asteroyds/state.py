@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from .errors import ScenarioError
 from .hexgrid import STANDARD_BOARD, Board, Cell, direction_name
+from .i18n import _
 from .modes import mode_named
 from .pieces import (
     ASTEROYD,
@@ -57,7 +58,7 @@ class State:
         try:
             return self._pieces_by_id()[piece_id]
         except KeyError:
-            raise ScenarioError(f"no piece with id {piece_id!r}") from None
+            raise ScenarioError(_("no piece with id {piece_id!r}", piece_id=piece_id)) from None
 
     def has_piece(self, piece_id: str) -> bool:
         return piece_id in self._pieces_by_id()
@@ -66,7 +67,7 @@ class State:
         for craft in self.crafts:
             if craft.player == player:
                 return craft
-        raise ScenarioError(f"no craft for player {player!r}")
+        raise ScenarioError(_("no craft for player {player!r}", player=player))
 
     def pieces_at(self, cell: Cell) -> tuple[Piece, ...]:
         """Non-craft pieces in a cell (two only for a drone inside its turret)."""
@@ -149,10 +150,19 @@ class State:
         True
         """
         if self.mode not in MODES:
-            raise ScenarioError(f"{where}: unknown mode {self.mode!r} (expected one of {MODES})")
+            raise ScenarioError(
+                _(
+                    "{where}: unknown mode {mode!r} (expected one of {MODES})",
+                    where=where,
+                    mode=self.mode,
+                    MODES=MODES,
+                )
+            )
         mode = mode_named(self.mode)
         if not isinstance(self.round, int) or self.round < 1:
-            raise ScenarioError(f"{where}: round must be a whole number >= 1, got {self.round!r}")
+            raise ScenarioError(
+                _("{where}: round must be a whole number >= 1, got {round!r}", where=where, round=self.round)
+            )
         ids: dict[str, Piece] = {}
         priorities: dict[int, str] = {}
         occupant: dict[Cell, Piece] = {}
@@ -160,33 +170,57 @@ class State:
         for p in self.pieces:
             at = f"{where}: piece {p.id!r}"
             if not isinstance(p.id, str) or not p.id:
-                raise ScenarioError(f"{where}: a piece has no id: {p!r}")
+                raise ScenarioError(_("{where}: a piece has no id: {p!r}", where=where, p=p))
             if p.id in ids:
-                raise ScenarioError(f"{at}: duplicate id")
+                raise ScenarioError(_("{at}: duplicate id", at=at))
             ids[p.id] = p
             if p.kind not in KINDS:
-                raise ScenarioError(f"{at}: unknown kind {p.kind!r} (expected one of {KINDS})")
+                raise ScenarioError(
+                    _(
+                        "{at}: unknown kind {kind!r} (expected one of {KINDS})",
+                        at=at,
+                        kind=p.kind,
+                        KINDS=KINDS,
+                    )
+                )
             if p.cell not in self.board:
-                raise ScenarioError(f"{at}: cell {p.cell} is off the board")
+                raise ScenarioError(_("{at}: cell {cell} is off the board", at=at, cell=p.cell))
             if p.kind in MOVING_KINDS:
                 if p.colour not in KIND_COLOURS[p.kind]:
                     raise ScenarioError(
-                        f"{at}: colour {p.colour!r} is not allowed for a {p.kind} "
-                        f"(expected one of {KIND_COLOURS[p.kind]})"
+                        _(
+                            "{at}: colour {colour!r} is not allowed for a {kind} (expected one of "
+                            "{KIND_COLOURS})",
+                            at=at,
+                            colour=p.colour,
+                            kind=p.kind,
+                            KIND_COLOURS=KIND_COLOURS[p.kind],
+                        )
                     )
                 if p.orientation not in range(6):
-                    raise ScenarioError(f"{at}: needs an orientation (E SE SW W NW NE)")
+                    raise ScenarioError(_("{at}: needs an orientation (E SE SW W NW NE)", at=at))
                 if not isinstance(p.priority, int) or isinstance(p.priority, bool) or p.priority < 1:
-                    raise ScenarioError(f"{at}: priority must be a whole number >= 1, got {p.priority!r}")
+                    raise ScenarioError(
+                        _(
+                            "{at}: priority must be a whole number >= 1, got {priority!r}",
+                            at=at,
+                            priority=p.priority,
+                        )
+                    )
                 if p.priority in priorities:
                     raise ScenarioError(
-                        f"{at}: duplicate priority {p.priority} (also {priorities[p.priority]!r})"
+                        _(
+                            "{at}: duplicate priority {priority} (also {priorities!r})",
+                            at=at,
+                            priority=p.priority,
+                            priorities=priorities[p.priority],
+                        )
                     )
                 priorities[p.priority] = p.id
             if p.kind == GATE and not p.symbol:
-                raise ScenarioError(f"{at}: a gate needs a symbol")
+                raise ScenarioError(_("{at}: a gate needs a symbol", at=at))
             if p.kind == TURRET and p.orientation not in range(6):
-                raise ScenarioError(f"{at}: a turret needs an orientation (E SE SW W NW NE)")
+                raise ScenarioError(_("{at}: a turret needs an orientation (E SE SW W NW NE)", at=at))
             if p.kind == ASTEROYD:
                 continue  # it may share a cell with crafts and asteroyds: see _check_capture
             other = occupant.get(p.cell)
@@ -194,12 +228,26 @@ class State:
                 # Only one object per cell, except one drone inside its own turret (RULES §7).
                 if {other.kind, p.kind} != {DRONE, TURRET} or p.cell in shared:
                     raise ScenarioError(
-                        f"{at}: cell {p.cell} already holds {other.describe()} ({other.id!r})"
+                        _(
+                            "{at}: cell {cell} already holds {piece} ({id!r})",
+                            at=at,
+                            cell=p.cell,
+                            piece=other.describe(),
+                            id=other.id,
+                        )
                     )
                 if other.symbol != p.symbol:
                     raise ScenarioError(
-                        f"{at}: a drone can only be inside its own turret, but cell {p.cell} pairs "
-                        f"symbol {p.symbol!r} with {other.describe()} ({other.id!r}, symbol {other.symbol!r})"
+                        _(
+                            "{at}: a drone can only be inside its own turret, but cell {cell} pairs "
+                            "symbol {symbol!r} with {piece} ({id!r}, symbol {symbol2!r})",
+                            at=at,
+                            cell=p.cell,
+                            symbol=p.symbol,
+                            piece=other.describe(),
+                            id=other.id,
+                            symbol2=other.symbol,
+                        )
                     )
                 shared.add(p.cell)
             if p.kind != DRONE or other is None:
@@ -208,33 +256,65 @@ class State:
         for c in self.crafts:
             at = f"{where}: craft {c.player!r}"
             if c.player in players:
-                raise ScenarioError(f"{at}: two crafts for one player")
+                raise ScenarioError(_("{at}: two crafts for one player", at=at))
             players.add(c.player)
             if c.pilot is not None and c.pilot not in PILOTS:
-                raise ScenarioError(f"{at}: unknown pilot {c.pilot!r} (expected one of {PILOTS})")
+                raise ScenarioError(
+                    _(
+                        "{at}: unknown pilot {pilot!r} (expected one of {PILOTS})",
+                        at=at,
+                        pilot=c.pilot,
+                        PILOTS=PILOTS,
+                    )
+                )
             if not isinstance(c.damage, int) or not 0 <= c.damage <= MAX_DAMAGE:
-                raise ScenarioError(f"{at}: damage must be 0..{MAX_DAMAGE}, got {c.damage!r}")
+                raise ScenarioError(
+                    _(
+                        "{at}: damage must be 0..{MAX_DAMAGE}, got {damage!r}",
+                        at=at,
+                        MAX_DAMAGE=MAX_DAMAGE,
+                        damage=c.damage,
+                    )
+                )
             if c.facing not in range(6):
-                raise ScenarioError(f"{at}: facing must be one of E SE SW W NW NE")
+                raise ScenarioError(_("{at}: facing must be one of E SE SW W NW NE", at=at))
             if (c.cell is None) != (c.damage == MAX_DAMAGE):
                 raise ScenarioError(
-                    f"{at}: a destroyed craft has damage {MAX_DAMAGE} and cell null, and only it"
+                    _(
+                        "{at}: a destroyed craft has damage {MAX_DAMAGE} and cell null, and only it",
+                        at=at,
+                        MAX_DAMAGE=MAX_DAMAGE,
+                    )
                 )
             if c.cell is None:
                 continue
             if c.cell not in self.board:
-                raise ScenarioError(f"{at}: cell {c.cell} is off the board")
+                raise ScenarioError(_("{at}: cell {cell} is off the board", at=at, cell=c.cell))
             here = self.pieces_at(c.cell)
             for p in here:
                 allowed = p.kind in (PLATFORM, ASTEROYD) or (p.kind == GATE and mode.crosses_gates)
                 if not allowed:
-                    raise ScenarioError(f"{at}: cell {c.cell} holds {p.describe()} ({p.id!r})")
+                    raise ScenarioError(
+                        _(
+                            "{at}: cell {cell} holds {piece} ({id!r})",
+                            at=at,
+                            cell=c.cell,
+                            piece=p.describe(),
+                            id=p.id,
+                        )
+                    )
             if len(set(c.tokens)) != len(c.tokens):
-                raise ScenarioError(f"{at}: a token is listed twice in {list(c.tokens)!r}")
+                raise ScenarioError(
+                    _("{at}: a token is listed twice in {given!r}", at=at, given=list(c.tokens))
+                )
         if sorted(self.player_order) != sorted(players):
             raise ScenarioError(
-                f"{where}: player_order {list(self.player_order)!r} must list each craft's "
-                f"player once ({sorted(players)!r})"
+                _(
+                    "{where}: player_order {given!r} must list each craft's player once ({keys!r})",
+                    where=where,
+                    given=list(self.player_order),
+                    keys=sorted(players),
+                )
             )
         self._check_asteroyds(where)
         mode.check(self, where)
@@ -249,41 +329,93 @@ class State:
             at = f"{where}: piece {p.id!r}"
             if p.kind != ASTEROYD:
                 if p.carrier is not None or p.home is not None:
-                    raise ScenarioError(f"{at}: only an asteroyd has a carrier or a home")
+                    raise ScenarioError(_("{at}: only an asteroyd has a carrier or a home", at=at))
                 continue
             if p.team not in DIE_COLOURS:
-                raise ScenarioError(f"{at}: an asteroyd needs a team (red, white or blue), got {p.team!r}")
+                raise ScenarioError(
+                    _("{at}: an asteroyd needs a team (red, white or blue), got {team!r}", at=at, team=p.team)
+                )
             if p.team in teams:
-                raise ScenarioError(f"{at}: the {p.team} team already has an asteroyd ({teams[p.team]!r})")
+                raise ScenarioError(
+                    _(
+                        "{at}: the {team} team already has an asteroyd ({teams!r})",
+                        at=at,
+                        team=p.team,
+                        teams=teams[p.team],
+                    )
+                )
             teams[p.team] = p.id
             if p.home not in self.board:
-                raise ScenarioError(f"{at}: an asteroyd needs a home cell on the board, got {p.home!r}")
+                raise ScenarioError(
+                    _("{at}: an asteroyd needs a home cell on the board, got {home!r}", at=at, home=p.home)
+                )
             for label, cell in (("cell", p.cell), ("home", p.home)):
                 for q in self.pieces_at(cell):
                     if q.kind != ASTEROYD:
-                        raise ScenarioError(f"{at}: its {label} {cell} holds {q.describe()} ({q.id!r})")
+                        raise ScenarioError(
+                            _(
+                                "{at}: its {label} {cell} holds {piece} ({id!r})",
+                                at=at,
+                                label=label,
+                                cell=cell,
+                                piece=q.describe(),
+                                id=q.id,
+                            )
+                        )
             if p.carrier is None:
                 continue
             craft = crafts.get(p.carrier)
             if craft is None or craft.cell is None:
-                raise ScenarioError(f"{at}: carried by {p.carrier!r}, which is not a craft on the board")
+                raise ScenarioError(
+                    _(
+                        "{at}: carried by {carrier!r}, which is not a craft on the board",
+                        at=at,
+                        carrier=p.carrier,
+                    )
+                )
             if craft.cell != p.cell:
                 raise ScenarioError(
-                    f"{at}: carried by the {p.carrier} craft, so it must be in its cell {craft.cell}, "
-                    f"not {p.cell}"
+                    _(
+                        "{at}: carried by the {carrier} craft, so it must be in its cell {cell}, not {cell2}",
+                        at=at,
+                        carrier=p.carrier,
+                        cell=craft.cell,
+                        cell2=p.cell,
+                    )
                 )
             if craft.team == p.team:
-                raise ScenarioError(f"{at}: the {p.carrier} craft cannot carry its own team's asteroyd")
+                raise ScenarioError(
+                    _(
+                        "{at}: the {carrier} craft cannot carry its own team's asteroyd",
+                        at=at,
+                        carrier=p.carrier,
+                    )
+                )
             if p.carrier in carried:
-                raise ScenarioError(f"{at}: the {p.carrier} craft already carries {carried[p.carrier]!r}")
+                raise ScenarioError(
+                    _(
+                        "{at}: the {carrier} craft already carries {carried!r}",
+                        at=at,
+                        carrier=p.carrier,
+                        carried=carried[p.carrier],
+                    )
+                )
             carried[p.carrier] = p.id
         seen: set[str] = set()
         for entry in self.scores:
             ok = isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str)
             if not ok or not isinstance(entry[1], int) or isinstance(entry[1], bool):
-                raise ScenarioError(f"{where}: a score is a (team, whole number) pair, got {entry!r}")
+                raise ScenarioError(
+                    _(
+                        "{where}: a score is a (team, whole number) pair, got {entry!r}",
+                        where=where,
+                        entry=entry,
+                    )
+                )
             if entry[0] in seen:
-                raise ScenarioError(f"{where}: the {entry[0]} team has two scores")
+                raise ScenarioError(
+                    _("{where}: the {entry} team has two scores", where=where, entry=entry[0])
+                )
             seen.add(entry[0])
 
     def __str__(self) -> str:

@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .i18n import _
 
 MAX_FILE_BYTES = 1_000_000  # a saved game of 100 rounds for 6 players is under 100 kB
 MAX_DEPTH = 16  # a saved game is 5 levels deep (setup → pieces → piece → cell)
@@ -86,24 +87,46 @@ def read_bytes(path: str | Path, what: str = "a scenario") -> bytes:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise InputError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
+        raise InputError(
+            _("{name}: cannot read the file ({value})", name=name, value=exc.strerror or exc)
+        ) from None
     except ValueError:  # an embedded NUL in the name
-        raise InputError(f"{name}: not a possible file name") from None
+        raise InputError(_("{name}: not a possible file name", name=name)) from None
     if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"{name}: larger than {MAX_FILE_BYTES:,} bytes, the limit for {what}")
+        raise InputError(
+            _(
+                "{name}: larger than {MAX_FILE_BYTES:,} bytes, the limit for {what}",
+                name=name,
+                MAX_FILE_BYTES=MAX_FILE_BYTES,
+                what=what,
+            )
+        )
     return data
 
 
 def decode(data: bytes, where: str, what: str = "a scenario") -> str:
     """Strict UTF-8 text (a byte-order mark is dropped); size-checked first."""
     if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"{where}: larger than {MAX_FILE_BYTES:,} bytes, the limit for {what}")
+        raise InputError(
+            _(
+                "{where}: larger than {MAX_FILE_BYTES:,} bytes, the limit for {what}",
+                where=where,
+                MAX_FILE_BYTES=MAX_FILE_BYTES,
+                what=what,
+            )
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         byte = data[exc.start : exc.start + 1].hex()
         raise InputError(
-            f"{where}: not UTF-8 text (byte 0x{byte} at offset {exc.start}); {what} is JSON text"
+            _(
+                "{where}: not UTF-8 text (byte 0x{byte} at offset {start}); {what} is JSON text",
+                where=where,
+                byte=byte,
+                start=exc.start,
+                what=what,
+            )
         ) from None
 
 
@@ -123,16 +146,37 @@ def read_json(path: str | Path, what: str = "a scenario") -> Any:
 def parse_json(text: str, where: str, what: str = "a scenario") -> Any:
     """The data in untrusted JSON text: size, depth, syntax and values checked (:func:`check_tree`)."""
     if len(text) > MAX_FILE_BYTES:
-        raise InputError(f"{where}: larger than {MAX_FILE_BYTES:,} characters, the limit for {what}")
+        raise InputError(
+            _(
+                "{where}: larger than {MAX_FILE_BYTES:,} characters, the limit for {what}",
+                where=where,
+                MAX_FILE_BYTES=MAX_FILE_BYTES,
+                what=what,
+            )
+        )
     if _too_deep(text):
-        raise InputError(f"{where}: JSON nested too deeply (more than {MAX_DEPTH} levels)")
+        raise InputError(
+            _(
+                "{where}: JSON nested too deeply (more than {MAX_DEPTH} levels)",
+                where=where,
+                MAX_DEPTH=MAX_DEPTH,
+            )
+        )
     try:
         data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
         place = f"line {exc.lineno}, column {exc.colno}"
-        raise InputError(f"{where}: not valid JSON ({place}: {exc.msg})") from None
+        raise InputError(
+            _("{where}: not valid JSON ({place}: {msg})", where=where, place=place, msg=exc.msg)
+        ) from None
     except RecursionError:  # unbalanced brackets the depth count could not pair up
-        raise InputError(f"{where}: JSON nested too deeply (more than {MAX_DEPTH} levels)") from None
+        raise InputError(
+            _(
+                "{where}: JSON nested too deeply (more than {MAX_DEPTH} levels)",
+                where=where,
+                MAX_DEPTH=MAX_DEPTH,
+            )
+        ) from None
     check_tree(data, where)
     return data
 
@@ -140,7 +184,7 @@ def parse_json(text: str, where: str, what: str = "a scenario") -> Any:
 def _too_deep(text: str) -> bool:
     """True if the JSON nests more than :data:`MAX_DEPTH` levels (strings ignored), without parsing it."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    for _ in range(MAX_DEPTH):
+    for _attempt in range(MAX_DEPTH):
         brackets, count = _PAIR.subn("", brackets)
         if not count:
             return False
@@ -178,7 +222,13 @@ def check_tree(data: Any, where: str) -> None:
         value, field, depth = stack.pop()
         at = f"{where}: {field}" if field else where
         if depth > MAX_DEPTH:
-            raise InputError(f"{where}: JSON nested too deeply (more than {MAX_DEPTH} levels)")
+            raise InputError(
+                _(
+                    "{where}: JSON nested too deeply (more than {MAX_DEPTH} levels)",
+                    where=where,
+                    MAX_DEPTH=MAX_DEPTH,
+                )
+            )
         if isinstance(value, _Refused):
             raise InputError(f"{at}: {value.reason}")
         if isinstance(value, str):
@@ -187,14 +237,22 @@ def check_tree(data: Any, where: str) -> None:
             continue
         elif isinstance(value, int):
             if value.bit_length() > 60:  # about 18 digits; never converted to text here
-                raise InputError(f"{at}: a number out of range (more than {MAX_INT_DIGITS} digits)")
+                raise InputError(
+                    _(
+                        "{at}: a number out of range (more than {MAX_INT_DIGITS} digits)",
+                        at=at,
+                        MAX_INT_DIGITS=MAX_INT_DIGITS,
+                    )
+                )
         elif isinstance(value, float):
             if not math.isfinite(value):
-                raise InputError(f"{at}: {value!r} is not a number the game can use")
+                raise InputError(_("{at}: {value!r} is not a number the game can use", at=at, value=value))
         elif isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise InputError(f"{at}: a key that is not text ({type(key).__name__})")
+                    raise InputError(
+                        _("{at}: a key that is not text ({kind})", at=at, kind=type(key).__name__)
+                    )
                 check_string(key, f"{at}: key {_short(key)}")
                 stack.append((item, f"{field}.{key}" if field else key, depth + 1))
         elif isinstance(value, (list, tuple)):
@@ -204,13 +262,22 @@ def check_tree(data: Any, where: str) -> None:
 def check_string(value: str, at: str) -> str:
     """A string from outside: short, Unicode text (no lone surrogates), no control characters."""
     if len(value) > MAX_STRING_CHARS:
-        raise InputError(f"{at}: text of {len(value):,} characters (at most {MAX_STRING_CHARS:,})")
+        raise InputError(
+            _(
+                "{at}: text of {n:,} characters (at most {MAX_STRING_CHARS:,})",
+                at=at,
+                n=len(value),
+                MAX_STRING_CHARS=MAX_STRING_CHARS,
+            )
+        )
     bad = _BAD_CHAR.search(value)
     if bad:
         char = bad.group()
         if "\ud800" <= char <= "\udfff":
-            raise InputError(f"{at}: contains a lone surrogate {char!r} (not Unicode text)")
-        raise InputError(f"{at}: contains the control character {char!r}")
+            raise InputError(
+                _("{at}: contains a lone surrogate {char!r} (not Unicode text)", at=at, char=char)
+            )
+        raise InputError(_("{at}: contains the control character {char!r}", at=at, char=char))
     return value
 
 
@@ -224,7 +291,15 @@ def _short(text: str, limit: int = 40) -> str:
 def check_counts(what: str, count: int, limit: int, where: str) -> None:
     """Refuse a list with more than ``limit`` entries (``what`` names it: "pieces")."""
     if count > limit:
-        raise InputError(f"{where}: {count:,} {what} (at most {limit:,})")
+        raise InputError(
+            _(
+                "{where}: {count:,} {what} (at most {limit:,})",
+                where=where,
+                count=count,
+                what=what,
+                limit=limit,
+            )
+        )
 
 
 def check_board_size(mask: list, where: str) -> None:
@@ -232,7 +307,14 @@ def check_board_size(mask: list, where: str) -> None:
     cols = max((len(row) for row in mask if isinstance(row, str)), default=0)
     if len(mask) > MAX_BOARD_ROWS or cols > MAX_BOARD_COLS:
         raise InputError(
-            f"{where}: board of {len(mask):,} × {cols:,} hexes (at most {MAX_BOARD_ROWS} × {MAX_BOARD_COLS})"
+            _(
+                "{where}: board of {n:,} × {cols:,} hexes (at most {MAX_BOARD_ROWS} × {MAX_BOARD_COLS})",
+                where=where,
+                n=len(mask),
+                cols=cols,
+                MAX_BOARD_ROWS=MAX_BOARD_ROWS,
+                MAX_BOARD_COLS=MAX_BOARD_COLS,
+            )
         )
 
 
@@ -241,7 +323,15 @@ def check_magnitude(value: int, limit: int, at: str, name: str) -> int:
     if abs(value) > limit:
         digits = int(value.bit_length() * 0.30103) + 1
         shown = value if digits <= MAX_INT_DIGITS else f"a {digits}-digit number"
-        raise InputError(f"{at}: {name} {shown} is out of range (at most {limit:,})")
+        raise InputError(
+            _(
+                "{at}: {name} {shown} is out of range (at most {limit:,})",
+                at=at,
+                name=name,
+                shown=shown,
+                limit=limit,
+            )
+        )
     return value
 
 
@@ -273,31 +363,50 @@ def check_game_input(item: Any, phase: str, at: str) -> str:
     asteroyds.errors.InputError: inputs[3]: 'fly' cannot come in the 'plan' phase
     """
     if not isinstance(item, dict):
-        raise InputError(f"{at}: an input must be an object, got {_short(repr(item))}")
+        raise InputError(_("{at}: an input must be an object, got {short}", at=at, short=_short(repr(item))))
     actions = [key for key in GAME_INPUTS if key in item]
     if len(actions) != 1:
-        raise InputError(f"{at}: an input holds one of {', '.join(GAME_INPUTS)}, got {sorted(item)}")
+        raise InputError(
+            _(
+                "{at}: an input holds one of {choices}, got {keys}",
+                at=at,
+                choices=", ".join(GAME_INPUTS),
+                keys=sorted(item),
+            )
+        )
     action = actions[0]
     unknown = sorted(set(item) - _INPUT_KEYS[action])
     if unknown:
-        raise InputError(f"{at}: unknown key {unknown[0]!r} in a {action!r} input")
+        raise InputError(
+            _("{at}: unknown key {unknown!r} in a {action!r} input", at=at, unknown=unknown[0], action=action)
+        )
     if phase not in GAME_INPUTS[action]:
-        raise InputError(f"{at}: {action!r} cannot come in the {phase!r} phase")
+        raise InputError(
+            _("{at}: {action!r} cannot come in the {phase!r} phase", at=at, action=action, phase=phase)
+        )
     if action == "roll":
         dice = item["roll"]
         if not (isinstance(dice, list) and len(dice) == 3 and all(_die(v) for v in dice)):
-            raise InputError(f"{at}: roll must be three dice 1..6 (red, white, blue), got {dice!r}")
+            raise InputError(
+                _("{at}: roll must be three dice 1..6 (red, white, blue), got {dice!r}", at=at, dice=dice)
+            )
         order = item.get("order", list(DIE_COLOURS))
         if not isinstance(order, list) or sorted(map(str, order)) != sorted(DIE_COLOURS):
-            raise InputError(f"{at}: order must list red, white and blue once each, got {order!r}")
+            raise InputError(
+                _("{at}: order must list red, white and blue once each, got {order!r}", at=at, order=order)
+            )
     elif action == "program":
         if not isinstance(item["program"], str) or not isinstance(item.get("text"), str):
-            raise InputError(f'{at}: a program input is {{"program": PLAYER, "text": "F F R L U . S"}}')
+            raise InputError(
+                _('{at}: a program input is {{"program": PLAYER, "text": "F F R L U . S"}}', at=at)
+            )
     elif item[action] is not True:
-        raise InputError(f"{at}: {action!r} must be true, got {item[action]!r}")
+        raise InputError(
+            _("{at}: {action!r} must be true, got {item!r}", at=at, action=action, item=item[action])
+        )
     answers = item.get("answers", {})
     if not isinstance(answers, dict) or not all(isinstance(v, bool) for v in answers.values()):
-        raise InputError(f"{at}: answers must map each question to true or false")
+        raise InputError(_("{at}: answers must map each question to true or false", at=at))
     return action
 
 
@@ -314,13 +423,15 @@ def whole_number(lo: int, hi: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         match = _WHOLE.fullmatch(text.strip())
         if match is None:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {_short(text)}")
+            raise argparse.ArgumentTypeError(_("expected a whole number, got {short}", short=_short(text)))
         digits = match.group(1)
         if len(digits) > MAX_INT_DIGITS:
-            raise argparse.ArgumentTypeError(f"{lo}..{hi} expected, got a {len(digits)}-digit number")
+            raise argparse.ArgumentTypeError(
+                _("{lo}..{hi} expected, got a {n}-digit number", lo=lo, hi=hi, n=len(digits))
+            )
         value = int(text)
         if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{lo}..{hi} expected, got {value}")
+            raise argparse.ArgumentTypeError(_("{lo}..{hi} expected, got {value}", lo=lo, hi=hi, value=value))
         return value
 
     parse.__name__ = "whole number"
@@ -330,7 +441,9 @@ def whole_number(lo: int, hi: int) -> Callable[[str], int]:
 def short_int(text: str) -> int:
     """An argparse ``type`` like ``int`` (same "invalid int value" message), refusing long strings."""
     if len(text) > MAX_INT_DIGITS + 2:
-        raise argparse.ArgumentTypeError(f"expected a small whole number, got {len(text):,} characters")
+        raise argparse.ArgumentTypeError(
+            _("expected a small whole number, got {n:,} characters", n=len(text))
+        )
     return int(text)
 
 
@@ -344,9 +457,13 @@ def finite_number(lo: float, hi: float) -> Callable[[str], float]:
         try:
             value = float(text) if len(text) <= 50 else math.nan
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number, got {_short(text)}") from None
+            raise argparse.ArgumentTypeError(
+                _("expected a number, got {short}", short=_short(text))
+            ) from None
         if not lo <= value <= hi:  # False for nan
-            raise argparse.ArgumentTypeError(f"a number from {lo:g} to {hi:g} expected, got {_short(text)}")
+            raise argparse.ArgumentTypeError(
+                _("a number from {lo:g} to {hi:g} expected, got {short}", lo=lo, hi=hi, short=_short(text))
+            )
         return value
 
     parse.__name__ = "number"

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from .base import Mode, Resolution, Turn
 
 if TYPE_CHECKING:
@@ -58,7 +59,9 @@ def mode_named(name: str) -> Mode:
     try:
         return (_REGISTRY or modes())[name]
     except KeyError:
-        raise NotImplementedError(f"mode {name!r} is not implemented ({', '.join(modes())})") from None
+        raise NotImplementedError(
+            _("mode {name!r} is not implemented ({choices})", name=name, choices=", ".join(modes()))
+        ) from None
 
 
 def mode_of(state: State) -> Mode:
@@ -85,7 +88,7 @@ def __getattr__(name: str) -> Any:
     """``OUTCOMES``: the victory rule of each mode by name (the registry before Mode objects)."""
     if name == "OUTCOMES":
         return {mode.name: mode.outcome for mode in modes().values()}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(_("module {kind!r} has no attribute {name!r}", kind=__name__, name=name))
 
 
 __all__ = [

@@ -170,7 +170,7 @@ def _layout_text(team_count: int) -> str:
 def layout(team_count: int = 2) -> State:
     """The shipped default game for 2 or 3 teams (two crafts per team), as a state."""
     if team_count not in LAYOUT_FILES:
-        raise ScenarioError(f"capture is played by 2 or 3 teams, not {team_count!r}")
+        raise ScenarioError(_("capture is played by 2 or 3 teams, not {team_count!r}", team_count=team_count))
     return scenario.loads(_layout_text(team_count), where=LAYOUT_FILES[team_count])
 
 
@@ -204,19 +204,34 @@ def setup(
     counts = _counts(names, crafts_per_team)
     if duel:
         if len(names) != 2 or not all(2 <= n <= MAX_CRAFTS_PER_TEAM for n in counts.values()):
-            raise ScenarioError("1 v 1: two teams, each player running 2 or 3 crafts")
+            raise ScenarioError(_("1 v 1: two teams, each player running 2 or 3 crafts"))
         rules = rules.with_changes(planning_seconds=2 * rules.planning_time(MODE))
     if not isinstance(blue_asteroids, int) or not 0 <= blue_asteroids <= len(BLUE_ASTEROID_CELLS):
-        raise ScenarioError(f"blue_asteroids must be 0-{len(BLUE_ASTEROID_CELLS)}, got {blue_asteroids!r}")
+        raise ScenarioError(
+            _(
+                "blue_asteroids must be 0-{n}, got {blue_asteroids!r}",
+                n=len(BLUE_ASTEROID_CELLS),
+                blue_asteroids=blue_asteroids,
+            )
+        )
     if blue_asteroids and len(names) != 2:
-        raise ScenarioError("the blue asteroids variant is for two teams (the blue die aims the blue turret)")
+        raise ScenarioError(
+            _("the blue asteroids variant is for two teams (the blue die aims the blue turret)")
+        )
     roster = _roster(names, counts, players)
     chosen = dict(pilots or {})
     for player, pilot in chosen.items():
         if not any(player in team_roster for team_roster in roster.values()):
-            raise ScenarioError(f"pilot given for {player!r}, who is not in this game")
+            raise ScenarioError(_("pilot given for {player!r}, who is not in this game", player=player))
         if pilot is not None and pilot not in PILOTS:
-            raise ScenarioError(f"unknown pilot {pilot!r} for {player!r} (expected one of {PILOTS})")
+            raise ScenarioError(
+                _(
+                    "unknown pilot {pilot!r} for {player!r} (expected one of {PILOTS})",
+                    pilot=pilot,
+                    player=player,
+                    PILOTS=PILOTS,
+                )
+            )
     crafts = []
     for team in names:
         platform = platform_of(base, team)
@@ -238,22 +253,37 @@ def setup(
 def _team_names(value: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(value, int) and not isinstance(value, bool):
         if value not in TEAM_SETS:
-            raise ScenarioError(f"capture is played by 2 or 3 teams, not {value!r}")
+            raise ScenarioError(_("capture is played by 2 or 3 teams, not {value!r}", value=value))
         return TEAM_SETS[value]
     names = tuple(value)
     for wanted in TEAM_SETS.values():
         if sorted(names) == sorted(wanted):
             return wanted
-    raise ScenarioError(f"the teams are red and white, or red, white and blue; got {list(names)!r}")
+    raise ScenarioError(
+        _("the teams are red and white, or red, white and blue; got {given!r}", given=list(names))
+    )
 
 
 def _counts(names: tuple[str, ...], value: int | Mapping[str, int]) -> dict[str, int]:
     counts = dict(value) if isinstance(value, Mapping) else dict.fromkeys(names, value)
     if sorted(counts) != sorted(names):
-        raise ScenarioError(f"crafts_per_team must give every team ({', '.join(names)}), got {counts!r}")
+        raise ScenarioError(
+            _(
+                "crafts_per_team must give every team ({choices}), got {counts!r}",
+                choices=", ".join(names),
+                counts=counts,
+            )
+        )
     for team, n in counts.items():
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_CRAFTS_PER_TEAM:
-            raise ScenarioError(f"the {team} team has 1-{MAX_CRAFTS_PER_TEAM} crafts, got {n!r}")
+            raise ScenarioError(
+                _(
+                    "the {team} team has 1-{MAX_CRAFTS_PER_TEAM} crafts, got {n!r}",
+                    team=team,
+                    MAX_CRAFTS_PER_TEAM=MAX_CRAFTS_PER_TEAM,
+                    n=n,
+                )
+            )
     return counts
 
 
@@ -263,14 +293,21 @@ def _roster(
     roster = {t: tuple(f"{t}{i}" for i in range(1, counts[t] + 1)) for t in names}
     for team, given in (players or {}).items():
         if team not in roster:
-            raise ScenarioError(f"players given for {team!r}, which is not a team of this game")
+            raise ScenarioError(_("players given for {team!r}, which is not a team of this game", team=team))
         given = tuple(given)
         if len(given) != counts[team] or not all(isinstance(p, str) and p for p in given):
-            raise ScenarioError(f"the {team} team needs {counts[team]} player names, got {list(given)!r}")
+            raise ScenarioError(
+                _(
+                    "the {team} team needs {counts} player names, got {given!r}",
+                    team=team,
+                    counts=counts[team],
+                    given=list(given),
+                )
+            )
         roster[team] = given
     everyone = [p for team in names for p in roster[team]]
     if len(set(everyone)) != len(everyone):
-        raise ScenarioError(f"a player name is used twice: {everyone!r}")
+        raise ScenarioError(_("a player name is used twice: {everyone!r}", everyone=everyone))
     return roster
 
 

@@ -34,6 +34,7 @@ engine's, so the editor and the sandbox never decide a rule themselves:
 from __future__ import annotations
 
 from ..errors import ScenarioError
+from ..i18n import _
 from ..pieces import ASTEROID, ASTEROYD, BLUE, DRONE, GATE, PLATFORM, TURRET, Piece
 from ..state import State
 from .capture import MAX_CRAFTS_PER_TEAM, MODE, TEAM_SETS
@@ -92,7 +93,9 @@ def check(state: State, where: str = "state") -> State:
     for piece in state.pieces:
         problem = piece_problem(state, piece)
         if problem:
-            raise ScenarioError(f"{where}: piece {piece.id!r}: {problem}")
+            raise ScenarioError(
+                _("{where}: piece {id!r}: {problem}", where=where, id=piece.id, problem=problem)
+            )
     return state
 
 
@@ -136,7 +139,14 @@ def check_playable(state: State, where: str = "state") -> State:
     found = problems(state)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise ScenarioError(f"{where}: this capture board cannot be played yet: {found[0]}{more}")
+        raise ScenarioError(
+            _(
+                "{where}: this capture board cannot be played yet: {found}{more}",
+                where=where,
+                found=found[0],
+                more=more,
+            )
+        )
     return state
 
 

@@ -14,6 +14,7 @@ from ..damage import Decide, never
 from ..dice import Dice
 from ..errors import ScenarioError
 from ..events import Event
+from ..i18n import N_, _
 from ..outcome import Outcome
 from ..pieces import ASTEROYD, DIE_COLOURS, DRONE, GATE, PLATFORM, TURRET, Craft
 from ..round import DiceRolled, end_round
@@ -71,20 +72,36 @@ def check(state: State, where: str) -> None:
     for p in state.pieces:
         if p.kind in (PLATFORM, TURRET) and p.team not in DIE_COLOURS:
             raise ScenarioError(
-                f"{where}: piece {p.id!r}: in capture mode a {p.kind} belongs to a team "
-                f"(red, white or blue), got {p.team!r}"
+                _(
+                    "{where}: piece {id!r}: in capture mode a {kind} belongs to a team (red, white "
+                    "or blue), got {team!r}",
+                    where=where,
+                    id=p.id,
+                    kind=p.kind,
+                    team=p.team,
+                )
             )
     platforms = [p.team for p in state.pieces if p.kind == PLATFORM]
     for c in state.crafts:
         if c.team not in DIE_COLOURS:
             raise ScenarioError(
-                f"{where}: craft {c.player!r}: in capture mode a craft belongs to a team "
-                f"(red, white or blue), got {c.team!r}"
+                _(
+                    "{where}: craft {player!r}: in capture mode a craft belongs to a team "
+                    "(red, white or blue), got {team!r}",
+                    where=where,
+                    player=c.player,
+                    team=c.team,
+                )
             )
         if platforms.count(c.team) != 1:
             raise ScenarioError(
-                f"{where}: craft {c.player!r}: the {c.team} team needs exactly one platform "
-                f"(it has {platforms.count(c.team)})"
+                _(
+                    "{where}: craft {player!r}: the {team} team needs exactly one platform (it has {count})",
+                    where=where,
+                    player=c.player,
+                    team=c.team,
+                    count=platforms.count(c.team),
+                )
             )
 
 
@@ -107,7 +124,7 @@ def objective(state: State, start: State | None = None, target: int | None = Non
 
 CAPTURE = Mode(
     name=MODE,
-    title="Capture the Asteroyd",
+    title=N_("Capture the Asteroyd"),
     turn=CAPTURE_TURN,
     outcome=outcome,
     setup=setup,

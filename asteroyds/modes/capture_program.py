@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import ProgramError
+from ..i18n import _
 from ..pieces import Craft
 from ..pilots import PILOT_TABLE, PILOT_TOKENS
 
@@ -67,31 +68,57 @@ class CaptureProgram:
     def __post_init__(self) -> None:
         columns = self.columns
         if isinstance(columns, str) or not hasattr(columns, "__iter__"):
-            raise ProgramError(f"a capture program's columns are a tuple of 6 tokens, got {columns!r}")
+            raise ProgramError(
+                _("a capture program's columns are a tuple of 6 tokens, got {columns!r}", columns=columns)
+            )
         columns = tuple(columns)
         if len(columns) != ROUNDS:
-            raise ProgramError(f"a capture program has {ROUNDS} columns, got {len(columns)}: {columns!r}")
+            raise ProgramError(
+                _(
+                    "a capture program has {ROUNDS} columns, got {n}: {columns!r}",
+                    ROUNDS=ROUNDS,
+                    n=len(columns),
+                    columns=columns,
+                )
+            )
         for column, token in enumerate(columns, 1):
             if token not in COLUMN_TOKENS:
-                raise ProgramError(f"column {column}: unknown token {token!r} ({_EXPECTED})")
+                raise ProgramError(
+                    _(
+                        "column {column}: unknown token {token!r} ({EXPECTED})",
+                        column=column,
+                        token=token,
+                        EXPECTED=_EXPECTED,
+                    )
+                )
         rounds = self.rounds
         if isinstance(rounds, int) or not hasattr(rounds, "__iter__"):
-            raise ProgramError(f"anticipation: the rounds are a tuple of numbers 1-6, got {rounds!r}")
+            raise ProgramError(
+                _("anticipation: the rounds are a tuple of numbers 1-6, got {rounds!r}", rounds=rounds)
+            )
         rounds = tuple(sorted(rounds))
         for value in rounds:
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= ROUNDS:
-                raise ProgramError(f"anticipation: no round {value!r} (rounds are 1-6)")
+                raise ProgramError(_("anticipation: no round {value!r} (rounds are 1-6)", value=value))
         if len(set(rounds)) != len(rounds):
-            raise ProgramError(f"anticipation: a round is marked twice: {rounds!r}")
+            raise ProgramError(_("anticipation: a round is marked twice: {rounds!r}", rounds=rounds))
         if len(rounds) > 2:
-            raise ProgramError(f"anticipation: at most two rounds (Lawrence), got {len(rounds)}")
+            raise ProgramError(_("anticipation: at most two rounds (Lawrence), got {n}", n=len(rounds)))
         if (self.stance is None) != (not rounds):
             raise ProgramError(
-                f"anticipation: {_ANTICIPATION}; got stance {self.stance!r}, rounds {rounds!r}"
+                _(
+                    "anticipation: {ANTICIPATION}; got stance {stance!r}, rounds {rounds!r}",
+                    ANTICIPATION=_ANTICIPATION,
+                    stance=self.stance,
+                    rounds=rounds,
+                )
             )
         if self.stance is not None and self.stance not in STANCES:
             raise ProgramError(
-                f"anticipation: the stance is 'S' (Shield) or 'X' (Shoot), got {self.stance!r}"
+                _(
+                    "anticipation: the stance is 'S' (Shield) or 'X' (Shoot), got {stance!r}",
+                    stance=self.stance,
+                )
             )
         object.__setattr__(self, "columns", columns)
         object.__setattr__(self, "rounds", rounds)
@@ -110,7 +137,7 @@ class CaptureProgram:
     def token(self, column: int) -> str:
         """The token in a column (1-6)."""
         if not isinstance(column, int) or isinstance(column, bool) or not 1 <= column <= ROUNDS:
-            raise ProgramError(f"no column {column!r}: capture columns are 1-6")
+            raise ProgramError(_("no column {column!r}: capture columns are 1-6", column=column))
         return self.columns[column - 1]
 
     def shields_in(self, round_number: int) -> bool:
@@ -140,7 +167,9 @@ class CaptureProgram:
         """A copy with ``token`` in ``column`` (1-6)."""
         self.token(column)
         if not isinstance(token, str):
-            raise ProgramError(f"column {column}: a token is text, got {token!r}")
+            raise ProgramError(
+                _("column {column}: a token is text, got {token!r}", column=column, token=token)
+            )
         columns = list(self.columns)
         columns[column - 1] = token.strip().upper()
         return CaptureProgram(tuple(columns), self.stance, self.rounds)
@@ -178,7 +207,9 @@ def parse_capture_program(text: str, player: str | None = None) -> CaptureProgra
     """
     try:
         if not isinstance(text, str):
-            raise ProgramError(f"a capture program is text like {_EXAMPLE}, got {text!r}")
+            raise ProgramError(
+                _("a capture program is text like {EXAMPLE}, got {text!r}", EXAMPLE=_EXAMPLE, text=text)
+            )
         return _parse(text)
     except ProgramError as exc:
         if player:
@@ -190,13 +221,25 @@ def _parse(text: str) -> CaptureProgram:
     tokens = text.split()
     if len(tokens) != ROUNDS + 1:
         raise ProgramError(
-            f"a capture program has 7 tokens (columns 1-6, then the anticipation) like {_EXAMPLE}; "
-            f"got {len(tokens)} in {text!r}"
+            _(
+                "a capture program has 7 tokens (columns 1-6, then the anticipation) like "
+                "{EXAMPLE}; got {n} in {text!r}",
+                EXAMPLE=_EXAMPLE,
+                n=len(tokens),
+                text=text,
+            )
         )
     columns = tuple(t.upper() for t in tokens[:ROUNDS])
     for column, token in enumerate(columns, 1):
         if token not in COLUMN_TOKENS:
-            raise ProgramError(f"column {column}: unknown token {tokens[column - 1]!r} ({_EXPECTED})")
+            raise ProgramError(
+                _(
+                    "column {column}: unknown token {tokens!r} ({EXPECTED})",
+                    column=column,
+                    tokens=tokens[column - 1],
+                    EXPECTED=_EXPECTED,
+                )
+            )
     stance, rounds = _parse_anticipation(tokens[ROUNDS])
     return CaptureProgram(columns, stance, rounds)
 
@@ -207,7 +250,9 @@ def _parse_anticipation(raw: str) -> tuple[str | None, tuple[int, ...]]:
     stance, rest = raw[:1].upper(), raw[1:]
     parts = rest.split(",")
     if stance not in STANCES or not all(p.isdigit() and len(p) == 1 for p in parts):
-        raise ProgramError(f"anticipation: cannot read {raw!r} ({_ANTICIPATION})")
+        raise ProgramError(
+            _("anticipation: cannot read {raw!r} ({ANTICIPATION})", raw=raw, ANTICIPATION=_ANTICIPATION)
+        )
     return stance, tuple(int(p) for p in parts)
 
 
@@ -218,7 +263,14 @@ def as_capture_program(value: CaptureProgram | str, player: str | None = None) -
     if isinstance(value, str):
         return parse_capture_program(value, player)
     who = f"{player}: " if player else ""
-    raise ProgramError(f"{who}a capture program is a CaptureProgram or text like {_EXAMPLE}, got {value!r}")
+    raise ProgramError(
+        _(
+            "{who}a capture program is a CaptureProgram or text like {EXAMPLE}, got {value!r}",
+            who=who,
+            EXAMPLE=_EXAMPLE,
+            value=value,
+        )
+    )
 
 
 # --- legality ------------------------------------------------------------------
@@ -275,12 +327,14 @@ def validate_capture_program(program: CaptureProgram | str, craft: Craft) -> Cap
     for column, token in enumerate(program.columns, 1):
         problem = _column_problem(token, craft, pilot_column)
         if problem is not None:
-            raise ProgramError(f"{craft.player}, column {column}: {problem}")
+            raise ProgramError(
+                _("{player}, column {column}: {problem}", player=craft.player, column=column, problem=problem)
+            )
         if token in PILOT_TOKENS:
             pilot_column = column
     problem = _anticipation_problem(program, craft)
     if problem is not None:
-        raise ProgramError(f"{craft.player}, anticipation: {problem}")
+        raise ProgramError(_("{player}, anticipation: {problem}", player=craft.player, problem=problem))
     return program
 
 

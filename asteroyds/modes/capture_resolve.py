@@ -37,6 +37,7 @@ from ..events import (
     TilePushed,
 )
 from ..hexgrid import Cell, Direction, direction_name
+from ..i18n import _
 from ..pieces import ASTEROID, ASTEROYD, BLUE, DIE_COLOURS, PLATFORM, TURRET, Piece, die_direction
 from ..pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
 from ..program import TOKEN_NAMES
@@ -86,15 +87,24 @@ class CaptureRules:
         if self.target is not None and (
             not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1
         ):
-            raise ScenarioError(f"capture rules: target must be a whole number >= 1, got {self.target!r}")
+            raise ScenarioError(
+                _("capture rules: target must be a whole number >= 1, got {target!r}", target=self.target)
+            )
         if self.victory_check not in VICTORY_CHECKS:
             raise ScenarioError(
-                f"capture rules: victory_check {self.victory_check!r} is not one of {VICTORY_CHECKS}"
+                _(
+                    "capture rules: victory_check {victory_check!r} is not one of {VICTORY_CHECKS}",
+                    victory_check=self.victory_check,
+                    VICTORY_CHECKS=VICTORY_CHECKS,
+                )
             )
         if not isinstance(self.destructible_asteroids, bool):
             raise ScenarioError(
-                "capture rules: destructible_asteroids must be true or false, "
-                f"got {self.destructible_asteroids!r}"
+                _(
+                    "capture rules: destructible_asteroids must be true or false, got "
+                    "{destructible_asteroids!r}",
+                    destructible_asteroids=self.destructible_asteroids,
+                )
             )
 
     def target_for(self, team_count: int) -> int:
@@ -109,7 +119,13 @@ class CaptureRules:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ScenarioError(f"capture rules: unknown setting {unknown[0]!r} (expected {sorted(known)})")
+            raise ScenarioError(
+                _(
+                    "capture rules: unknown setting {unknown!r} (expected {keys})",
+                    unknown=unknown[0],
+                    keys=sorted(known),
+                )
+            )
         return cls(**data)
 
 
@@ -150,14 +166,14 @@ def platform_of(state: State, team: str) -> Piece:
     for p in state.pieces:
         if p.kind == PLATFORM and p.team == team:
             return p
-    raise ScenarioError(f"the {team} team has no platform")
+    raise ScenarioError(_("the {team} team has no platform", team=team))
 
 
 def asteroyd_of(state: State, team: str) -> Piece:
     for p in state.pieces:
         if p.kind == ASTEROYD and p.team == team:
             return p
-    raise ScenarioError(f"the {team} team has no asteroyd")
+    raise ScenarioError(_("the {team} team has no asteroyd", team=team))
 
 
 class TurretAim(NamedTuple):
@@ -208,7 +224,13 @@ def programs_for(state: State, programs: Mapping[str, CaptureProgram | str]) -> 
     crafts = {c.player: c for c in state.crafts}
     for player in programs:
         if player not in crafts:
-            raise ProgramError(f"{player}: no such player in this game ({', '.join(state.player_order)})")
+            raise ProgramError(
+                _(
+                    "{player}: no such player in this game ({choices})",
+                    player=player,
+                    choices=", ".join(state.player_order),
+                )
+            )
     result: dict[str, CaptureProgram] = {}
     for craft in state.crafts_in_order():
         if craft.cell is None:
@@ -237,7 +259,7 @@ def resolve(
     """
     del decide
     if state.mode != "capture":
-        raise ScenarioError(f"capture.resolve needs a capture state, got mode {state.mode!r}")
+        raise ScenarioError(_("capture.resolve needs a capture state, got mode {mode!r}", mode=state.mode))
     checked = programs_for(state, programs)
     return _Turn(state, rules or DEFAULT_CAPTURE_RULES, checked).run(Dice.of(dice))
 

@@ -24,10 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..events import ColumnPlayed, Event
+from ..i18n import N_, _
 from .capture_events import CaptureWon, RoundStarted
 from .capture_program import ROUNDS
 
-SETUP, LASERS, MOVES, WON = "setup", "lasers", "moves", "won"
+SETUP, LASERS, MOVES, WON = "setup", N_("lasers"), N_("moves"), "won"
 STAGES: tuple[str, ...] = (SETUP, LASERS, MOVES, WON)
 
 
@@ -40,10 +41,10 @@ class TurnStep:
 
     def __str__(self) -> str:
         if self.stage == SETUP:
-            return "Before the rounds"
+            return _("Before the rounds")
         if self.stage == WON:
-            return f"Round {self.round} of {ROUNDS} · victory"
-        return f"Round {self.round} of {ROUNDS} · {self.stage}"
+            return _("Round {round} of {rounds} · victory", round=self.round, rounds=ROUNDS)
+        return _("Round {round} of {rounds} · {stage}", round=self.round, rounds=ROUNDS, stage=_(self.stage))
 
 
 BEFORE = TurnStep(0, SETUP)

@@ -36,7 +36,7 @@ from ..event_text import and_list as words_and
 from ..event_text import capitalised, cell_text, name_text, player_text, tile_name
 from ..events import Event, TokenTaken
 from ..hexgrid import Cell
-from ..i18n import _
+from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
 from ..pieces import DRONE, TURRET, Piece
 from ..shooting import LaserFired
@@ -113,7 +113,9 @@ def start_round(state: State) -> tuple[State, list[Event]]:
     turrets = [p for p in state.pieces if p.kind == TURRET]
     for n, turret in enumerate(turrets, 1):
         if not turret.symbol:
-            raise RuleError(f"drones mode: turret {turret.id!r} has no symbol, so it cannot launch a drone")
+            raise RuleError(
+                _("drones mode: turret {id!r} has no symbol, so it cannot launch a drone", id=turret.id)
+            )
         if turret.symbol in present:
             continue
         priority = PRIORITY_BASE + n
@@ -230,7 +232,7 @@ def objective(state: State, start: State | None = None, target: int | None = Non
 
 DRONES = Mode(
     name="drones",
-    title="Drones",
+    title=N_("Drones"),
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.drones,

@@ -17,7 +17,7 @@ from ..bot import greedy_racer
 from ..event_text import and_list as words_and
 from ..event_text import player_text
 from ..events import Event, TokenTaken, when_text
-from ..i18n import _
+from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
 from ..pieces import GATE
 from ..state import State
@@ -118,7 +118,7 @@ def _objective(verb: str):
 
 RACING = Mode(
     name="racing",
-    title="Racing",
+    title=N_("Racing"),
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.racing,
@@ -131,7 +131,7 @@ RACING = Mode(
 )
 SHOOTING = Mode(
     name="shooting",
-    title="Shooting",
+    title=N_("Shooting"),
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.shooting,

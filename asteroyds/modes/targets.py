@@ -53,7 +53,7 @@ from .. import setups
 from ..errors import RuleError, ScenarioError
 from ..event_text import side_text, team_text
 from ..events import Event
-from ..i18n import _
+from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
 from ..pieces import ASTEROID, ASTEROYD, MOVED_BY, PLATFORM, TURRET, WHITE, Piece
 from ..setups import TARGET_TEAMS
@@ -113,7 +113,7 @@ def team_of(player: str) -> str:
     for side in SIDES:
         if player in TARGET_TEAMS[side]:
             return side
-    raise ValueError(f"{player!r} is not a player colour, so it has no side in targets mode")
+    raise ValueError(_("{player!r} is not a player colour, so it has no side in targets mode", player=player))
 
 
 def carrier(state: State, name: str) -> Piece | None:
@@ -253,32 +253,70 @@ def check(state: State, where: str = "state") -> None:
         if p.target is None:
             if p.team is not None and p.kind not in CAPTURE_TEAM_KINDS:
                 raise ScenarioError(
-                    f"{at}: {p.describe()} has team {p.team!r} but no target: in targets mode a "
-                    "piece's team is the set of the target it carries (RULES §7)"
+                    _(
+                        "{at}: {piece} has team {team!r} but no target: in targets mode a piece's "
+                        "team is the set of the target it carries (RULES §7)",
+                        at=at,
+                        piece=p.describe(),
+                        team=p.team,
+                    )
                 )
             continue
         problem = carry_problem(p)
         if problem:
-            raise ScenarioError(f"{at}: {p.describe()} cannot carry target {p.target}: {problem}")
+            raise ScenarioError(
+                _(
+                    "{at}: {piece} cannot carry target {target}: {problem}",
+                    at=at,
+                    piece=p.describe(),
+                    target=p.target,
+                    problem=problem,
+                )
+            )
         if p.team not in SIDES:
             raise ScenarioError(
-                f"{at}: target {p.target!r} needs its set as team, {' or '.join(map(repr, SIDES))}, "
-                f"got {p.team!r}"
+                _(
+                    "{at}: target {target!r} needs its set as team, {choices}, got {team!r}",
+                    at=at,
+                    target=p.target,
+                    choices=" or ".join(map(repr, SIDES)),
+                    team=p.team,
+                )
             )
         if not isinstance(p.target, str) or target_number(p.target, p.team) is None:
             raise ScenarioError(
-                f"{at}: target {p.target!r} of the {p.team} set must be named {p.team}-<number> from 1, "
-                f"e.g. {target_name(p.team, 1)!r}"
+                _(
+                    "{at}: target {target!r} of the {team} set must be named {team}-<number> from 1, "
+                    "e.g. {target_name!r}",
+                    at=at,
+                    target=p.target,
+                    team=p.team,
+                    target_name=target_name(p.team, 1),
+                )
             )
         other = carriers.get(p.target)
         if other is not None:
-            raise ScenarioError(f"{at}: target {p.target} is already on {other.describe()} ({other.id!r})")
+            raise ScenarioError(
+                _(
+                    "{at}: target {target} is already on {piece} ({id!r})",
+                    at=at,
+                    target=p.target,
+                    piece=other.describe(),
+                    id=other.id,
+                )
+            )
         carriers[p.target] = p
     for c in state.crafts:
         if c.team not in SIDES:
             raise ScenarioError(
-                f"{where}: craft {c.player!r}: in targets mode a craft plays on team "
-                f"{' or '.join(map(repr, SIDES))}, got {c.team!r}"
+                _(
+                    "{where}: craft {player!r}: in targets mode a craft plays on team {choices}, "
+                    "got {team!r}",
+                    where=where,
+                    player=c.player,
+                    choices=" or ".join(map(repr, SIDES)),
+                    team=c.team,
+                )
             )
 
 
@@ -308,7 +346,11 @@ def start_round(state: State) -> tuple[State, list[Event]]:
     for craft in state.crafts:
         if craft.team not in SIDES:
             raise RuleError(
-                f"targets mode: craft {craft.player!r} must be on team 'left' or 'right', got {craft.team!r}"
+                _(
+                    "targets mode: craft {player!r} must be on team 'left' or 'right', got {team!r}",
+                    player=craft.player,
+                    team=craft.team,
+                )
             )
     return state, []
 
@@ -380,13 +422,13 @@ def objective(state: State, start: State | None = None, target: int | None = Non
 
 def _tag(target: str) -> str:
     """``left-3`` → ``L3`` (the tag the board shows on the asteroid)."""
-    side, _, number = target.partition("-")
+    side, _sep, number = target.partition("-")
     return f"{side[:1].upper()}{number}"
 
 
 TARGETS = Mode(
     name=MODE,
-    title="Targets",
+    title=N_("Targets"),
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.targets,

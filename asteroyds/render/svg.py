@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..hexgrid import Cell, direction_name
+from ..i18n import _
 from ..pieces import ASTEROID, ASTEROYD, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece
 from .layout import Layout
 
@@ -290,7 +291,7 @@ def _drone(lay: Layout, piece: Piece, pal: _Palette) -> list[str]:
     s = lay.size
     r = 0.56 * s
     top, right, bottom, left = (cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)
-    first, _, second = (piece.colour or "white/red").partition("/")
+    first, _sep, second = (piece.colour or "white/red").partition("/")
     dark = pal["ink_dark"]
     out = [
         _poly([top, bottom, left], cls="half", fill=pal.tile(first)),
@@ -527,7 +528,9 @@ def _piece(lay: Layout, piece: Piece, pal: _Palette) -> str:
 def craft_tip(lay: Layout, craft: Craft, spot: tuple[float, float] = (0.0, 0.0), scale: float = 1.0) -> Point:
     """Where the nose of a craft's arrow is drawn: the first point of its polygon."""
     if craft.cell is None:
-        raise ValueError(f"the {craft.player} craft is destroyed: it has no place on the board")
+        raise ValueError(
+            _("the {player} craft is destroyed: it has no place on the board", player=craft.player)
+        )
     cx, cy = lay.cell_to_pixel(craft.cell)
     centre = (cx + spot[0] * lay.size, cy + spot[1] * lay.size)
     return _along(centre, craft.facing, 0.74 * lay.size * scale)
@@ -680,7 +683,7 @@ def _disabled(lay: Layout, cell: Cell, pal: _Palette) -> str:
 def _stars(width: float, height: float, pal: _Palette) -> list[str]:
     rng = random.Random(STAR_SEED)
     out = []
-    for _ in range(int(width * height / 2500)):
+    for _attempt in range(int(width * height / 2500)):
         at = (rng.uniform(0, width), rng.uniform(0, height))
         r = rng.choice((0.5, 0.7, 0.9, 1.2))
         out.append(_circle(at, r, fill_opacity=rng.choice(("0.35", "0.5", "0.7", "0.9"))))
@@ -713,7 +716,7 @@ def state_svg(
     hit or bumped this turn) are darkened and crossed out in red.
     """
     if not (isinstance(size, (int, float)) and size > 0):
-        raise ValueError(f"size must be a positive number of pixels, got {size!r}")
+        raise ValueError(_("size must be a positive number of pixels, got {size!r}", size=size))
     size = float(size)
     pal = _Palette(colours)
     board = state.board

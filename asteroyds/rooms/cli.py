@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import AsteroydsError
+from ..i18n import _
 from .codes import RoomError
 from .room import DEFAULT_DECISION_SECONDS, Room
 from .seating import MODES, parse_seats, room_game
@@ -41,7 +42,9 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         digits = text.strip().lstrip("+-")
         if not digits.isdigit() or len(digits) > 18 or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(f"expected a whole number {low}-{high}, got {text[:40]!r}")
+            raise argparse.ArgumentTypeError(
+                _("expected a whole number {low}-{high}, got {text!r}", low=low, high=high, text=text[:40])
+            )
         return int(text)
 
     parse.__name__ = "whole number"
@@ -53,7 +56,9 @@ def _text(limit: int) -> Callable[[str], str]:
 
     def parse(text: str) -> str:
         if len(text) > limit or not text.isprintable():
-            raise argparse.ArgumentTypeError(f"expected printable text of at most {limit} characters")
+            raise argparse.ArgumentTypeError(
+                _("expected printable text of at most {limit} characters", limit=limit)
+            )
         return text
 
     parse.__name__ = "text"
@@ -63,7 +68,7 @@ def _text(limit: int) -> Callable[[str], str]:
 def _token(args: argparse.Namespace, needed: bool = True) -> str | None:
     token = args.token or os.environ.get(TOKEN_ENV)
     if needed and not token:
-        raise AsteroydsError(f"this needs a token: give --token or set {TOKEN_ENV}")
+        raise AsteroydsError(_("this needs a token: give --token or set {TOKEN_ENV}", TOKEN_ENV=TOKEN_ENV))
     return token
 
 
@@ -128,7 +133,13 @@ def run_submit(room: Room, args: argparse.Namespace) -> dict[str, Any]:
     result: dict[str, Any] = {"room": room.code, "player": args.player, "round": room.view.game.round}
     if token is None:  # a free seat is taken by its first program (checked first: a refusal takes nothing)
         if room.seat(args.player).taken:
-            raise RoomError(f"seat {args.player!r} is taken in room {room.code}: give its --token")
+            raise RoomError(
+                _(
+                    "seat {player!r} is taken in room {code}: give its --token",
+                    player=args.player,
+                    code=room.code,
+                )
+            )
         room.check_program(args.player, args.program, args.round)
         token = result["token"] = room.join(args.player)
     room.submit(args.player, args.program, token, round=args.round)

@@ -21,6 +21,7 @@ import hmac
 import secrets
 
 from ..errors import AsteroydsError
+from ..i18n import _
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
@@ -40,7 +41,13 @@ def normalize_code(text: str) -> str:
     """A code as typed (any case, spaces or dashes) in its canonical form; raises if malformed."""
     code = "".join(ch for ch in str(text).upper() if ch not in " -")
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
-        raise RoomError(f"{text!r} is not a room code ({CODE_LENGTH} letters and digits, like 'K7QX-M2PA')")
+        raise RoomError(
+            _(
+                "{text!r} is not a room code ({CODE_LENGTH} letters and digits, like 'K7QX-M2PA')",
+                text=text,
+                CODE_LENGTH=CODE_LENGTH,
+            )
+        )
     return code
 
 

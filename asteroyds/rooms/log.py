@@ -41,6 +41,7 @@ from typing import Any
 
 from ..errors import AsteroydsError, ScenarioError
 from ..game import Game
+from ..i18n import _
 
 KINDS: tuple[str, ...] = ("create", "join", "leave", "roll", "program", "resolve", "answer")
 RESOLVE_REASONS: tuple[str, ...] = ("all_submitted", "time_up", "teacher")
@@ -155,21 +156,32 @@ class RoomView:
 
     def _game(self) -> Game:
         if self.game is None:
-            raise ScenarioError(f"room {self.code}: the log does not start with a 'create' entry")
+            raise ScenarioError(
+                _("room {code}: the log does not start with a 'create' entry", code=self.code)
+            )
         return self.game
 
     # --- applying ------------------------------------------------------------------
     def apply(self, entry: Entry) -> None:
         """Apply the next entry; a log that does not replay raises (the Room then drops this view)."""
         if entry.seq != self.seq + 1:
-            raise ScenarioError(f"room {self.code}: entry #{entry.seq} follows #{self.seq}")
+            raise ScenarioError(
+                _("room {code}: entry #{seq} follows #{seq2}", code=self.code, seq=entry.seq, seq2=self.seq)
+            )
         if (entry.kind == "create") != (entry.seq == 1) or entry.kind not in KINDS:
-            raise ScenarioError(f"room {self.code}: entry #{entry.seq} has an unexpected kind {entry.kind!r}")
+            raise ScenarioError(
+                _(
+                    "room {code}: entry #{seq} has an unexpected kind {kind!r}",
+                    code=self.code,
+                    seq=entry.seq,
+                    kind=entry.kind,
+                )
+            )
         try:
             getattr(self, f"_apply_{entry.kind}")(entry, entry.data)
         except (AsteroydsError, KeyError, TypeError, ValueError) as exc:
             where = f"room {self.code}: entry #{entry.seq} ({entry.kind})"
-            raise ScenarioError(f"{where} does not replay: {exc}") from None
+            raise ScenarioError(_("{where} does not replay: {error}", where=where, error=exc)) from None
         self.seq = entry.seq
 
     def _apply_create(self, entry: Entry, data: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..i18n import _
 from .codes import RoomError
 from .log import Entry
 from .store import INSERT, LAST, SCHEMA, SELECT, Store
@@ -29,7 +30,7 @@ def _psycopg() -> Any:
     try:
         import psycopg
     except ImportError:
-        raise RoomError('a postgresql:// store needs psycopg: pip install "asteroyds[rooms-pg]"') from None
+        raise RoomError(_('a postgresql:// store needs psycopg: pip install "asteroyds[rooms-pg]"')) from None
     return psycopg
 
 
@@ -46,14 +47,20 @@ class PostgresStore(Store):
                 self._db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                 self._db.execute(SCHEMA)
         except self._pg.Error as exc:
-            raise RoomError(f"cannot open the room store {self._redacted()}: {_first_line(exc)}") from None
+            raise RoomError(
+                _(
+                    "cannot open the room store {redacted}: {first_line}",
+                    redacted=self._redacted(),
+                    first_line=_first_line(exc),
+                )
+            ) from None
 
     def _redacted(self) -> str:
         """The URL without its password, for error messages."""
         head, sep, tail = self.url.partition("@")
         if not sep or ":" not in head.split("//", 1)[-1]:
             return self.url
-        scheme, _, user = head.partition("//")
+        scheme, _sep, user = head.partition("//")
         return f"{scheme}//{user.split(':', 1)[0]}:***@{tail}"
 
     def append(self, code: str, entry: Entry) -> bool:
@@ -86,7 +93,7 @@ class PostgresStore(Store):
             left = end - time.monotonic()
             if left <= 0:
                 return False
-            for _ in self._listener.notifies(timeout=left, stop_after=1):
+            for _attempt in self._listener.notifies(timeout=left, stop_after=1):
                 pass
 
     def close(self) -> None:

@@ -39,6 +39,7 @@ from typing import Any
 
 from ..errors import DecisionError, RuleError
 from ..game import Game
+from ..i18n import _
 from ..modes import mode_of
 from .codes import RoomError, check_token, hash_token, new_code, new_token, normalize_code
 from .log import Entry, RoomView, Seat
@@ -76,14 +77,21 @@ class Room:
         or 0 plays without a stopwatch.
         """
         if game.inputs:
-            raise RoomError("a room starts from a new game (no inputs yet)")
+            raise RoomError(_("a room starts from a new game (no inputs yet)"))
         seats = list(game.players if seats is None else seats)
         if sorted(seats) != sorted(game.players):
-            raise RoomError(f"the seats must be the game's players: {', '.join(game.players)}")
+            raise RoomError(
+                _("the seats must be the game's players: {choices}", choices=", ".join(game.players))
+            )
         if planning_seconds == -1:
             planning_seconds = game.rules.planning_time(game.state.mode)
         if decision_seconds <= 0:
-            raise RoomError(f"decision seconds must be more than 0, got {decision_seconds}")
+            raise RoomError(
+                _(
+                    "decision seconds must be more than 0, got {decision_seconds}",
+                    decision_seconds=decision_seconds,
+                )
+            )
         token = new_token()
         data = {
             "game": game.to_dict(),
@@ -92,12 +100,12 @@ class Room:
             "planning_seconds": planning_seconds or None,
             "decision_seconds": decision_seconds,
         }
-        for _ in range(CREATE_ATTEMPTS):  # a code collision is ~1e-12 per room; retry anyway
+        for _attempt in range(CREATE_ATTEMPTS):  # a code collision is ~1e-12 per room; retry anyway
             room = cls(store, new_code(), clock)
             if store.append(room.code, Entry(1, "create", clock(), data)):
                 room.refresh()
                 return room, token
-        raise RoomError("could not find a free room code")  # pragma: no cover
+        raise RoomError(_("could not find a free room code"))  # pragma: no cover
 
     @classmethod
     def open(cls, store: Store, code: str, clock: Clock = time.time) -> Room:
@@ -105,7 +113,7 @@ class Room:
         room = cls(store, code, clock)
         room.refresh()
         if not room.view.created:
-            raise RoomError(f"no room {room.code} here (check the code and the store)")
+            raise RoomError(_("no room {code} here (check the code and the store)", code=room.code))
         return room
 
     # --- reading ----------------------------------------------------------------------
@@ -144,7 +152,7 @@ class Room:
 
         def check(view: RoomView, now: float) -> dict[str, Any]:
             if self.seat(seat).taken:
-                raise RoomError(f"seat {seat!r} is taken in room {self.code}")
+                raise RoomError(_("seat {seat!r} is taken in room {code}", seat=seat, code=self.code))
             return {"seat": seat, "token": hash_token(token), "name": name}
 
         self._append("join", check)
@@ -165,10 +173,14 @@ class Room:
         def check(view: RoomView, now: float) -> dict[str, Any]:
             self._teacher(token)
             if view.phase != "roll":
-                raise RuleError(f"room {self.code} is in the {view.phase!r} phase, not 'roll'")
+                raise RuleError(
+                    _("room {code} is in the {phase!r} phase, not 'roll'", code=self.code, phase=view.phase)
+                )
             given = None if dice is None else [int(d) for d in dice]
             if given is not None and (len(given) != 3 or not all(1 <= d <= 6 for d in given)):
-                raise RuleError(f"dice are three values 1-6 (red white blue), got {list(dice or ())!r}")
+                raise RuleError(
+                    _("dice are three values 1-6 (red white blue), got {given!r}", given=list(dice or ()))
+                )
             seconds = view.planning_seconds
             return {"dice": given, "deadline": None if seconds is None else now + seconds}
 
@@ -200,12 +212,26 @@ class Room:
         game = view.game
         assert game is not None
         if round is not None and round != game.round:
-            raise RuleError(f"round {round} is over in room {self.code} (now round {game.round})")
+            raise RuleError(
+                _(
+                    "round {round} is over in room {code} (now round {round2})",
+                    round=round,
+                    code=self.code,
+                    round2=game.round,
+                )
+            )
         if view.phase != "plan":
             where = f"round {game.round} is resolved" if view.phase != "over" else "the game is over"
-            raise RuleError(f"{seat}: too late to submit, {where} (phase {view.phase!r})")
+            raise RuleError(
+                _(
+                    "{seat}: too late to submit, {where} (phase {phase!r})",
+                    seat=seat,
+                    where=where,
+                    phase=view.phase,
+                )
+            )
         if seat not in game.waiting_for():
-            raise RuleError(f"{seat}: this craft is destroyed and cannot fly")
+            raise RuleError(_("{seat}: this craft is destroyed and cannot fly", seat=seat))
         checked = mode_of(game.state).turn.programs_for(game.state, {seat: program})
         return str(checked[seat])
 
@@ -216,7 +242,7 @@ class Room:
             self._authorize(seat, token)
             pending = view.game.pending if view.game else None
             if pending is None or pending.player != seat:
-                raise DecisionError(f"{seat}: no question is waiting for this seat's answer")
+                raise DecisionError(_("{seat}: no question is waiting for this seat's answer", seat=seat))
             reason = "player" if check_token(self.seat(seat).token, token) else "teacher"
             return {"seat": seat, "yes": bool(yes), "reason": reason}
 
@@ -229,7 +255,9 @@ class Room:
         def check(view: RoomView, now: float) -> dict[str, Any]:
             self._teacher(token)
             if view.phase != "plan":
-                raise RuleError(f"room {self.code} is in the {view.phase!r} phase, not 'plan'")
+                raise RuleError(
+                    _("room {code} is in the {phase!r} phase, not 'plan'", code=self.code, phase=view.phase)
+                )
             return {"reason": "teacher"}
 
         self._append("resolve", check)
@@ -250,16 +278,16 @@ class Room:
 
     # --- helpers ----------------------------------------------------------------------
     def _append(self, kind: str, check: Callable[[RoomView, float], dict[str, Any]]) -> Entry:
-        for _ in range(MAX_ATTEMPTS):
+        for _attempt in range(MAX_ATTEMPTS):
             self.refresh()
             if not self.view.created:
-                raise RoomError(f"no room {self.code} here (check the code and the store)")
+                raise RoomError(_("no room {code} here (check the code and the store)", code=self.code))
             now = self.clock()
             entry = Entry(self.view.seq + 1, kind, now, check(self.view, now))
             if self.store.append(self.code, entry):
                 self.refresh()
                 return entry
-        raise RoomError(f"room {self.code} is too busy right now; try again")
+        raise RoomError(_("room {code} is too busy right now; try again", code=self.code))
 
     def seat(self, seat: str) -> Seat:
         """A seat of this room (as of the last look); raises for a seat the room does not have."""
@@ -267,13 +295,21 @@ class Room:
             return self.view.seats[seat]
         except KeyError:
             seats = ", ".join(self.view.seats)
-            raise RoomError(f"no seat {seat!r} in room {self.code} (seats: {seats})") from None
+            raise RoomError(
+                _("no seat {seat!r} in room {code} (seats: {seats})", seat=seat, code=self.code, seats=seats)
+            ) from None
 
     def _teacher(self, token: str | None) -> None:
         if not check_token(self.view.teacher, token):
-            raise RoomError(f"room {self.code}: this needs the teacher's token")
+            raise RoomError(_("room {code}: this needs the teacher's token", code=self.code))
 
     def _authorize(self, seat: str, token: str | None) -> None:
         """The seat's own token, or the teacher's, may act for a seat."""
         if not check_token(self.seat(seat).token, token) and not check_token(self.view.teacher, token):
-            raise RoomError(f"seat {seat!r} of room {self.code} is played from another page (wrong token)")
+            raise RoomError(
+                _(
+                    "seat {seat!r} of room {code} is played from another page (wrong token)",
+                    seat=seat,
+                    code=self.code,
+                )
+            )

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from ..game import Game
+from ..i18n import _
 from ..modes import mode_named
 from ..setups import SETUP_NAMES
 from .codes import RoomError
@@ -27,10 +28,12 @@ def parse_seats(text: str) -> list[str]:
     """``"blue,red, green"`` → ``["blue", "red", "green"]`` (no blanks, no repeats)."""
     seats = [part.strip() for part in text.split(",")]
     if not seats or any(not s for s in seats):
-        raise RoomError(f"--seats {text!r}: give comma-separated seat names, like 'blue,red,green'")
+        raise RoomError(
+            _("--seats {text!r}: give comma-separated seat names, like 'blue,red,green'", text=text)
+        )
     repeated = sorted({s for s in seats if seats.count(s) > 1})
     if repeated:
-        raise RoomError(f"--seats {text!r}: {', '.join(repeated)} given twice")
+        raise RoomError(_("--seats {text!r}: {choices} given twice", text=text, choices=", ".join(repeated)))
     return seats
 
 
@@ -42,7 +45,7 @@ def room_game(mode: str, seats: Sequence[str], seed: int = 0, crafts: int = 1) -
     themselves (``red1,white1,red2,white2``).
     """
     if mode not in MODES:
-        raise RoomError(f"--mode {mode!r}: expected one of {', '.join(MODES)}")
+        raise RoomError(_("--mode {mode!r}: expected one of {choices}", mode=mode, choices=", ".join(MODES)))
     if not mode_named(mode).teams:
         return Game.new(mode, players=list(seats), seed=seed)
     if all(s in TEAMS for s in seats):
@@ -51,9 +54,13 @@ def room_game(mode: str, seats: Sequence[str], seed: int = 0, crafts: int = 1) -
     for seat in seats:
         match = _CRAFT.match(seat)
         if match is None:
-            raise RoomError(f"capture seats are teams (red, white, blue) or crafts like 'red1', not {seat!r}")
+            raise RoomError(
+                _("capture seats are teams (red, white, blue) or crafts like 'red1', not {seat!r}", seat=seat)
+            )
         counts[match[1]] = max(counts.get(match[1], 0), int(match[2]))
     game = Game.capture(teams=sorted(counts, key=TEAMS.index), crafts_per_team=counts, seed=seed)
     if sorted(game.players) != sorted(seats):
-        raise RoomError(f"capture seats {', '.join(seats)}: number each team's crafts 1, 2, ... ")
+        raise RoomError(
+            _("capture seats {choices}: number each team's crafts 1, 2, ... ", choices=", ".join(seats))
+        )
     return game

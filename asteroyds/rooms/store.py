@@ -25,6 +25,7 @@ import threading
 import time
 from pathlib import Path
 
+from ..i18n import _
 from .codes import RoomError
 from .log import Entry
 
@@ -111,7 +112,9 @@ class SQLiteStore(Store):
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute(SCHEMA)
         except (OSError, sqlite3.Error) as exc:
-            raise RoomError(f"{self.path}: cannot open the room store ({exc})") from None
+            raise RoomError(
+                _("{path}: cannot open the room store ({error})", path=self.path, error=exc)
+            ) from None
 
     def append(self, code: str, entry: Entry) -> bool:
         sql = INSERT.format(p="?")
@@ -153,5 +156,7 @@ def open_store(url: str | None = None) -> Store:
     if url.startswith("sqlite:///"):
         return SQLiteStore(url[len("sqlite:///") :])  # sqlite:///rel/path, sqlite:////abs/path
     if "://" in url:
-        raise RoomError(f"{url!r}: unknown store (use sqlite:///PATH, a file path, or postgresql://...)")
+        raise RoomError(
+            _("{url!r}: unknown store (use sqlite:///PATH, a file path, or postgresql://...)", url=url)
+        )
     return SQLiteStore(url)

@@ -27,6 +27,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ..i18n import _
+
 # name -> the module (relative to this package) that defines it
 _WHERE: dict[str, str] = {
     **dict.fromkeys(["Arrow", "BoardView", "describe_cell", "intended_moves"], ".board.view"),
@@ -58,7 +60,7 @@ def __getattr__(name: str) -> Any:
     elif name in _WHERE:
         value = getattr(importlib.import_module(_WHERE[name], __name__), name)
     else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise AttributeError(_("module {kind!r} has no attribute {name!r}", kind=__name__, name=name))
     globals()[name] = value  # once imported, an ordinary attribute
     return value
 

@@ -44,6 +44,8 @@ from os import PathLike
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
+from ..i18n import _
+
 __all__ = [
     "VOILA_ARGS",
     "LowLatencyWebsocketConnection",
@@ -307,9 +309,21 @@ def serve(
             deadline = time.monotonic() + timeout
             while not _answers(url + "/"):
                 if server.poll() is not None:
-                    raise RuntimeError(f"Voila exited with {server.returncode}:\n{_tail(log_path)}")
+                    raise RuntimeError(
+                        _(
+                            "Voila exited with {returncode}:\n{tail}",
+                            returncode=server.returncode,
+                            tail=_tail(log_path),
+                        )
+                    )
                 if time.monotonic() > deadline:
-                    raise RuntimeError(f"Voila did not answer in {timeout:.0f} s:\n{_tail(log_path)}")
+                    raise RuntimeError(
+                        _(
+                            "Voila did not answer in {timeout:.0f} s:\n{tail}",
+                            timeout=timeout,
+                            tail=_tail(log_path),
+                        )
+                    )
                 time.sleep(0.25)
             yield url
         finally:

@@ -27,6 +27,7 @@ import numpy as np
 
 from ...dice import Dice
 from ...hexgrid import Board, Cell, direction_name
+from ...i18n import _
 from ...state import State
 from .. import theme
 from ..theme import COLOURS
@@ -136,7 +137,7 @@ class BoardView(widgets.VBox):
 
     def __init__(self, state: State, *, size: str = "normal", animation_duration: int = 0) -> None:
         if size not in SIZES:
-            raise ValueError(f"size must be one of {tuple(SIZES)}, got {size!r}")
+            raise ValueError(_("size must be one of {given}, got {size!r}", given=tuple(SIZES), size=size))
         super().__init__()
         self._state = state
         self._size = size
@@ -326,7 +327,7 @@ class BoardView(widgets.VBox):
         """Act as if ``cell`` had been clicked (keyboard front-ends, tests)."""
         cell = _as_cell(cell)
         if cell not in self._state.board:
-            raise ValueError(f"cell {cell} is off the board")
+            raise ValueError(_("cell {cell} is off the board", cell=cell))
         self._error.value = ""
         for callback in list(self._callbacks):
             try:

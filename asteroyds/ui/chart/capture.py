@@ -29,6 +29,7 @@ from types import MappingProxyType
 
 import ipywidgets as widgets
 
+from ...i18n import _
 from ...modes.capture_program import (
     EMPTY,
     ROUNDS,
@@ -115,7 +116,7 @@ class CaptureChart(widgets.VBox):
         super().__init__()
         if controller is None:
             if craft is None:
-                raise TypeError("CaptureChart needs a craft (or a controller)")
+                raise TypeError(_("CaptureChart needs a craft (or a controller)"))
             controller = CaptureChartController(craft, program)
         elif program is not None:
             controller.load(program)
@@ -212,7 +213,7 @@ class CaptureChart(widgets.VBox):
         self._anticipation = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))
         self._anticipation.add_class("asteroyds-capture-line")
         self._clear = widgets.Button(
-            description="Clear chart", icon="undo", tooltip="Every column empty, no anticipation",
+            description=_("Clear chart"), icon="undo", tooltip=_("Every column empty, no anticipation"),
             layout=widgets.Layout(width="auto"),
         )  # fmt: skip
         self._clear.add_class("asteroyds-capture-clear")
@@ -246,7 +247,11 @@ class CaptureChart(widgets.VBox):
             for token in c.tokens():
                 button = widgets.Button(
                     description=token_label(token),
-                    tooltip=f"Round {column}: {token_tooltip(token, pilot)}",
+                    tooltip=_(
+                        "Round {column}: {token_tooltip}",
+                        column=column,
+                        token_tooltip=token_tooltip(token, pilot),
+                    ),
                     layout=widgets.Layout(**BUTTON_LAYOUT),
                 )
                 button.add_class("asteroyds-capture-cell")
@@ -281,8 +286,8 @@ class CaptureChart(widgets.VBox):
                 buttons.append(button)
             rows.append(widgets.HBox([label, *buttons], layout=widgets.Layout(grid_gap="4px")))
         none = widgets.Button(
-            description="— none",
-            tooltip="No anticipation: the line token stays before round 1",
+            description=_("— none"),
+            tooltip=_("No anticipation: the line token stays before round 1"),
             layout=widgets.Layout(**LINE_BUTTON_LAYOUT),
         )
         none.add_class("asteroyds-capture-anticipation")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...errors import ProgramError
+from ...i18n import _
 from ...modes.capture_program import (
     EMPTY,
     FORWARD,
@@ -334,7 +335,7 @@ class CaptureChartController:
     @staticmethod
     def _checked_craft(craft: Craft) -> Craft:
         if not isinstance(craft, Craft):
-            raise TypeError(f"a capture chart belongs to a Craft, got {craft!r}")
+            raise TypeError(_("a capture chart belongs to a Craft, got {craft!r}", craft=craft))
         return craft
 
     @staticmethod

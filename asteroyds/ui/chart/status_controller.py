@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...errors import ProgramError
+from ...i18n import _
 from ...pieces import Craft
 from ...pilots import PILOT_TABLE
 from ...program import (
@@ -80,7 +81,13 @@ def cell_centre(column: int, action: str) -> tuple[float, float]:
     """The centre of a cell in chart coordinates; ValueError for a cell the chart does not have."""
     rows = rows_of(column) if column in range(1, RED_COLUMN + 1) else ()
     if action not in rows:
-        raise ValueError(f"{column_name(column) if rows else f'column {column!r}'} has no {action!r} cell")
+        raise ValueError(
+            _(
+                "{value} has no {action!r} cell",
+                value=column_name(column) if rows else f"column {column!r}",
+                action=action,
+            )
+        )
     return (column_x(column), TOP_Y - rows.index(action))
 
 
@@ -150,9 +157,11 @@ class StatusChartController:
         rules: RuleSettings | None = None,
     ) -> None:
         if not isinstance(craft, Craft):
-            raise TypeError(f"a status chart belongs to a Craft, got {craft!r}")
+            raise TypeError(_("a status chart belongs to a Craft, got {craft!r}", craft=craft))
         if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r} (expected one of {', '.join(MODES)})")
+            raise ValueError(
+                _("unknown mode {mode!r} (expected one of {choices})", mode=mode, choices=", ".join(MODES))
+            )
         self._craft = craft
         self._mode = mode
         self._rules = rules
@@ -230,7 +239,12 @@ class StatusChartController:
         if token not in choices:
             who = self._craft.pilot or "this craft's pilot"
             raise ValueError(
-                f"{who} has no pilot token {token!r} (choose one of {', '.join(choices) or 'none'})"
+                _(
+                    "{who} has no pilot token {token!r} (choose one of {value})",
+                    who=who,
+                    token=token,
+                    value=", ".join(choices) or "none",
+                )
             )
         if token != self._pilot_token:
             before = self._program_of(self._places)
@@ -436,7 +450,7 @@ class StatusChartController:
         if the power is still unused (give the craft after the round to update it); unlocks."""
         if craft is not None:
             if not isinstance(craft, Craft):
-                raise TypeError(f"a status chart belongs to a Craft, got {craft!r}")
+                raise TypeError(_("a status chart belongs to a Craft, got {craft!r}", craft=craft))
             self._craft = craft
         before = self._program_of(self._places)
         self._setup_tokens()
@@ -554,7 +568,13 @@ class StatusChartController:
 
     def _check_index(self, index: int) -> None:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self._kinds):
-            raise IndexError(f"no token {index!r}: this chart has tokens 0-{len(self._kinds) - 1}")
+            raise IndexError(
+                _(
+                    "no token {index!r}: this chart has tokens 0-{value}",
+                    index=index,
+                    value=len(self._kinds) - 1,
+                )
+            )
 
     def _changed(self, before: Program) -> None:
         after = self._program_of(self._places)

@@ -23,6 +23,7 @@ import bqplot
 import ipywidgets as widgets
 import numpy as np
 
+from ...i18n import _
 from ...pieces import MAX_DAMAGE, Craft
 from ...pilots import PILOT_TABLE
 from ...program import BLUE_COLUMNS, RED_COLUMN, Program, column_name
@@ -171,7 +172,7 @@ class StatusChart(widgets.VBox):
         super().__init__()
         if controller is None:
             if craft is None:
-                raise TypeError("StatusChart needs a craft (or a controller)")
+                raise TypeError(_("StatusChart needs a craft (or a controller)"))
             controller = StatusChartController(craft, mode, program, rules=rules)
         self._controller = controller
         self._title_text = title
@@ -393,7 +394,7 @@ class StatusChart(widgets.VBox):
         self._message = html_part("asteroyds-chart-message", min_height="40px", width="340px")
         self._data = html_part("asteroyds-chart-data", display="none")
         self._direction = widgets.Dropdown(
-            description="Pilot power",
+            description=_("Pilot power"),
             style={"description_width": "76px"},
             layout=widgets.Layout(width="340px"),
         )
@@ -421,7 +422,7 @@ class StatusChart(widgets.VBox):
             self._buttons[key] = button
             grid[rows_of(column).index(action), column - 1] = button
         self._clear = widgets.Button(
-            description="Clear chart", icon="undo", tooltip="Every token back to the tray"
+            description=_("Clear chart"), icon="undo", tooltip=_("Every token back to the tray")
         )
         self._clear.add_class("asteroyds-clear-chart")
         self._clear.on_click(lambda _b: self.clear_all())

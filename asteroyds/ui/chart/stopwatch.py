@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from ...i18n import _
 from ...rules import DEFAULT_RULES, RuleSettings
 from .. import theme
 from ..observers import Observable
@@ -88,7 +89,9 @@ class StopwatchController(Observable["StopwatchController"]):
         """Stop and refill (to ``seconds`` if given); the timeout can fire again."""
         if seconds is not None:
             if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
-                raise ValueError(f"the stopwatch needs a positive number of seconds, got {seconds!r}")
+                raise ValueError(
+                    _("the stopwatch needs a positive number of seconds, got {seconds!r}", seconds=seconds)
+                )
             self.seconds = seconds
         self.remaining = self.seconds
         self.running = False
@@ -167,15 +170,15 @@ class Stopwatch(widgets.VBox):
             style={"button_width": "auto"},
         )  # fmt: skip
         self._custom = widgets.BoundedIntText(
-            value=round(controller.seconds), min=5, max=600, step=5, description="seconds",
+            value=round(controller.seconds), min=5, max=600, step=5, description=_("seconds"),
             layout=widgets.Layout(width="150px", display="" if level == "custom" else "none"),
         )  # fmt: skip
         self._time = widgets.HTML()
         self._bar = widgets.FloatProgress(min=0.0, max=1.0, layout=widgets.Layout(width="260px"))
         self._buttons = {
-            "start": widgets.Button(description="Start", tooltip="Start the countdown"),
-            "pause": widgets.Button(description="Pause", tooltip="Pause the countdown"),
-            "reset": widgets.Button(description="Reset", tooltip="Refill the time"),
+            "start": widgets.Button(description=_("Start"), tooltip=_("Start the countdown")),
+            "pause": widgets.Button(description=_("Pause"), tooltip=_("Pause the countdown")),
+            "reset": widgets.Button(description=_("Reset"), tooltip=_("Refill the time")),
         }
         for name, button in self._buttons.items():
             button.add_class(f"asteroyds-stopwatch-{name}")

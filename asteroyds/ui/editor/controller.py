@@ -53,6 +53,7 @@ from typing import Any
 from ...dice import Dice
 from ...errors import AsteroydsError
 from ...hexgrid import Cell, direction_name
+from ...i18n import _
 from ...modes import capture_layout, mode_named
 from ...modes.targets import SIDES
 from ...pieces import ASTEROYD, MAX_DAMAGE, PILOTS, PLATFORM, PLAYER_COLOURS, TURRET, Craft
@@ -199,34 +200,57 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         they add in capture mode; other modes do not use it.
         """
         if name not in TOOLS:
-            raise ValueError(f"no tool {name!r} (expected one of {', '.join(TOOLS)})")
+            raise ValueError(
+                _("no tool {name!r} (expected one of {choices})", name=name, choices=", ".join(TOOLS))
+            )
         unknown = sorted(set(options) - TOOL_OPTIONS)
         if unknown:
-            raise ValueError(f"unknown tool option {unknown[0]!r}")
+            raise ValueError(_("unknown tool option {unknown!r}", unknown=unknown[0]))
         colour = options.get("colour", self._tool.colour)
         allowed = TOOL_COLOURS.get(name)
         if allowed is not None and colour not in allowed:
             if "colour" in options:
-                raise ValueError(f"a {name} cannot be {colour!r} (expected one of {', '.join(allowed)})")
+                raise ValueError(
+                    _(
+                        "a {name} cannot be {colour!r} (expected one of {choices})",
+                        name=name,
+                        colour=colour,
+                        choices=", ".join(allowed),
+                    )
+                )
             colour = allowed[0]
         symbol = options.get("symbol", self._tool.symbol)
         if symbol is not None and symbol not in SYMBOLS:
-            raise ValueError(f"symbol must be one of {' '.join(SYMBOLS)}, got {symbol!r}")
+            raise ValueError(
+                _("symbol must be one of {choices}, got {symbol!r}", choices=" ".join(SYMBOLS), symbol=symbol)
+            )
         orientation = as_orientation(options.get("orientation", self._tool.orientation))
         priority = options.get("priority", self._tool.priority)
         if priority is not None and (isinstance(priority, bool) or not isinstance(priority, int)):
-            raise ValueError(f"priority must be a whole number, got {priority!r}")
+            raise ValueError(_("priority must be a whole number, got {priority!r}", priority=priority))
         team, number = options.get("team", self._tool.team), options.get("number", self._tool.number)
         if name == TARGET_TOOL:
             team = SIDES[0] if team is None else team
             if team not in SIDES:
-                raise ValueError(f"a target belongs to the {' or '.join(SIDES)} set, got {team!r}")
+                raise ValueError(
+                    _(
+                        "a target belongs to the {choices} set, got {team!r}",
+                        choices=" or ".join(SIDES),
+                        team=team,
+                    )
+                )
             if number is not None and not is_whole(number):
-                raise ValueError(f"a target number is a whole number from 1, got {number!r}")
+                raise ValueError(_("a target number is a whole number from 1, got {number!r}", number=number))
         elif name in TEAM_TOOLS:  # capture mode: the team of the piece or craft it adds
             number = None
             if "team" in options and team not in CAPTURE_TEAMS:
-                raise ValueError(f"a capture team is {', '.join(CAPTURE_TEAMS)}, got {team!r}")
+                raise ValueError(
+                    _(
+                        "a capture team is {choices}, got {team!r}",
+                        choices=", ".join(CAPTURE_TEAMS),
+                        team=team,
+                    )
+                )
             if team not in CAPTURE_TEAMS:
                 team = CAPTURE_TEAMS[0]
         else:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ...events import Event
 from ...hexgrid import Cell, parse_direction
+from ...i18n import _
 from ...modes import mode_named
 from ...modes.capture_events import LaserFired, TurretDisabled
 from ...modes.capture_resolve import TEAMS
@@ -181,7 +182,7 @@ def as_orientation(value: int | str) -> int:
     if isinstance(value, str):
         return parse_direction(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 6:
-        raise ValueError(f"orientation must be 0..5 or one of E SE SW W NW NE, got {value!r}")
+        raise ValueError(_("orientation must be 0..5 or one of E SE SW W NW NE, got {value!r}", value=value))
     return value
 
 

@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from ...dice import Dice
 from ...errors import AsteroydsError, ScenarioError
 from ...hexgrid import Cell, direction_name
+from ...i18n import _
 from ...modes import mode_named
 from ...modes.targets import SIDES
 from ...pieces import MAX_DAMAGE, PILOTS, TILE_COLOURS
@@ -203,13 +204,13 @@ class ScenarioEditor(widgets.VBox):
             options=self._tool_options(c.state.mode), value=c.tool.name, style={"button_width": "84px"}
         )
         self._tools = _sized(tools, "100%", "asteroyds-editor-tools")
-        self._colour = _sized(widgets.Dropdown(description="Colour", options=list(TILE_COLOURS)), "185px")
-        self._symbol = _sized(widgets.Dropdown(description="Symbol", options=list(SYMBOLS)), "185px")
-        self._facing = _sized(widgets.Dropdown(description="Facing", options=DIRECTION_OPTIONS), "185px")
-        priority = widgets.BoundedIntText(value=1, min=1, max=99, description="Priority")
+        self._colour = _sized(widgets.Dropdown(description=_("Colour"), options=list(TILE_COLOURS)), "185px")
+        self._symbol = _sized(widgets.Dropdown(description=_("Symbol"), options=list(SYMBOLS)), "185px")
+        self._facing = _sized(widgets.Dropdown(description=_("Facing"), options=DIRECTION_OPTIONS), "185px")
+        priority = widgets.BoundedIntText(value=1, min=1, max=99, description=_("Priority"))
         self._priority = _sized(priority, "185px", "asteroyds-editor-priority")
-        self._team = _sized(widgets.Dropdown(description="Team", options=list(SIDES)), "185px")
-        self._number = _sized(widgets.Dropdown(description="Number", options=NUMBER_OPTIONS), "185px")
+        self._team = _sized(widgets.Dropdown(description=_("Team"), options=list(SIDES)), "185px")
+        self._number = _sized(widgets.Dropdown(description=_("Number"), options=NUMBER_OPTIONS), "185px")
         for name in ("tools", "colour", "symbol", "facing", "priority", "team", "number"):
             getattr(self, f"_{name}").observe(self._tool_changed, names="value")
             getattr(self, f"_{name}").add_class(f"asteroyds-editor-{name}")
@@ -226,11 +227,11 @@ class ScenarioEditor(widgets.VBox):
         right.on_click(lambda _b: self._run(lambda: c.rotate(None, 1)))
         remove.on_click(lambda _b: self._run(lambda: c.remove(None)))
         set_priority.on_click(lambda _b: self._run(lambda: c.set_priority(None, int(self._priority.value))))
-        damage = widgets.BoundedIntText(min=0, max=MAX_DAMAGE - 1, description="Damage")
+        damage = widgets.BoundedIntText(min=0, max=MAX_DAMAGE - 1, description=_("Damage"))
         self._damage = _sized(damage, "150px", "asteroyds-editor-damage")
         pilots = [("none", ""), *((p, p) for p in PILOTS)]
-        self._pilot = _sized(widgets.Dropdown(description="Pilot", options=pilots), "190px")
-        self._tokens = _sized(widgets.Text(description="Tokens", placeholder="A B"), "150px")
+        self._pilot = _sized(widgets.Dropdown(description=_("Pilot"), options=pilots), "190px")
+        self._tokens = _sized(widgets.Text(description=_("Tokens"), placeholder="A B"), "150px")
         apply_craft = _button(
             "Apply", "asteroyds-editor-apply-craft", "Set the craft's damage, pilot, tokens"
         )
@@ -245,7 +246,7 @@ class ScenarioEditor(widgets.VBox):
 
         self._dice = DiceView(controller=DiceController(dice=c.dice))
         self._dice.on_change(lambda dice: self._run(lambda: c.set_dice(dice)))
-        self._arrows = widgets.Checkbox(value=True, description="Arrows: where the dice send each tile")
+        self._arrows = widgets.Checkbox(value=True, description=_("Arrows: where the dice send each tile"))
         self._arrows.indent = False
         self._arrows.observe(lambda _ch: self._changed(c), names="value")
         self._preview_button = _button(
@@ -283,11 +284,11 @@ class ScenarioEditor(widgets.VBox):
 
     def _build_files(self) -> widgets.Widget:
         c = self._controller
-        setups = widgets.Dropdown(options=list(SETUP_CHOICES), description="Board")
+        setups = widgets.Dropdown(options=list(SETUP_CHOICES), description=_("Board"))
         self._setup = _sized(setups, "190px", "asteroyds-editor-setup")
-        self._seed = _sized(widgets.IntText(value=1, description="Seed"), "140px")
-        self._players = _sized(widgets.Text(value="blue", description="Players"), "220px")
-        self._mode = _sized(widgets.Dropdown(options=list(MODES), description="Mode"), "190px")
+        self._seed = _sized(widgets.IntText(value=1, description=_("Seed")), "140px")
+        self._players = _sized(widgets.Text(value="blue", description=_("Players")), "220px")
+        self._mode = _sized(widgets.Dropdown(options=list(MODES), description=_("Mode")), "190px")
         self._mode.add_class("asteroyds-editor-mode")
         self._mode.observe(self._mode_changed, names="value")
         mode_tip = widgets.HTML(
@@ -299,11 +300,13 @@ class ScenarioEditor(widgets.VBox):
         self._download = widgets.HTML(layout=widgets.Layout(margin="0 16px 0 0"))
         self._download.add_class("asteroyds-editor-download")
         self._share = _sized(widgets.HTML(), "560px", "asteroyds-editor-share")
-        self._upload = widgets.FileUpload(accept=".json", multiple=False, description="Load scenario")
+        self._upload = widgets.FileUpload(accept=".json", multiple=False, description=_("Load scenario"))
         self._upload.add_class("asteroyds-editor-upload")
         self._upload.observe(lambda ch: self._run(lambda: self._uploaded(ch["new"])), names="value")
         self._json_shown = c.to_json()  # what the text box shows until someone types in it
-        text = widgets.Textarea(value=self._json_shown, placeholder="…or paste a scenario (or a demo) here")
+        text = widgets.Textarea(
+            value=self._json_shown, placeholder=_("…or paste a scenario (or a demo) here")
+        )
         self._json = _sized(text, "560px", "asteroyds-editor-json")
         self._json.layout.height = "150px"
         load = _button("Load the text", "asteroyds-editor-load-text", "Load the scenario pasted above")

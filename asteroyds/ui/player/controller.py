@@ -62,6 +62,7 @@ from ...errors import RuleError
 from ...events import Event
 from ...game import Game
 from ...hexgrid import Cell
+from ...i18n import _
 from ...modes import mode_named
 from ...modes.capture_bot import plan_all as capture_plan_all
 from ...modes.capture_program import CaptureProgram, as_capture_program
@@ -125,7 +126,12 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         for player, style in bots.items():
             if style not in STYLES:
                 raise ValueError(
-                    f"{player}: unknown bot style {style!r} (expected one of {', '.join(STYLES)})"
+                    _(
+                        "{player}: unknown bot style {style!r} (expected one of {choices})",
+                        player=player,
+                        style=style,
+                        choices=", ".join(STYLES),
+                    )
                 )
         self.bots: dict[str, str] = dict(bots)
         for player in [*self.charts, *self.bots]:
@@ -292,7 +298,14 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
     def speed(self, value: float) -> None:
         low, high = SPEED_RANGE
         if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-            raise ValueError(f"the speed must be {low}-{high} events per second, got {value!r}")
+            raise ValueError(
+                _(
+                    "the speed must be {low}-{high} events per second, got {value!r}",
+                    low=low,
+                    high=high,
+                    value=value,
+                )
+            )
         self._speed = float(value)
         self._notify()
 
@@ -322,9 +335,9 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         """Submit every chart's program and every bot's plan (players with neither keep an empty chart)."""
         game = self.game
         if game.pending is not None:
-            raise RuleError(f"a decision is pending: {game.pending.question}")
+            raise RuleError(_("a decision is pending: {question}", question=game.pending.question))
         if game.phase != "plan":
-            raise RuleError(f"the game is in the {game.phase!r} phase, not 'plan'")
+            raise RuleError(_("the game is in the {phase!r} phase, not 'plan'", phase=game.phase))
         mark = self._start("plan")
         programs = self._submit(c.player for c in game.state.crafts_in_order() if c.cell is not None)
         if len(game.inputs) > mark.inputs:
@@ -364,7 +377,9 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         """Move the asteroids (submitting the programs not planned yet); the cursor goes to the start."""
         game = self.game
         if self.is_capture:
-            raise RuleError("capture resolves the whole turn at once: press Resolve turn (action 'capture')")
+            raise RuleError(
+                _("capture resolves the whole turn at once: press Resolve turn (action 'capture')")
+            )
         mark = self._start("asteroids")
         if game.phase == "plan" and game.pending is None:
             self._submit(game.waiting_for())
@@ -376,11 +391,13 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         planned yet; the cursor goes to the start of the turn."""
         game = self.game
         if not self.is_capture:
-            raise RuleError(f"a {game.state.mode} round has asteroid and flight phases, not a capture turn")
+            raise RuleError(
+                _("a {mode} round has asteroid and flight phases, not a capture turn", mode=game.state.mode)
+            )
         if game.pending is not None:
-            raise RuleError(f"a decision is pending: {game.pending.question}")
+            raise RuleError(_("a decision is pending: {question}", question=game.pending.question))
         if game.phase != "plan":
-            raise RuleError(f"the game is in the {game.phase!r} phase, not 'plan'")
+            raise RuleError(_("the game is in the {phase!r} phase, not 'plan'", phase=game.phase))
         mark = self._start(CAPTURE)
         self._submit(game.waiting_for())
         game.resolve_asteroids()  # the Game resolves the whole capture turn here (logged as "capture")
@@ -471,7 +488,13 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         self.error = ""
         try:
             if action not in methods:
-                raise ValueError(f"no action {action!r} (expected one of {', '.join(methods)})")
+                raise ValueError(
+                    _(
+                        "no action {action!r} (expected one of {choices})",
+                        action=action,
+                        choices=", ".join(methods),
+                    )
+                )
             return methods[action](*args)
         except Exception as exc:  # kept for the widget, never a traceback in Voila
             self.error = f"{type(exc).__name__}: {exc}"

@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from ...dice import Dice, roll
+from ...event_text import colour_text
+from ...i18n import _
 from ...pieces import DIE_COLOURS
 from .. import theme
 from ..theme import COLOURS
@@ -62,7 +64,9 @@ class DiceController:
         """Change one die."""
         values = dict(zip(DIE_COLOURS, self._dice.as_tuple(), strict=True))
         if colour not in values:
-            raise ValueError(f"no {colour!r} die (expected one of {DIE_COLOURS})")
+            raise ValueError(
+                _("no {colour!r} die (expected one of {DIE_COLOURS})", colour=colour, DIE_COLOURS=DIE_COLOURS)
+            )
         values[colour] = value
         return self.set(**values)
 
@@ -115,7 +119,7 @@ class DiceView(widgets.VBox):
             c: widgets.Dropdown(
                 options=list(range(1, 7)),
                 value=self._controller.dice.value(c),
-                tooltip=f"Set the {c} die",
+                tooltip=_("Set the {colour} die", colour=colour_text(c)),
                 layout=widgets.Layout(width=f"{FACE_PX}px"),
             )
             for c in DIE_COLOURS
@@ -123,7 +127,7 @@ class DiceView(widgets.VBox):
         for colour, menu in self._menus.items():
             menu.add_class(f"asteroyds-die-{colour}")
             menu.observe(self._menu_changed(colour), names="value")
-        self._button = widgets.Button(description="Roll", tooltip="Roll the three dice")
+        self._button = widgets.Button(description=_("Roll"), tooltip=_("Roll the three dice"))
         self._button.add_class("asteroyds-roll")
         self._button.add_class("asteroyds-primary")
         self._button.layout.width = "96px"

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from ...events import Event
 from ...hexgrid import Cell
+from ...i18n import _
 from ...modes.capture_events import LaserFired as CaptureLaserFired
 from ...modes.capture_program import CaptureProgram
 from ...program import Program
@@ -201,16 +202,16 @@ class RoundPlayer(widgets.VBox):
             name: button(name, *spec) for name, spec in {**BUTTONS, **STEP_BUTTONS}.items()
         }
         self._toggle = widgets.ToggleButton(
-            value=False, description="Play", icon="play", tooltip="Play the events at the chosen speed",
+            value=False, description=_("Play"), icon="play", tooltip=_("Play the events at the chosen speed"),
             layout=widgets.Layout(width="auto", min_width="80px"),
         )  # fmt: skip
         self._toggle.add_class("asteroyds-btn-play")
         self._toggle.observe(self._on_toggle, names="value")
         low, high = SPEED_RANGE
         self._speed = widgets.FloatSlider(
-            value=self._controller.speed, min=low, max=high, step=0.5, description="speed",
+            value=self._controller.speed, min=low, max=high, step=0.5, description=_("speed"),
             readout_format=".1f", continuous_update=False, style={"description_width": "44px"},
-            layout=widgets.Layout(width="250px"), tooltip="Events per second while playing",
+            layout=widgets.Layout(width="250px"), tooltip=_("Events per second while playing"),
         )  # fmt: skip
         speed_unit = widgets.HTML("<span class='asteroyds-caption'>events per second</span>")
         self._speed.add_class("asteroyds-speed")

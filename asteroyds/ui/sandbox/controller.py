@@ -60,6 +60,7 @@ from ...bot import decision_policy
 from ...damage import Decision, never
 from ...errors import RuleError, ScenarioError
 from ...game import Game
+from ...i18n import _
 from ...modes import mode_named
 from ...modes.capture_program import CaptureProgram, as_capture_program, validate_capture_program
 from ...modes.capture_resolve import turret_aims
@@ -321,7 +322,7 @@ class SandboxController(Observable["SandboxController"]):
         """The current human (capture: team) took the device: show the chart(s). Returns who."""
         players = self.current_players
         if not players:
-            raise RuleError("nobody is planning now")
+            raise RuleError(_("nobody is planning now"))
         self._round.showing = True
         for player in players:
             self.charts[player].unlock()
@@ -340,7 +341,7 @@ class SandboxController(Observable["SandboxController"]):
         """
         players = self.current_players
         if not players:
-            raise RuleError("nobody is planning now")
+            raise RuleError(_("nobody is planning now"))
         game = self._need_game()
         given = self._given_programs(players, program)
         checked: dict[str, Any] = {}
@@ -381,11 +382,21 @@ class SandboxController(Observable["SandboxController"]):
         if isinstance(program, Mapping):
             unknown = sorted(set(program) - set(players))
             if unknown:
-                raise RuleError(f"{unknown[0]} is not planning now (planning: {', '.join(players)})")
+                raise RuleError(
+                    _(
+                        "{unknown} is not planning now (planning: {choices})",
+                        unknown=unknown[0],
+                        choices=", ".join(players),
+                    )
+                )
             return dict(program)
         if len(players) != 1:
             raise RuleError(
-                f"{len(players)} crafts plan together ({', '.join(players)}): give one program each"
+                _(
+                    "{n} crafts plan together ({choices}): give one program each",
+                    n=len(players),
+                    choices=", ".join(players),
+                )
             )
         return {players[0]: program}
 
@@ -417,7 +428,7 @@ class SandboxController(Observable["SandboxController"]):
         elif stage == "end":
             rp.end_round()
         else:
-            raise RuleError(f"nothing to do automatically at the {stage!r} stage")
+            raise RuleError(_("nothing to do automatically at the {stage!r} stage", stage=stage))
         self._notify()
         return self.stage
 
@@ -475,7 +486,7 @@ class SandboxController(Observable["SandboxController"]):
             self.message = f"Undone: {who}'s Done. {who} may plan again."
         else:
             if game.pending is None and not game.inputs:
-                raise RuleError("nothing to undo: this is the start of the game")
+                raise RuleError(_("nothing to undo: this is the start of the game"))
             kept = list(batches)
             self.message = self._rp().undo()
             waiting = game.waiting_for() if game.phase == "plan" else ()
@@ -516,7 +527,12 @@ class SandboxController(Observable["SandboxController"]):
         game = Game.loads(text, where=where)
         if game.state.mode not in SANDBOX_MODES:
             raise ScenarioError(
-                f"{where}: a {game.state.mode} game; the sandbox plays {', '.join(SANDBOX_MODES)}"
+                _(
+                    "{where}: a {mode} game; the sandbox plays {choices}",
+                    where=where,
+                    mode=game.state.mode,
+                    choices=", ".join(SANDBOX_MODES),
+                )
             )
         kinds = self.setup.craft_kinds(game.state)
         self.setup = SandboxSetup.of_game(game, kinds, coach=self.coach)
@@ -538,7 +554,12 @@ class SandboxController(Observable["SandboxController"]):
         state = board if isinstance(board, State) else scenario.loads(board, where=where)
         if state.mode not in SANDBOX_MODES:
             raise ScenarioError(
-                f"{where}: a {state.mode} board; the sandbox plays {', '.join(SANDBOX_MODES)}"
+                _(
+                    "{where}: a {mode} board; the sandbox plays {choices}",
+                    where=where,
+                    mode=state.mode,
+                    choices=", ".join(SANDBOX_MODES),
+                )
             )
         chooser = setup or self.setup
         same_seats = chooser.is_capture == (mode_named(state.mode).teams)  # colours, or teams and crafts
@@ -554,7 +575,7 @@ class SandboxController(Observable["SandboxController"]):
 
     def _need_game(self) -> Game:
         if self.game is None:
-            raise RuleError("no game yet: choose the players and press New game")
+            raise RuleError(_("no game yet: choose the players and press New game"))
         return self.game
 
     def _rp(self) -> RoundPlayerController:
@@ -565,7 +586,11 @@ class SandboxController(Observable["SandboxController"]):
     def _expect(self, *stages: str) -> None:
         if self.stage not in stages:
             raise RuleError(
-                f"the sandbox is at the {self.stage!r} stage, not {' or '.join(map(repr, stages))}"
+                _(
+                    "the sandbox is at the {stage!r} stage, not {choices}",
+                    stage=self.stage,
+                    choices=" or ".join(map(repr, stages)),
+                )
             )
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ...errors import ScenarioError
+from ...i18n import _
 from ...modes import mode_named
 from ...modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
 from ...modes.targets import SIDES, team_of
@@ -149,7 +150,7 @@ class SetupPanel(widgets.VBox):
             )
         seats = tuple(Seat(colour, kind.value) for colour, (on, kind) in self._seats.items() if on.value)
         if not seats:
-            raise ScenarioError("choose at least one player (tick a colour)")
+            raise ScenarioError(_("choose at least one player (tick a colour)"))
         return SandboxSetup(
             mode=self.mode,
             seats=seats,
@@ -197,7 +198,7 @@ class SetupPanel(widgets.VBox):
         self._capture_setup = s
         self._capture_slot = widgets.VBox()
         self._pilots = _check(s.pilots, "Pilots (advanced rules): each craft draws a pilot")
-        self._seed = widgets.BoundedIntText(value=s.seed, min=0, max=999_999, description="Seed")
+        self._seed = widgets.BoundedIntText(value=s.seed, min=0, max=999_999, description=_("Seed"))
         self._seed.layout.width = "150px"
         self._seed.add_class("asteroyds-seed")
         self._level = widgets.ToggleButtons(
@@ -214,7 +215,7 @@ class SetupPanel(widgets.VBox):
             "one_shot_per_turn": _check(s.one_shot_per_turn, "One shot per turn (shooting, targets, drones)"),
         }
         self._remove = widgets.SelectMultiple(rows=5, layout=widgets.Layout(width="340px"))
-        self._handicap = widgets.IntSlider(value=s.targets_handicap, min=0, max=5, description="Handicap")
+        self._handicap = widgets.IntSlider(value=s.targets_handicap, min=0, max=5, description=_("Handicap"))
         self._handicap.layout.width = "260px"
         teams = [("to the smaller team", ""), ("to the left team", "left"), ("to the right team", "right")]
         self._team = widgets.Dropdown(
@@ -322,7 +323,7 @@ class SetupPanel(widgets.VBox):
             value=s.blue_asteroids,
             min=0,
             max=blue_max,
-            description="Blue asteroids",
+            description=_("Blue asteroids"),
             style={"description_width": "100px"},
         )
         self._blue.layout.width = "300px"

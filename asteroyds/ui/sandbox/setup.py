@@ -42,6 +42,7 @@ from typing import Any
 
 from ...errors import ScenarioError
 from ...game import Game
+from ...i18n import _
 from ...modes import capture_layout, mode_named, modes
 from ...modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
 from ...modes.capture_resolve import CaptureRules
@@ -73,11 +74,22 @@ class Seat:
     def __post_init__(self) -> None:
         if self.colour not in PLAYER_COLOURS and not CAPTURE_SEAT.fullmatch(str(self.colour)):
             raise ScenarioError(
-                f"unknown player colour {self.colour!r} (expected one of {PLAYER_COLOURS}, "
-                "or in capture mode a team or craft such as 'white' or 'white2')"
+                _(
+                    "unknown player colour {colour!r} (expected one of {PLAYER_COLOURS}, or in "
+                    "capture mode a team or craft such as 'white' or 'white2')",
+                    colour=self.colour,
+                    PLAYER_COLOURS=PLAYER_COLOURS,
+                )
             )
         if self.kind not in KINDS:
-            raise ScenarioError(f"{self.colour}: unknown player kind {self.kind!r} (expected one of {KINDS})")
+            raise ScenarioError(
+                _(
+                    "{colour}: unknown player kind {kind!r} (expected one of {KINDS})",
+                    colour=self.colour,
+                    kind=self.kind,
+                    KINDS=KINDS,
+                )
+            )
 
     @property
     def is_bot(self) -> bool:
@@ -91,7 +103,7 @@ def capture_crafts(teams: int, crafts_per_team: int) -> tuple[str, ...]:
     ('red1', 'red2', 'white1', 'white2')
     """
     if teams not in TEAM_SETS:
-        raise ScenarioError(f"capture is played by 2 or 3 teams, not {teams!r}")
+        raise ScenarioError(_("capture is played by 2 or 3 teams, not {teams!r}", teams=teams))
     return tuple(f"{team}{i}" for team in TEAM_SETS[teams] for i in range(1, crafts_per_team + 1))
 
 
@@ -146,7 +158,9 @@ class SandboxSetup:
         """
         if board is not None:
             if not mode_named(board.mode).teams:
-                raise ScenarioError(f"SandboxSetup.capture needs a capture board, got a {board.mode} board")
+                raise ScenarioError(
+                    _("SandboxSetup.capture needs a capture board, got a {mode} board", mode=board.mode)
+                )
             return cls.from_board(board, humans, **options)
         people = set(humans)
         seats = tuple(
@@ -267,9 +281,21 @@ class SandboxSetup:
         ``where`` names the scenario (``board``) in its messages (a file name).
         """
         if self.mode not in SANDBOX_MODES:
-            raise ScenarioError(f"the sandbox plays {', '.join(SANDBOX_MODES)}, not {self.mode!r}")
+            raise ScenarioError(
+                _(
+                    "the sandbox plays {choices}, not {mode!r}",
+                    choices=", ".join(SANDBOX_MODES),
+                    mode=self.mode,
+                )
+            )
         if self.planning_level not in PLANNING_LEVELS:
-            raise ScenarioError(f"planning level {self.planning_level!r} is not one of {PLANNING_LEVELS}")
+            raise ScenarioError(
+                _(
+                    "planning level {planning_level!r} is not one of {PLANNING_LEVELS}",
+                    planning_level=self.planning_level,
+                    PLANNING_LEVELS=PLANNING_LEVELS,
+                )
+            )
         if self.board is not None:
             self._check_board(self.board, where)
             return
@@ -277,42 +303,66 @@ class SandboxSetup:
             self._check_capture()
             return
         if not 1 <= len(self.seats) <= 6:
-            raise ScenarioError(f"a game has 1-6 players, not {len(self.seats)}")
+            raise ScenarioError(_("a game has 1-6 players, not {n}", n=len(self.seats)))
         for seat in self.seats:
             if seat.colour not in PLAYER_COLOURS:
                 raise ScenarioError(
-                    f"{seat.colour!r} is a capture team or craft; a {self.mode} player is a colour "
-                    f"({', '.join(PLAYER_COLOURS)})"
+                    _(
+                        "{colour!r} is a capture team or craft; a {mode} player is a colour ({choices})",
+                        colour=seat.colour,
+                        mode=self.mode,
+                        choices=", ".join(PLAYER_COLOURS),
+                    )
                 )
 
     def _check_capture(self) -> None:
         if self.teams not in TEAM_SETS:
-            raise ScenarioError(f"capture is played by 2 or 3 teams, not {self.teams!r}")
+            raise ScenarioError(_("capture is played by 2 or 3 teams, not {teams!r}", teams=self.teams))
         if not 1 <= self.crafts_per_team <= MAX_CRAFTS_PER_TEAM:
             raise ScenarioError(
-                f"a capture team has 1-{MAX_CRAFTS_PER_TEAM} crafts, not {self.crafts_per_team!r}"
+                _(
+                    "a capture team has 1-{MAX_CRAFTS_PER_TEAM} crafts, not {crafts_per_team!r}",
+                    MAX_CRAFTS_PER_TEAM=MAX_CRAFTS_PER_TEAM,
+                    crafts_per_team=self.crafts_per_team,
+                )
             )
         crafts = capture_crafts(self.teams, self.crafts_per_team)
         names = set(crafts) | set(TEAM_SETS[self.teams])
         for seat in self.seats:
             if seat.colour not in names:
                 raise ScenarioError(
-                    f"{seat.colour!r} is not a team or craft of this capture game "
-                    f"(teams {', '.join(TEAM_SETS[self.teams])}; crafts {', '.join(crafts)})"
+                    _(
+                        "{colour!r} is not a team or craft of this capture game (teams {choices}; "
+                        "crafts {join2})",
+                        colour=seat.colour,
+                        choices=", ".join(TEAM_SETS[self.teams]),
+                        join2=", ".join(crafts),
+                    )
                 )
         if self.pilots and len(crafts) > len(PILOTS):
-            raise ScenarioError(f"the pilots variant has {len(PILOTS)} pilots for {len(crafts)} crafts")
+            raise ScenarioError(
+                _("the pilots variant has {n} pilots for {n2} crafts", n=len(PILOTS), n2=len(crafts))
+            )
         if self.remove:
-            raise ScenarioError("capture has no asteroids to remove (the blue asteroids are a number)")
+            raise ScenarioError(_("capture has no asteroids to remove (the blue asteroids are a number)"))
 
     def _check_board(self, board: State, where: str) -> None:
         """A scenario to play: a valid board of this mode with crafts, that the engine can play."""
         board.validate(where)
         if mode_named(board.mode) is not mode_named(self.mode):
-            raise ScenarioError(f"{where}: a {board.mode} board, but the setup says {self.mode}")
+            raise ScenarioError(
+                _(
+                    "{where}: a {mode} board, but the setup says {mode2}",
+                    where=where,
+                    mode=board.mode,
+                    mode2=self.mode,
+                )
+            )
         mode_named(board.mode).check_playable(board, where)  # capture: names the team short of a piece
         if not board.crafts:
-            raise ScenarioError(f"{where}: no craft on the board: add the players' crafts in the editor")
+            raise ScenarioError(
+                _("{where}: no craft on the board: add the players' crafts in the editor", where=where)
+            )
         unused = [
             name
             for name, value in (
@@ -325,15 +375,23 @@ class SandboxSetup:
         ]
         if unused:
             raise ScenarioError(
-                f"{where}: a scenario brings its own layout, crafts and pilots: {unused[0]} does not "
-                "apply to it (change the scenario in the editor)"
+                _(
+                    "{where}: a scenario brings its own layout, crafts and pilots: {unused} does not apply "
+                    "to it (change the scenario in the editor)",
+                    where=where,
+                    unused=unused[0],
+                )
             )
         names = {c.player for c in board.crafts} | {c.team for c in board.crafts if c.team}
         for seat in self.seats:
             if seat.colour not in names:
                 raise ScenarioError(
-                    f"{where}: {seat.colour!r} has no craft on this board (its players: "
-                    f"{', '.join(board.player_order)})"
+                    _(
+                        "{where}: {colour!r} has no craft on this board (its players: {choices})",
+                        where=where,
+                        colour=seat.colour,
+                        choices=", ".join(board.player_order),
+                    )
                 )
 
     def build(self) -> Game:

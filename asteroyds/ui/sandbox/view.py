@@ -35,6 +35,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...errors import AsteroydsError, ScenarioError
+from ...i18n import _
 from ...modes.targets import team_of
 from ...state import State
 from .. import theme
@@ -128,12 +129,12 @@ class Sandbox(SandboxDrawing, widgets.VBox):
                 team = c.charts[player].craft.team
                 self._charts[player] = CaptureChart(
                     controller=c.charts[player],
-                    title=f"CAPTURE CHART · {player} · {team} team",  # type: ignore[arg-type]
+                    title=_("CAPTURE CHART · {player} · {team} team", player=player, team=team),  # type: ignore[arg-type]
                 )
             else:
                 self._charts[player] = StatusChart(
                     controller=c.charts[player],
-                    title=f"STATUS CHART · {player} craft",  # type: ignore[arg-type]
+                    title=_("STATUS CHART · {player} craft", player=player),  # type: ignore[arg-type]
                 )
                 self._charts[player].on_change(
                     lambda _p, who=player: self._safely(lambda: self._draw_planning(who))
@@ -216,7 +217,7 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         self._undo = _button("Undo", "asteroyds-undo", "Take back the last step", width="80px")
         self._undo.on_click(lambda _b: self._run(c.undo))
         self._rounds = widgets.Dropdown(
-            description="Back to round",
+            description=_("Back to round"),
             style={"description_width": "96px"},
             layout=widgets.Layout(width="170px"),
         )
@@ -314,11 +315,11 @@ class Sandbox(SandboxDrawing, widgets.VBox):
     @cached_property
     def _load_parts(self) -> dict[str, widgets.Widget]:
         """The Load… box and its inputs, built once, the first time anything asks for them."""
-        upload = widgets.FileUpload(accept=".json", multiple=False, description="Load a file")
+        upload = widgets.FileUpload(accept=".json", multiple=False, description=_("Load a file"))
         upload.add_class("asteroyds-upload")
         upload.observe(lambda ch: self._run(lambda: self._load_upload(ch["new"])), names="value")
         scenario_upload = widgets.FileUpload(
-            accept=".json", multiple=False, description="Load a scenario file"
+            accept=".json", multiple=False, description=_("Load a scenario file")
         )
         scenario_upload.add_class("asteroyds-upload-scenario")
         scenario_upload.observe(
@@ -326,7 +327,7 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         )
         scenario_upload.layout.width = "200px"
         text = widgets.Textarea(
-            placeholder="…or paste a saved game, or a scenario, here",
+            placeholder=_("…or paste a saved game, or a scenario, here"),
             layout=widgets.Layout(width="600px", height="120px"),
         )
         text.add_class("asteroyds-load-text")

@@ -24,6 +24,7 @@ from typing import Any
 
 from ... import untrusted
 from ...errors import ScenarioError
+from ...i18n import _
 
 
 def download_link(text: str, filename: str, label: str, *, css: str, title: str = "") -> str:
@@ -54,11 +55,18 @@ def uploaded_text(value: Iterable[Any] | None, what: str) -> tuple[str, str] | N
         content, name = bytes(item.content), getattr(item, "name", "the file")
     name = untrusted.printable(str(name))[:200]
     if len(content) > untrusted.MAX_FILE_BYTES:
-        raise ScenarioError(f"{name}: larger than {untrusted.MAX_FILE_BYTES:,} bytes, the limit for {what}")
+        raise ScenarioError(
+            _(
+                "{name}: larger than {MAX_FILE_BYTES:,} bytes, the limit for {what}",
+                name=name,
+                MAX_FILE_BYTES=untrusted.MAX_FILE_BYTES,
+                what=what,
+            )
+        )
     try:
         return content.decode("utf-8"), name
     except UnicodeDecodeError:
-        raise ScenarioError(f"{name}: not a text file ({what} is JSON)") from None
+        raise ScenarioError(_("{name}: not a text file ({what} is JSON)", name=name, what=what)) from None
 
 
 __all__ = ["download_link", "uploaded_text"]

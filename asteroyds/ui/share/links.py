@@ -37,6 +37,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 from ... import demos, scenario, untrusted
 from ...dice import Dice
 from ...errors import AsteroydsError, ScenarioError
+from ...i18n import _
 from ...state import State
 
 QUERY_KEYS: tuple[str, ...] = ("demo", "scenario", "dice")
@@ -71,30 +72,46 @@ def decode_scenario(value: str) -> State:
     where = "link"
     value = value.strip()
     if not value:
-        raise ScenarioError(f"{where}: the scenario parameter is empty")
+        raise ScenarioError(_("{where}: the scenario parameter is empty", where=where))
     if len(value) > MAX_PARAMETER_CHARS:
-        raise ScenarioError(f"{where}: the scenario parameter is too long ({len(value)} characters)")
+        raise ScenarioError(
+            _("{where}: the scenario parameter is too long ({n} characters)", where=where, n=len(value))
+        )
     try:
         packed = base64.b64decode(value + "=" * (-len(value) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise ScenarioError(
-            f"{where}: the scenario parameter is not URL-safe base64 text (was the link cut or changed?)"
+            _(
+                "{where}: the scenario parameter is not URL-safe base64 text (was the link cut or changed?)",
+                where=where,
+            )
         ) from None
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(packed, MAX_SCENARIO_BYTES)
     except zlib.error:
         raise ScenarioError(
-            f"{where}: the scenario parameter is not a compressed scenario (was the link cut or changed?)"
+            _(
+                "{where}: the scenario parameter is not a compressed scenario (was the link cut or changed?)",
+                where=where,
+            )
         ) from None
     if inflater.unconsumed_tail:
-        raise ScenarioError(f"{where}: the scenario is larger than {MAX_SCENARIO_BYTES} bytes")
+        raise ScenarioError(
+            _(
+                "{where}: the scenario is larger than {MAX_SCENARIO_BYTES} bytes",
+                where=where,
+                MAX_SCENARIO_BYTES=MAX_SCENARIO_BYTES,
+            )
+        )
     if not inflater.eof:
-        raise ScenarioError(f"{where}: the scenario parameter is incomplete (was the link cut?)")
+        raise ScenarioError(
+            _("{where}: the scenario parameter is incomplete (was the link cut?)", where=where)
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ScenarioError(f"{where}: the scenario is not UTF-8 text") from None
+        raise ScenarioError(_("{where}: the scenario is not UTF-8 text", where=where)) from None
     return scenario.loads(text, where=where)
 
 
@@ -103,7 +120,9 @@ def _dice(value: str) -> Dice:
     try:
         return Dice.of([int(p) for p in parts if p])
     except (ValueError, AsteroydsError):
-        raise ScenarioError(f"link: dice must be three numbers 1..6 like 3,5,2, got {value!r}") from None
+        raise ScenarioError(
+            _("link: dice must be three numbers 1..6 like 3,5,2, got {value!r}", value=value)
+        ) from None
 
 
 def read_query(query_string: str | None) -> LinkRequest:
@@ -115,19 +134,19 @@ def read_query(query_string: str | None) -> LinkRequest:
     """
     query = (query_string or "").lstrip("?")
     if len(query) > MAX_QUERY_CHARS:
-        raise ScenarioError(f"link: the address is too long ({len(query):,} characters)")
+        raise ScenarioError(_("link: the address is too long ({n:,} characters)", n=len(query)))
     params = parse_qs(query, keep_blank_values=True)
     for key in QUERY_KEYS:
         if len(params.get(key, [])) > 1:
-            raise ScenarioError(f"link: {key} is given {len(params[key])} times")
+            raise ScenarioError(_("link: {key} is given {n} times", key=key, n=len(params[key])))
     first = {key: values[0] for key, values in params.items() if key in QUERY_KEYS}
     if "demo" in first and "scenario" in first:
-        raise ScenarioError("link: give either ?demo=NAME or ?scenario=..., not both")
+        raise ScenarioError(_("link: give either ?demo=NAME or ?scenario=..., not both"))
     dice = _dice(first["dice"]) if "dice" in first else None
     if "demo" in first:
         name = untrusted.check_string(first["demo"].strip(), "link: demo")
         if not name:
-            raise ScenarioError("link: the demo parameter is empty (try ?demo=pilot-hector)")
+            raise ScenarioError(_("link: the demo parameter is empty (try ?demo=pilot-hector)"))
         return LinkRequest(demo=demos.load_demo(demos.check_name(name)), dice=dice)
     if "scenario" in first:
         return LinkRequest(state=decode_scenario(first["scenario"]), dice=dice)

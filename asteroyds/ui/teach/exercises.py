@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from ...hexgrid import Cell
+from ...i18n import _
 from ...program import Program
 from ..board.view import BoardView
 from ..theme import error_html
@@ -34,7 +35,7 @@ class CellQuestion:
     def __init__(self, answers: Iterable[Cell], explain: str, hint: str = "") -> None:
         self.answers = tuple(tuple(a) for a in answers)
         if not self.answers:
-            raise ValueError("a cell question needs at least one right answer")
+            raise ValueError(_("a cell question needs at least one right answer"))
         self.explain = explain
         self.hint = hint
         self.attempts: list[Cell] = []
@@ -70,7 +71,7 @@ class ChoiceQuestion:
 
     def __init__(self, options: Sequence[str], answer: str, explain: str) -> None:
         if answer not in options:
-            raise ValueError(f"the answer {answer!r} is not one of the options")
+            raise ValueError(_("the answer {answer!r} is not one of the options", answer=answer))
         self.options = tuple(options)
         self.answer = answer
         self.explain = explain
@@ -119,7 +120,7 @@ class ClickExercise(_ExerciseView):
     def __init__(self, board: BoardView, prompt: str, question: CellQuestion) -> None:
         self.board = board
         self.question = question
-        self._reveal = widgets.Button(description="Show the answer", icon="eye")
+        self._reveal = widgets.Button(description=_("Show the answer"), icon="eye")
         self._reveal.add_class("asteroyds-reveal")
         self._reveal.on_click(lambda _b: self.reveal())
         super().__init__(prompt, [board, self._reveal])
@@ -149,7 +150,7 @@ class ProgramExercise(_ExerciseView):
     ) -> None:
         self.question = question
         self._program = program
-        self._check = widgets.Button(description="Check my program", button_style="primary", icon="check")
+        self._check = widgets.Button(description=_("Check my program"), button_style="primary", icon="check")
         self._check.add_class("asteroyds-check")
         self._check.on_click(lambda _b: self.check())
         super().__init__(prompt, [*extra, chart, self._check])

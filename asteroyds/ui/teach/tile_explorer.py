@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from ...dice import Dice
 from ...hexgrid import DIRECTION_NAMES, direction_name, hexagon_board, hexagon_centre
+from ...i18n import _
 from ...pieces import MOVED_BY, PIPS_CLOCKWISE, TILE_COLOURS, Piece, die_direction, pip_on_edge
 from ...state import State
 from ..board.view import BoardView
@@ -45,14 +46,14 @@ class TileExplorer(widgets.VBox):
     def __init__(self, colour: str = "red", orientation: int = 0, die: int = 1) -> None:
         self.colour, self.orientation, self.die = colour, orientation % 6, die
         self._board = BoardView(explorer_state(colour, self.orientation))
-        self._left = widgets.Button(description="⟲ turn left", layout=widgets.Layout(width="110px"))
-        self._right = widgets.Button(description="turn right ⟳", layout=widgets.Layout(width="110px"))
+        self._left = widgets.Button(description=_("⟲ turn left"), layout=widgets.Layout(width="110px"))
+        self._right = widgets.Button(description=_("turn right ⟳"), layout=widgets.Layout(width="110px"))
         self._left.on_click(lambda _b: self.rotate(-1))
         self._right.on_click(lambda _b: self.rotate(+1))
-        self._die = widgets.ToggleButtons(options=[1, 2, 3, 4, 5, 6], value=die, description="Die")
+        self._die = widgets.ToggleButtons(options=[1, 2, 3, 4, 5, 6], value=die, description=_("Die"))
         self._die.style.button_width = "36px"
         self._die.observe(lambda ch: self.roll(ch["new"]), names="value")
-        self._colour = widgets.Dropdown(options=list(TILE_COLOURS), value=colour, description="Tile")
+        self._colour = widgets.Dropdown(options=list(TILE_COLOURS), value=colour, description=_("Tile"))
         self._colour.observe(lambda ch: self.recolour(ch["new"]), names="value")
         self._text = widgets.HTML()
         self._text.add_class("asteroyds-tile-explainer")
@@ -71,7 +72,7 @@ class TileExplorer(widgets.VBox):
 
     def roll(self, die: int) -> None:
         if die not in PIPS_CLOCKWISE:
-            raise ValueError(f"a die shows 1..6, not {die!r}")
+            raise ValueError(_("a die shows 1..6, not {die!r}", die=die))
         self.die = die
         if self._die.value != die:
             self._die.value = die
