@@ -69,10 +69,19 @@ def test_a_bad_lang_leaves_the_page_in_its_own_language_with_a_message(monkeypat
     page_language("fr")
     assert i18n.language() == "fr"
     printed = capsys.readouterr().out.strip()
-    assert len(printed.splitlines()) == 1 and "'xx'" in printed
+    assert len(printed.splitlines()) == 1 and "xx" in printed
+    with i18n.use_language("fr"):
+        assert printed == i18n._(  # said in the page's language
+            "{error}; the page stays in its own language ({name}).",
+            error=i18n._(
+                "link: unknown language '{lang}': choose one of {choices}", lang="xx", choices="en, fr"
+            ),  # noqa: E501
+            name="Français",
+        )
+    assert not printed.startswith("link:")
     with i18n.use_language("en"):
         page_language("en")
-    assert "stays in English" in capsys.readouterr().out
+    assert "stays in its own language (English)" in capsys.readouterr().out
 
 
 def test_a_preheated_kernel_imports_the_widgets_then_waits_for_its_request(monkeypatch):

@@ -52,7 +52,7 @@ def language_from_query(query_string: str | None, default: str) -> str:
     if not values:
         return _checked(default)
     if len(values) > 1:
-        raise LanguageError(_("link: lang is given {n} times", n=len(values)))
+        raise LanguageError(_("link: {key} is given {n} times", key=QUERY_KEY, n=len(values)))
     found = normalise(values[0])
     if found is None:
         raise LanguageError(
@@ -68,7 +68,8 @@ def language_from_query(query_string: str | None, default: str) -> str:
 def _checked(lang: str) -> str:
     found = normalise(lang)
     if found is None:
-        raise ValueError(f"unknown page language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        choices = ", ".join(LANGUAGES)
+        raise ValueError(_("unknown page language '{lang}': choose one of {choices}", lang=lang, choices=choices))
     return found
 
 
@@ -89,13 +90,8 @@ def page_language(default: str) -> None:
     try:
         lang = language_from_query(links.query_string(), lang)
     except LanguageError as exc:
-        print(
-            _(
-                "This page's link cannot set its language ({reason}); the page stays in {name}.",
-                reason=str(exc).removeprefix("link: "),
-                name=LANGUAGE_NAMES[lang],
-            )
-        )
+        name = LANGUAGE_NAMES[lang]
+        print(_("{error}; the page stays in its own language ({name}).", error=exc, name=name))
         return
     set_language(lang)
 

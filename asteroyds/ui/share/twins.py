@@ -39,6 +39,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...i18n import _
+
 TWIN_FOLDERS: dict[str, str] = {"fr": "fr"}  # language -> folder under notebooks/
 CHAPTER = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")  # 00_welcome … 10_sandbox; not the demos
 TO_TRANSLATE = "<!-- à traduire -->"
@@ -230,7 +232,7 @@ def sync(notebooks: Path, lang: str = "fr") -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m asteroyds.ui.share.twins",
-        description="Keep the code cells of the translated chapters equal to the English ones.",
+        description=_("Keep the code cells of the translated chapters equal to the English ones."),
     )
     parser.add_argument("command", choices=("check", "sync"))
     parser.add_argument("--notebooks", type=Path, default=Path("notebooks"), help="default: ./notebooks")
