@@ -69,7 +69,8 @@ def _checked(lang: str) -> str:
     found = normalise(lang)
     if found is None:
         choices = ", ".join(LANGUAGES)
-        raise ValueError(_("unknown page language '{lang}': choose one of {choices}", lang=lang, choices=choices))
+        message = _("unknown page language '{lang}': choose one of {choices}", lang=lang, choices=choices)
+        raise ValueError(message)
     return found
 
 
