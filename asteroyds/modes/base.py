@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_
 from ..pieces import ASTEROYD
 
 if TYPE_CHECKING:  # types only: the rules modules import this one
@@ -115,8 +116,8 @@ class Mode:
     objective: Objective = _no_objective  # what each side is after, in sentences (coach hook)
     counted: Counted = _every_token  # the symbols that count towards victory (None: all), and how many win
     # --- words and tools for the views ------------------------------------------------
-    progress_name: str = "tokens"  # the scoreboard's progress legend
-    token_head: str = "GATE TOKENS"  # the scoreboard's token column
+    progress_name: str = N_("tokens")  # the scoreboard's progress legend (translated where shown)
+    token_head: str = N_("GATE TOKENS")  # the scoreboard's token column
     turn_word: str = "ROUND"
     team_column: bool = False  # the scoreboard shows each craft's team (targets' sides)
     unused_tools: tuple[str, ...] = (ASTEROYD,)  # editor tools with no use here (asteroyd: capture's)

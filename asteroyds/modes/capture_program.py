@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import ProgramError
-from ..i18n import _
+from ..i18n import N_, _
 from ..pieces import Craft
 from ..pilots import PILOT_TABLE, PILOT_TOKENS
 
@@ -41,7 +41,7 @@ NO_ANTICIPATION = "-"
 ROUNDS = 6
 COLUMN_TOKENS: tuple[str, ...] = (EMPTY, FORWARD, RIGHT, LEFT, TURN_BACK, SHOOT, *PILOT_TOKENS)
 MOVE_TOKENS: tuple[str, ...] = (FORWARD, RIGHT, LEFT, TURN_BACK)
-STANCES: dict[str, str] = {SHIELD_STANCE: "Shield", SHOOT_STANCE: "Shoot"}
+STANCES: dict[str, str] = {SHIELD_STANCE: N_("Shield"), SHOOT_STANCE: N_("Shoot")}
 LAWRENCE = "Lawrence"
 
 _EXAMPLE = "'F F X L . . S3'"

@@ -240,6 +240,6 @@ DRONES = Mode(
     finish_round=finish_round,
     objective=objective,
     counted=counted,
-    progress_name="drone symbols",
-    token_head="DRONE SYMBOLS",
+    progress_name=N_("drone symbols"),
+    token_head=N_("DRONE SYMBOLS"),
 )

@@ -127,7 +127,7 @@ RACING = Mode(
     greedy=greedy_racer,
     objective=_objective("Race to"),
     counted=counted,
-    progress_name="gate tokens",
+    progress_name=N_("gate tokens"),
 )
 SHOOTING = Mode(
     name="shooting",
@@ -137,5 +137,5 @@ SHOOTING = Mode(
     setup=setups.shooting,
     objective=_objective("Shoot"),
     counted=counted,
-    progress_name="gate tokens (shot)",
+    progress_name=N_("gate tokens (shot)"),
 )

@@ -436,7 +436,7 @@ TARGETS = Mode(
     shoots_targets=True,
     start_round=start_round,
     objective=objective,
-    progress_name="targets eliminated",
-    token_head="TARGETS",
+    progress_name=N_("targets eliminated"),
+    token_head=N_("TARGETS"),
     team_column=True,
 )

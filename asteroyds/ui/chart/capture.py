@@ -29,6 +29,7 @@ from types import MappingProxyType
 
 import ipywidgets as widgets
 
+from ...event_text import player_text, team_text
 from ...i18n import _
 from ...modes.capture_program import (
     EMPTY,
@@ -266,14 +267,20 @@ class CaptureChart(widgets.VBox):
         self._columns.children = columns
 
         self._line: dict[tuple[str, int] | None, widgets.Button] = {}
-        rows: list[widgets.Widget] = [widgets.HTML("<b>Anticipation line</b> (one token on a round)")]
+        rows: list[widgets.Widget] = [widgets.HTML(_("<b>Anticipation line</b> (one token on a round)"))]
         for stance in c.stances():
             label = widgets.HTML(
-                f"{STANCE_GLYPHS[stance]} {STANCES[stance]}".strip(), layout=widgets.Layout(min_width="76px")
+                f"{STANCE_GLYPHS[stance]} {_(STANCES[stance])}".strip(),
+                layout=widgets.Layout(min_width="76px"),
             )
             buttons = []
             for round_number in range(1, ROUNDS + 1):
-                tip = f"{STANCES[stance]} anticipation in round {round_number} ({stance}{round_number})"
+                tip = _(
+                    "{stance} anticipation in round {round} ({token})",
+                    stance=_(STANCES[stance]),
+                    round=round_number,
+                    token=f"{stance}{round_number}",
+                )
                 button = widgets.Button(
                     description=f"{stance}{round_number}",
                     tooltip=tip,
@@ -295,7 +302,10 @@ class CaptureChart(widgets.VBox):
         none.on_click(lambda _b: self.anticipate(None))
         self._line[None] = none
         if c.max_rounds > 1:
-            note = f"{c.craft.pilot}: always in Shield, one or two rounds (click a marked round to lift it)"
+            note = _(
+                "{pilot}: always in Shield, one or two rounds (click a marked round to lift it)",
+                pilot=c.craft.pilot,
+            )
             rows.append(widgets.HTML(f"<span class='asteroyds-caption'>{html.escape(note)}</span>"))
         rows.append(none)
         self._anticipation.children = rows
@@ -334,9 +344,13 @@ class CaptureChart(widgets.VBox):
                 button.style.font_weight = "bold" if on else "normal"
                 (button.add_class if on else button.remove_class)("asteroyds-selected")
                 (button.remove_class if token in legal else button.add_class)("asteroyds-illegal")
-                tip = f"Round {column}: {token_tooltip(token, pilot)}"
+                tip = _(
+                    "Round {column}: {token_tooltip}",
+                    column=column,
+                    token_tooltip=token_tooltip(token, pilot),
+                )
                 reason = None if token in legal else c.why_not(column, token)
-                button.tooltip = f"{tip} (not now: {reason})" if reason else tip
+                button.tooltip = _("{tip} (not now: {reason})", tip=tip, reason=reason) if reason else tip
                 button.disabled = locked
         for key, button in self._line.items():
             on = (
@@ -352,8 +366,9 @@ class CaptureChart(widgets.VBox):
         craft = c.craft
         team = craft.team
         who = self._title_text or (
-            f"CAPTURE CHART · {craft.player}" + (f" · {team} team" if team else "")
-            + (f" · pilot {pilot}" if pilot else "")
+            _("CAPTURE CHART · {player}", player=player_text(craft.player))
+            + (_(" · {team} team", team=team_text(team)) if team else "")
+            + (_(" · pilot {pilot}", pilot=pilot) if pilot else "")
         )  # fmt: skip
         chip = f"<span class='asteroyds-team-chip' style='background:{team_colour(team)}'></span>"
         self._title.value = chip + html.escape(who)

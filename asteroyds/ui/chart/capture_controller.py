@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...errors import ProgramError
-from ...i18n import _
+from ...event_text import and_list
+from ...i18n import _, ngettext
 from ...modes.capture_program import (
     EMPTY,
     FORWARD,
@@ -98,9 +99,14 @@ def describe_token(token: str, pilot: str | None = None) -> str:
 def describe_anticipation(program: CaptureProgram) -> str:
     """The anticipation line in words ("Shield in round 3", "no anticipation")."""
     if program.stance is None:
-        return "no anticipation"
-    rounds = " and ".join(str(r) for r in program.rounds)
-    return f"{STANCES[program.stance]} in round{'s' if len(program.rounds) > 1 else ''} {rounds}"
+        return _("no anticipation")
+    return ngettext(
+        "{stance} in round {rounds}",
+        "{stance} in rounds {rounds}",
+        len(program.rounds),
+        stance=_(STANCES[program.stance]),
+        rounds=and_list([str(r) for r in program.rounds]),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +252,13 @@ class CaptureChartController:
         if checked is None:
             return self._refuse(f"anticipation: the stance is 'S' (Shield) or 'X' (Shoot), got {stance!r}")
         if round_number is None:
-            return self._refuse(f"anticipation: {STANCES[checked]} needs a round, 1-{ROUNDS}")
+            return self._refuse(
+                _(
+                    "anticipation: {stance} needs a round, 1-{rounds}",
+                    stance=_(STANCES[checked]),
+                    rounds=ROUNDS,
+                )
+            )
         if not isinstance(round_number, (int, list, tuple)):
             return self._refuse(f"anticipation: no round {round_number!r} (rounds are 1-{ROUNDS})")
         return self._try(lambda: self._program.with_anticipation(checked, round_number), None)

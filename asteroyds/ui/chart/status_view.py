@@ -23,6 +23,7 @@ import bqplot
 import ipywidgets as widgets
 import numpy as np
 
+from ...event_text import player_text
 from ...i18n import _
 from ...pieces import MAX_DAMAGE, Craft
 from ...pilots import PILOT_TABLE
@@ -401,9 +402,12 @@ class StatusChart(widgets.VBox):
         self._direction.add_class("asteroyds-pilot-direction")
         self._direction.observe(self._on_direction, names="value")
         self._picker = widgets.ToggleButtons(
-            options=[("Action token", ACTION), ("Pilot token", PILOT_TOKEN)],
+            options=[(_("Action token"), ACTION), (_("Pilot token"), PILOT_TOKEN)],
             style={"button_width": "112px"},
-            tooltips=["A click places a transparent token", "A click on a blue cell places the pilot token"],
+            tooltips=[
+                _("A click places a transparent token"),
+                _("A click on a blue cell places the pilot token"),
+            ],
         )
         self._picker.add_class("asteroyds-token-picker")
         self._buttons: dict[str, widgets.Button] = {}
@@ -428,10 +432,10 @@ class StatusChart(widgets.VBox):
         self._clear.on_click(lambda _b: self.clear_all())
         caption = "<span class='asteroyds-caption'>{}</span>".format
         program_row = widgets.HBox(
-            [widgets.HTML(caption("Program")), self._program],
+            [widgets.HTML(caption(_("Program"))), self._program],
             layout=widgets.Layout(align_items="center", grid_gap="10px"),
         )
-        keyboard = widgets.HTML(caption("Or click a cell: column number + action letter"))
+        keyboard = widgets.HTML(caption(_("Or click a cell: column number + action letter")))
         self._side = widgets.VBox(
             [self._title, self._shield, program_row, self._message, self._direction, keyboard, self._picker,
              grid, self._clear],
@@ -478,7 +482,8 @@ class StatusChart(widgets.VBox):
         def choose() -> DropResult:
             self._controller.pilot_direction = token
             text = dict(self._controller.pilot_directions)[token]
-            return DropResult(True, f"Pilot power: {token}, {text}.", None, None, None, self.program)
+            said = _("Pilot power: {token}, {text}.", token=token, text=_(text))
+            return DropResult(True, said, None, None, None, self.program)
 
         self._act(choose)
 
@@ -582,11 +587,12 @@ class StatusChart(widgets.VBox):
                 self._direction.value = c.pilot_direction
             finally:
                 self._quiet = quiet
-        who = f"STATUS CHART · {c.craft.player} craft · {c.mode}"
+        who = _("STATUS CHART · {player} craft · {mode}", player=player_text(c.craft.player), mode=c.mode)
         self._title.value = html.escape(self._title_text or who)
         state = "on" if c.shield_on else "off"
         self._shield.value = (
-            f"<span class='asteroyds-shield-badge' data-shield='{state}'>Shield {state.upper()}</span>"
+            f"<span class='asteroyds-shield-badge' data-shield='{state}'>"
+            f"{_('Shield ON') if state == 'on' else _('Shield OFF')}</span>"
         )
         self._shield.add_class(f"asteroyds-shield-{state}")
         self._shield.remove_class(f"asteroyds-shield-{'off' if state == 'on' else 'on'}")
@@ -597,10 +603,12 @@ class StatusChart(widgets.VBox):
     def _pilot_caption(self) -> str:
         craft = self._controller.craft
         if craft.pilot is None:
-            return "no pilot"
+            return _("no pilot")
         if not PILOT_TABLE[craft.pilot].column_power:
-            return f"{craft.pilot} (no token)"
-        return craft.pilot if self._controller.pilot_index is not None else f"{craft.pilot} (used)"
+            return _("{pilot} (no token)", pilot=craft.pilot)
+        if self._controller.pilot_index is not None:
+            return craft.pilot
+        return _("{pilot} (used)", pilot=craft.pilot)
 
     def _publish(self, positions: list[tuple[float, float]], program: Program, shield: str) -> None:
         """Write the machine-readable state into the hidden element (for browser tests)."""

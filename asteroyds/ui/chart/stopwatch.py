@@ -164,9 +164,10 @@ class Stopwatch(widgets.VBox):
         )
         level = next((lv for lv, t in self._level_times.items() if t == controller.seconds), "custom")
         self._level = widgets.ToggleButtons(
-            options=[(f"Beginner {self._level_times['beginner']} s", "beginner"),
-                     (f"Expert {self._level_times['expert']} s", "expert"), ("Custom", "custom")],
-            value=level, tooltips=["Beginner planning time", "Expert planning time", "Choose the seconds"],
+            options=[(_("Beginner {n} s", n=self._level_times["beginner"]), "beginner"),
+                     (_("Expert {n} s", n=self._level_times["expert"]), "expert"), (_("Custom"), "custom")],
+            value=level,
+            tooltips=[_("Beginner planning time"), _("Expert planning time"), _("Choose the seconds")],
             style={"button_width": "auto"},
         )  # fmt: skip
         self._custom = widgets.BoundedIntText(
@@ -190,7 +191,7 @@ class Stopwatch(widgets.VBox):
         self._level.observe(lambda ch: self._run(lambda: self._level_changed(ch["new"])), names="value")
         self._custom.observe(lambda ch: self._run(lambda: self._custom_changed(ch["new"])), names="value")
         self._error = widgets.HTML()
-        title = widgets.HTML("<span class='asteroyds-title'>PLANNING TIME</span>")
+        title = widgets.HTML(f"<span class='asteroyds-title'>{_('PLANNING TIME')}</span>")
         clock = widgets.HBox(
             [self._time, self._bar], layout=widgets.Layout(align_items="center", grid_gap="12px")
         )
@@ -272,7 +273,7 @@ class Stopwatch(widgets.VBox):
     def _show(self, c: StopwatchController) -> None:
         status = c.status
         colour = COLOURS["player_red"] if status == EXPIRED else COLOURS["text"]
-        shown = "TIME!" if status == EXPIRED else c.text
+        shown = _("TIME!") if status == EXPIRED else c.text
         # Whole seconds only: the clock ticks 4 times a second, but a page hears from it once a second
         # (each message costs the class server CPU; a trait set to the value it has sends nothing).
         whole = math.ceil(c.remaining - 1e-9)
@@ -287,7 +288,7 @@ class Stopwatch(widgets.VBox):
         self._bar.style.bar_color = bar_colour(fraction)
         self._buttons["start"].disabled = c.running or c.expired
         self._buttons["pause"].disabled = not c.running
-        self._buttons["start"].description = "Resume" if status == PAUSED else "Start"
+        self._buttons["start"].description = _("Resume") if status == PAUSED else _("Start")
 
 
 __all__ = ["StopwatchController", "Stopwatch", "bar_colour"]

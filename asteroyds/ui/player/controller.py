@@ -172,7 +172,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         """A phase in words ("moving the asteroids"); a capture game ends a turn, not a round."""
         if phase == "end" and self.is_capture:
             return "end of turn"
-        return PHASE_NAMES[phase]
+        return _(PHASE_NAMES[phase])
 
     @property
     def capture_step(self) -> TurnStep | None:

@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...events import Event, PhaseStarted
+from ...i18n import NP_, _, pgettext
 from ...modes import mode_of
 from ...state import State
 from .. import theme
@@ -47,6 +48,9 @@ class LogRow:
     tag: str
     text: str
     status: str
+
+
+_LOG_WORDS = (NP_("log", "round"), NP_("log", "turn"))  # what the game calls a round; translated where shown
 
 
 def event_tag(event: Event, previous: str = "", teams: Mapping[str, str] | None = None) -> str:
@@ -132,12 +136,14 @@ def log_html(
 
     ``word`` is what the game calls a round (a capture game: "turn").
     """
+    said = pgettext("log", word)
     if not events:
-        return f"<div class='asteroyds-log-head'>No events yet this {word}.</div>"
+        return f"<div class='asteroyds-log-head'>{_('No events yet this {word}.', word=said)}</div>"
     rows = log_rows(events, current, window, teams)
     lines = []
     if rows[0].index > 0:
-        lines.append(f"<tr class='asteroyds-more'><td></td><td></td><td>⋯ {rows[0].index} earlier</td></tr>")
+        earlier = _("⋯ {n} earlier", n=rows[0].index)
+        lines.append(f"<tr class='asteroyds-more'><td></td><td></td><td>{earlier}</td></tr>")
     for r in rows:
         lines.append(
             f'<tr data-index="{r.index}" class="asteroyds-{r.status}">'
@@ -147,9 +153,13 @@ def log_html(
         )
     later = len(events) - 1 - rows[-1].index
     if later > 0:
-        lines.append(f"<tr class='asteroyds-more'><td></td><td></td><td>⋯ {later} more</td></tr>")
+        lines.append(f"<tr class='asteroyds-more'><td></td><td></td><td>{_('⋯ {n} more', n=later)}</td></tr>")
     shown = 0 if current is None else current + 1
-    head = f"<div class='asteroyds-log-head'>event {shown} of {len(events)} this {word}</div>"
+    head = (
+        "<div class='asteroyds-log-head'>"
+        + _("event {shown} of {total} this {word}", shown=shown, total=len(events), word=said)
+        + "</div>"
+    )
     return (
         f"{head}<table class='asteroyds-log-table' data-current=\"{'' if current is None else current}\" "
         f'data-count="{len(events)}"><tbody>{"".join(lines)}</tbody></table>'
@@ -193,7 +203,8 @@ class EventLog(widgets.VBox):
         capture = mode is not None and mode.teams
         teams = {craft.player: craft.team or "" for craft in state.crafts} if capture and state else None
         word = mode.turn_word.lower() if mode is not None else "round"
-        self._title.value = f"<span class='asteroyds-title'>EVENT LOG · {word.upper()} {c.round}</span>"
+        title = _("EVENT LOG · {word} {round}", word=pgettext("log", word).upper(), round=c.round)
+        self._title.value = f"<span class='asteroyds-title'>{title}</span>"
         try:
             self._body.value = log_html(c.round_events, c.round_index, self._window, teams, word)
         except Exception as exc:  # shown in the widget, never a traceback in Voila

@@ -12,6 +12,7 @@ from typing import Protocol
 from ...errors import ScenarioError
 from ...events import Event, PhaseStarted
 from ...hexgrid import Cell
+from ...i18n import N_
 from ...modes.capture_program import CaptureProgram
 from ...pieces import Craft
 from ...program import Program
@@ -25,11 +26,11 @@ DEFAULT_SPEED = 3.0  # events per second when playing
 SPEED_RANGE: tuple[float, float] = (0.5, 12.0)
 TICK_SECONDS = 0.05
 PHASE_NAMES: dict[str, str] = {
-    "roll": "dice rolled",
-    "asteroids": "moving the asteroids",
-    "fly": "flying",
-    CAPTURE: "resolving the turn",
-    "end": "end of round",
+    "roll": N_("dice rolled"),
+    "asteroids": N_("moving the asteroids"),
+    "fly": N_("flying"),
+    CAPTURE: N_("resolving the turn"),
+    "end": N_("end of round"),
 }
 
 

@@ -30,6 +30,8 @@ import bqplot
 import ipywidgets as widgets
 import numpy as np
 
+from ...event_text import colour_text, team_text
+from ...i18n import _, pgettext
 from ...modes import mode_named, mode_of
 from ...modes.capture_resolve import DEFAULT_CAPTURE_RULES
 from ...modes.capture_resolve import scores as capture_scores
@@ -246,7 +248,7 @@ def _token_chips(row: ScoreRow, symbols: Sequence[str] | None) -> str:
         ]
         return "".join(chips) + f" <b>{row.progress}/{row.needed}</b>"
     if not row.tokens:
-        return "<span class='asteroyds-used'>none yet</span>"
+        return f"<span class='asteroyds-used'>{_('none yet')}</span>"
     return "".join(f"<span class='asteroyds-chip'>{html.escape(_tag(t))}</span>" for t in row.tokens)
 
 
@@ -264,20 +266,22 @@ def capture_html(state: State, kinds: Mapping[str, str] | None = None, target: i
             f"<span class='asteroyds-pip{' asteroyds-on' if k < t.points else ''}'></span>"
             for k in range(t.target)
         )
-        home = "at home" if t.home else "<b>away</b>"
+        home = _("own asteroyd at home") if t.home else _("own asteroyd <b>away</b>")
+        team_name = _("{team} team", team=team_text(t.team))
         body.append(
             f"<tr class='asteroyds-team-row' data-team='{t.team}' data-score='{t.points}' "
             f"data-target='{t.target}'><td><span class='asteroyds-swatch' "
-            f"style='background:{_team_ink(t.team)}'></span><b>{t.team} team</b></td>"
+            f"style='background:{_team_ink(t.team)}'></span><b>{team_name}</b></td>"
             f"<td>{pips} <b>{t.points}</b>/{t.target}</td>"
-            f"<td>own asteroyd {home}</td></tr>"
+            f"<td>{home}</td></tr>"
         )
         for player in t.crafts:
             r = crafts[player]
-            carrying = f"carries the {r.carrying} asteroyd" if r.carrying else ""
-            pilot = f" · {html.escape(r.pilot)}{' (used)' if r.power_used else ''}" if r.pilot else ""
+            carrying = _("carries the {team} asteroyd", team=colour_text(r.carrying)) if r.carrying else ""
+            used = _(" (used)") if r.power_used else ""
+            pilot = f" · {html.escape(r.pilot)}{used}" if r.pilot else ""
             first = (
-                " <span class='asteroyds-one' title='player one this turn'>1st</span>"
+                f" <span class='asteroyds-one' title='{_('player one this turn')}'>{_('1st')}</span>"
                 if (state.player_order and player == state.player_order[0])
                 else ""
             )
@@ -296,7 +300,8 @@ def capture_html(state: State, kinds: Mapping[str, str] | None = None, target: i
     scores = " ".join(f"{t.team}:{t.points}" for t in rows)
     return (
         f"<div class='asteroyds-scoreboard-body' data-round='{state.round}' data-mode='{state.mode}' "
-        f"data-scores='{scores}'>{lines}<table><tr><th>TEAM · CRAFTS</th><th>POINTS</th><th></th></tr>"
+        f"data-scores='{scores}'>{lines}<table><tr><th>{_('TEAM · CRAFTS')}</th>"
+        f"<th>{_('POINTS')}</th><th></th></tr>"
         f"{''.join(body)}</table></div>"
     )
 
@@ -316,22 +321,22 @@ def scoreboard_html(
         return capture_html(state, kinds, target)
     rows = score_rows(state, kinds)
     symbols, _needed = _counted(state)
-    token_head = mode.token_head
-    team_head = "<th>TEAM</th>" if mode.team_column else ""
+    token_head = _(mode.token_head)
+    team_head = f"<th>{_('TEAM')}</th>" if mode.team_column else ""
     body = []
     for r in rows:
         colour = theme.player_colour(r.player)
         if r.pilot is None:
-            pilot = "<span class='asteroyds-used'>no pilot</span>"
+            pilot = f"<span class='asteroyds-used'>{_('no pilot')}</span>"
         else:
             pilot = f"{html.escape(r.pilot)} " + (
-                "<span class='asteroyds-used'>(used)</span>" if r.power_used else "(ready)"
+                f"<span class='asteroyds-used'>{_('(used)')}</span>" if r.power_used else _("(ready)")
             )
-        destroy = "<span class='asteroyds-used'>used</span>" if r.destroy_used else "ready"
+        destroy = f"<span class='asteroyds-used'>{_('used')}</span>" if r.destroy_used else _("ready")
         team = f"<td>{html.escape(r.team or '')}</td>" if mode.team_column else ""
-        status = " — destroyed" if r.destroyed else ""
+        status = _(" — destroyed") if r.destroyed else ""
         if state.player_order and r.player == state.player_order[0]:
-            status += " <span class='asteroyds-one' title='player one this round'>1st</span>"
+            status += f" <span class='asteroyds-one' title='{_('player one this round')}'>{_('1st')}</span>"
         body.append(
             f"<tr class='asteroyds-score-row{' asteroyds-destroyed' if r.destroyed else ''}' "
             f"data-player='{r.player}' data-damage='{r.damage}' data-tokens='{' '.join(r.tokens)}' "
@@ -347,8 +352,8 @@ def scoreboard_html(
     )
     return (
         f"<div class='asteroyds-scoreboard-body' data-round='{state.round}' data-mode='{state.mode}'>{lines}"
-        f"<table><tr><th>PLAYER</th>{team_head}<th>{token_head}</th><th>DAMAGE</th><th>PILOT POWER</th>"
-        f"<th>RAM</th></tr>{''.join(body)}</table></div>"
+        f"<table><tr><th>{_('PLAYER')}</th>{team_head}<th>{token_head}</th><th>{_('DAMAGE')}</th>"
+        f"<th>{_('PILOT POWER')}</th><th>{_('RAM')}</th></tr>{''.join(body)}</table></div>"
     )
 
 
@@ -357,7 +362,7 @@ class Scoreboard(widgets.VBox):
 
     def __init__(self, state: State | None = None, kinds: Mapping[str, str] | None = None) -> None:
         super().__init__()
-        self._title = widgets.HTML("<span class='asteroyds-title'>SCOREBOARD</span>")
+        self._title = widgets.HTML(f"<span class='asteroyds-title'>{_('SCOREBOARD')}</span>")
         self._body = widgets.HTML()
         self._body.add_class("asteroyds-scoreboard-table")
         self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._body]
@@ -379,8 +384,10 @@ class Scoreboard(widgets.VBox):
         points to win)."""
         self.html = scoreboard_html(state, kinds, start, target)
         self._body.value = self.html
-        word = mode_of(state).turn_word
-        text = f"SCOREBOARD · {word} {state.round}" + (f" · {title}" if title else "")
+        word = pgettext("log", mode_of(state).turn_word.lower())
+        text = _("SCOREBOARD · {word} {round}", word=word, round=state.round) + (
+            f" · {title}" if title else ""
+        )
         self._title.value = f"<span class='asteroyds-title'>{html.escape(text.upper())}</span>"
 
 
@@ -393,7 +400,7 @@ class ProgressPlot(widgets.HBox):
         self._lines: dict[str, bqplot.Lines] = {}
         self._figures: dict[str, bqplot.Figure] = {}
         self._axes: dict[str, tuple[bqplot.Axis, bqplot.Axis]] = {}
-        for name, title in (("damage", "Damage"), ("progress", "Progress")):
+        for name, title in (("damage", _("Damage")), ("progress", _("Progress"))):
             sx, sy = bqplot.LinearScale(min=0.0, max=1.0), bqplot.LinearScale(min=0.0, max=float(MAX_DAMAGE))
             line = bqplot.Lines(
                 x=np.zeros((1, 2)),
@@ -458,10 +465,10 @@ class ProgressPlot(widgets.HBox):
         top = {"damage": float(MAX_DAMAGE), "progress": float(max(needed, 1, *self._max_progress(series)))}
         low = min(0, *(min(g) for _d, g in series.values() if g)) if series else 0  # 3 teams: below zero
         self._figures["damage"].layout.display = "none" if capture else ""  # capture crafts take no damage
-        self._axes["progress"][0].label = "turn" if capture else "round"
+        self._axes["progress"][0].label = pgettext("log", "turn") if capture else pgettext("log", "round")
         colour = _team_ink if capture else theme.player_colour
-        self._figures["progress"].title = "Progress: " + (
-            mode_of(history[-1]).progress_name if history else "tokens"
+        self._figures["progress"].title = _(
+            "Progress: {what}", what=_(mode_of(history[-1]).progress_name if history else "tokens")
         )
         for index, name in enumerate(("damage", "progress")):
             line = self._lines[name]

@@ -1,0 +1,54 @@
+"""The widgets speak the page's language: built in French, they show French words (issue 15)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from asteroyds import setups  # noqa: E402
+from asteroyds.dice import Dice  # noqa: E402
+from asteroyds.i18n import use_language  # noqa: E402
+from asteroyds.round import play_round  # noqa: E402
+from asteroyds.ui.chart.status_view import StatusChart  # noqa: E402
+from asteroyds.ui.chart.stopwatch import Stopwatch  # noqa: E402
+from asteroyds.ui.player.event_log import log_html  # noqa: E402
+from asteroyds.ui.sandbox.scoreboard import Scoreboard, scoreboard_html  # noqa: E402
+
+
+def test_scoreboard_headers_follow_the_language():
+    state = setups.racing(seed=1, players=["blue", "red"])
+    with use_language("fr"):
+        french = scoreboard_html(state)
+        board = Scoreboard(state)
+    english = scoreboard_html(state)
+    assert "DOMMAGES" in french and "POUVOIR DU PILOTE" in french and "DAMAGE" not in french
+    assert "DAMAGE" in english
+    assert "TABLEAU DES SCORES" in board._title.value
+
+
+def test_capture_scoreboard_in_french():
+    from asteroyds.modes import capture
+
+    state = capture.setup(seed=1)
+    with use_language("fr"):
+        text = scoreboard_html(state)
+    assert "ÉQUIPE · VAISSEAUX" in text and "équipe rouge" in text
+
+
+def test_stopwatch_and_status_chart_in_french():
+    state = setups.racing(seed=1, players=["blue"])
+    with use_language("fr"):
+        watch = Stopwatch(60)
+        chart = StatusChart(state.craft("blue"))
+    assert watch._buttons["start"].description == "Démarrer"
+    assert "TEMPS DE PROGRAMMATION" in watch.children[1].value
+    assert "TABLEAU DE BORD" in chart._title.value and "Bouclier" in chart._shield.value
+
+
+def test_event_log_in_french():
+    state = setups.racing(seed=1, players=["blue"])
+    _after, events, _result = play_round(state, Dice(3, 5, 2), {"blue": "F F . . . . S"})
+    with use_language("fr"):
+        text = log_html(events, 0)
+    assert "événement 1 sur" in text and "Le dé rouge indique 3" in text
