@@ -328,12 +328,12 @@ class StatusChart(widgets.VBox):
         )
         m["rows"] = label(
             [(left, TOP_Y - i) for i in range(5)] + [(left, DAMAGE_Y), (left, TRAY_Y)],
-            [f"{GLYPHS[a]}  {ACTION_NAMES[a]}" for a in BLUE_ROWS] + ["Damage", "Tokens"],
+            [f"{GLYPHS[a]}  {ACTION_NAMES[a]}" for a in BLUE_ROWS] + [_("Damage"), _("Tokens")],
             [INK["text"]] * 5 + [INK["muted"]] * 2,
             LABEL_PX,
             align="start",
         )
-        m["red_note"] = label([(RED_X, TOP_Y - 4.64)], ["Shield"], [INK["red_glyph"]], SMALL_PX - 2)
+        m["red_note"] = label([(RED_X, TOP_Y - 4.64)], [_("Shield")], [INK["red_glyph"]], SMALL_PX - 2)
         damage = range(MAX_DAMAGE + 1)
         m["damage_boxes"] = lines(
             [_box(column_x(d + 1), DAMAGE_Y, 0.72, 0.56) for d in damage], fill="inside", stroke_width=1.5
