@@ -17,9 +17,10 @@ from .test_status_chart import DOTS, FIGURE
 pytestmark = pytest.mark.ui
 
 CHART = ".asteroyds-panel.asteroyds-status-chart"
-# The status chart's own labels: the button under it, and the word on its red column (SVG text).
+# The status chart's own labels: the button under it, the word on its red column and a row (SVG text).
 BUTTON = "Clear chart"
 RED_COLUMN = "Shield"
+ROW = "Forward"  # a row of the chart, after its glyph: "↑  Forward"
 
 
 def french(message: str) -> str:
@@ -59,6 +60,7 @@ def test_switch_to_french_then_plan_on_a_french_status_chart(page, voila_url):
     text, drawn = chart_texts(page)
     assert button in text and BUTTON not in text
     assert shield in drawn and RED_COLUMN not in drawn
+    assert any(word.endswith(french(ROW)) for word in drawn) and not any(w.endswith(ROW) for w in drawn)
     screenshot(page, "french-planning")
 
 

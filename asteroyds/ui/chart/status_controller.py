@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...errors import ProgramError
-from ...i18n import _
+from ...i18n import N_, _
 from ...pieces import Craft
 from ...pilots import PILOT_TABLE
 from ...program import (
@@ -48,8 +48,9 @@ ChangeCallback = Callable[[Program], object]
 # --- the chart in chart coordinates (x right, y up; one unit per cell) ------------------
 BLUE_ROWS: tuple[str, ...] = ("X", "F", "R", "L", "U")  # top to bottom
 RED_ROWS: tuple[str, ...] = ("X", "F", "R", "L", "S")
-ACTION_NAMES: dict[str, str] = {
-    "X": "Shoot", "F": "Forward", "R": "Right", "L": "Left", "U": "Turn back", "S": "Shield",
+ACTION_NAMES: dict[str, str] = {  # translated where shown: _(ACTION_NAMES[a])
+    "X": N_("Shoot"), "F": N_("Forward"), "R": N_("Right"), "L": N_("Left"), "U": N_("Turn back"),
+    "S": N_("Shield"),
 }  # fmt: skip
 # Glyphs that DejaVu Sans (Debian's default font) draws; the letters stay in the buttons.
 # No shield glyph there: the Shield cell draws a shield outline around its letter.

@@ -328,7 +328,7 @@ class StatusChart(widgets.VBox):
         )
         m["rows"] = label(
             [(left, TOP_Y - i) for i in range(5)] + [(left, DAMAGE_Y), (left, TRAY_Y)],
-            [f"{GLYPHS[a]}  {ACTION_NAMES[a]}" for a in BLUE_ROWS] + [_("Damage"), _("Tokens")],
+            [f"{GLYPHS[a]}  {_(ACTION_NAMES[a])}" for a in BLUE_ROWS] + [_("Damage"), _("Tokens")],
             [INK["text"]] * 5 + [INK["muted"]] * 2,
             LABEL_PX,
             align="start",
