@@ -82,6 +82,16 @@ def test_the_app_command_runs_the_class_server_in_its_own_process(monkeypatch):
     runs.clear()
     assert main(["app", "--ip", "0.0.0.0", "--port", str(free_port()), "--no-browser"]) == 0
     assert "--preheat_kernel=True" in runs[0] and "--pool_size=1" in runs[0]  # a class: one warm kernel each
+    (english,) = [o for o in runs[0] if o.startswith("--VoilaKernelManager.preheat_denylist=")]
+    assert "'fr/'" in english  # an English class: the French twins start cold
+    runs.clear()
+    from asteroyds import i18n
+
+    with i18n.use_language("en"):  # --lang sets the process's language: put it back after
+        french_class = ["app", "--lang", "fr", "--ip", "0.0.0.0", "--port", str(free_port()), "--no-browser"]
+        assert main(french_class) == 0
+    (french,) = [o for o in runs[0] if o.startswith("--VoilaKernelManager.preheat_denylist=")]
+    assert "'fr/'" not in french and "'[0-9][0-9]_'" in french  # a French class: its chapters are warm
 
 
 @pytest.mark.parametrize(
