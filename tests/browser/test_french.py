@@ -12,7 +12,7 @@ import pytest
 from asteroyds.i18n import _, use_language
 
 from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
-from .test_status_chart import DOTS, FIGURE
+from .test_status_chart import DOTS, FIGURE, TIMEOUT
 
 pytestmark = pytest.mark.ui
 
@@ -72,3 +72,25 @@ def test_lang_in_the_address_sets_the_widgets_language_on_an_english_page(page, 
     text, drawn = chart_texts(page)
     assert french(BUTTON) in text and shield in drawn
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_french_chapter_s_exercise_answers_in_french(page, voila_url):
+    # The engine's verdict for chapter 5's tie: red took its last token in an earlier column.
+    explanation = french("The earliest column decides first; damage only breaks a tie in the same column.")
+    right, wrong = french("red"), french("blue")
+    open_notebook(page, voila_url, "fr/05_racing_game", wait_for=".asteroyds-choice")
+    exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-choice")).first
+    exercise.scroll_into_view_if_needed()
+    assert french("Blue: last token in column 5, damage 2. Red: column 3, damage 4. The winner is…") in (
+        exercise.inner_text()
+    )
+    exercise.locator(".asteroyds-choice", has_text=wrong).click()
+    feedback = exercise.locator(".asteroyds-feedback")
+    feedback.wait_for(timeout=TIMEOUT)
+    assert feedback.get_attribute("data-correct") == "false"
+    exercise.locator(".asteroyds-choice", has_text=right).click()
+    page.wait_for_function(
+        "[...document.querySelectorAll('.asteroyds-feedback')].some(f => f.dataset.correct === 'true')",
+        timeout=TIMEOUT,
+    )
+    assert explanation in exercise.locator(".asteroyds-feedback").inner_text()
