@@ -27,7 +27,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from . import scenario
+from . import i18n, scenario
 from .asteroids import resolve_asteroids
 from .damage import POLICIES, Decide, policy
 from .dice import Dice
@@ -43,8 +43,10 @@ from .state import State
 FORMAT = "asteroyds/demo@1"
 DEMO_DIR = "data/demos"
 DEMO_KEYS = frozenset(
-    {"format", "title", "rule", "explain", "dice", "programs", "decide", "notes", "scenario"}
+    {"format", "title", "rule", "explain", "dice", "programs", "decide", "notes", "scenario", "translations"}
 )
+# What a demo's "translations" may say again in another language (the notes are the author's).
+TRANSLATED_KEYS = ("title", "rule", "explain")
 DECIDE_KEYS = ("destroy", "lawrence")
 # A demo's name is its file name: lower-case words joined by hyphens (safe in a URL and a path).
 NAME_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
@@ -85,7 +87,32 @@ class Demo:
     programs: tuple[tuple[str, str], ...] = ()
     decide: tuple[tuple[str, str], ...] = (("destroy", "never"), ("lawrence", "never"))
     notes: str = ""
+    translations: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     _played: list = field(default_factory=list, compare=False, repr=False, hash=False)
+
+    def shown(self, key: str, lang: str | None = None) -> str:
+        """``title``, ``rule`` or ``explain`` in ``lang`` (default: the language shown now), else English.
+
+        >>> load_demo("pilot-hector").shown("title", "fr")
+        'Hector : avancer deux fois'
+        """
+        wanted = lang or i18n.language()
+        for code, texts in self.translations:
+            if code == wanted:
+                return dict(texts).get(key) or getattr(self, key)
+        return getattr(self, key)
+
+    @property
+    def shown_title(self) -> str:
+        return self.shown("title")
+
+    @property
+    def shown_rule(self) -> str:
+        return self.shown("rule")
+
+    @property
+    def shown_explain(self) -> str:
+        return self.shown("explain")
 
     @property
     def section(self) -> int | None:
@@ -164,7 +191,62 @@ def from_dict(data: Any, name: str = "demo", where: str | None = None) -> Demo:
     dice = _dice(data.get("dice"), where)
     programs = _programs(data.get("programs", {}), state, where)
     decide = _decide(data.get("decide", "never"), where)
-    return Demo(name=name, state=state, dice=dice, programs=programs, decide=decide, **texts)
+    translations = _translations(data.get("translations", {}), where)
+    return Demo(
+        name=name,
+        state=state,
+        dice=dice,
+        programs=programs,
+        decide=decide,
+        translations=translations,
+        **texts,
+    )
+
+
+def _translations(value: Any, where: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """``{"fr": {"title": …, "rule": …, "explain": …}}``: the texts a class reads, in other languages."""
+    if not isinstance(value, dict):
+        raise ScenarioError(
+            _(
+                "{where}: translations must map a language to its texts, got {value!r}",
+                where=where,
+                value=value,
+            )
+        )
+    out = []
+    for lang, texts in sorted(value.items()):
+        if lang not in i18n.LANGUAGES or lang == i18n.DEFAULT:
+            raise ScenarioError(
+                _(
+                    "{where}: translations: unknown language {lang!r} (expected one of {choices})",
+                    where=where,
+                    lang=lang,
+                    choices=", ".join(x for x in i18n.LANGUAGES if x != i18n.DEFAULT),
+                )
+            )
+        if not isinstance(texts, dict) or not texts or not set(texts) <= set(TRANSLATED_KEYS):
+            raise ScenarioError(
+                _(
+                    "{where}: translations.{lang} must give some of {keys}, got {value!r}",
+                    where=where,
+                    lang=lang,
+                    keys=", ".join(TRANSLATED_KEYS),
+                    value=texts,
+                )
+            )
+        for key, text in texts.items():
+            if not isinstance(text, str) or not text.strip():
+                raise ScenarioError(
+                    _(
+                        "{where}: translations.{lang}.{key} must be a non-empty string, got {value!r}",
+                        where=where,
+                        lang=lang,
+                        key=key,
+                        value=text,
+                    )
+                )
+        out.append((lang, tuple((k, texts[k].strip()) for k in TRANSLATED_KEYS if k in texts)))
+    return tuple(out)
 
 
 def _dice(value: Any, where: str) -> Dice:
@@ -282,8 +364,10 @@ def to_dict(demo: Demo) -> dict[str, Any]:
         "title": demo.title,
         "rule": demo.rule,
         "explain": demo.explain,
-        "dice": list(demo.dice.as_tuple()),
     }
+    if demo.translations:
+        data["translations"] = {lang: dict(texts) for lang, texts in demo.translations}
+    data["dice"] = list(demo.dice.as_tuple())
     if demo.programs:
         data["programs"] = dict(demo.programs)
     decide = dict(demo.decide)

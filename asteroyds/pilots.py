@@ -69,7 +69,7 @@ class Pilot:
     name: str
     description: str
     moves: tuple[tuple[str, tuple[str, ...], str], ...] = ()
-    hint: str = "takes no direction"
+    hint: str = N_("takes no direction")
 
     @property
     def column_power(self) -> bool:
@@ -119,7 +119,7 @@ PILOT_TABLE: dict[str, Pilot] = {
         "Lawrence",
         "Emergency shield: once per game, cancel 1 point of one damage event, decided when it happens.",
         (),
-        "has no column power (the emergency shield is used when damage happens)",
+        N_("has no column power (the emergency shield is used when damage happens)"),
     ),
     "Yayenek": Pilot(
         "Yayenek",
@@ -133,7 +133,7 @@ PILOT_TABLE: dict[str, Pilot] = {
             ("PL", (LEFT_PIVOT, LEFT_PIVOT, FORWARD), N_("pivot left twice, then forward")),
             ("PR", (RIGHT_PIVOT, RIGHT_PIVOT, FORWARD), N_("pivot right twice, then forward")),
         ),
-        "turns both left or both right",
+        N_("turns both left or both right"),
     ),
     "1634": Pilot(
         "1634",
@@ -144,7 +144,7 @@ PILOT_TABLE: dict[str, Pilot] = {
             ("PLL", (LEFT_PIVOT, LEFT_PIVOT), N_("pivot left twice, without moving")),
             ("PRR", (RIGHT_PIVOT, RIGHT_PIVOT), N_("pivot right twice, without moving")),
         ),
-        "pivots once or twice, left or right",
+        N_("pivots once or twice, left or right"),
     ),
 }
 assert tuple(PILOT_TABLE) == PILOTS, "the pilot table must list the pilots of pieces.PILOTS"

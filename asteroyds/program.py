@@ -66,7 +66,11 @@ _EXAMPLE = "'F F R L U . S'"
 
 def column_name(column: int) -> str:
     """How messages name a column: ``column 3``, ``column 7 (red)``."""
-    return f"column {column} (red)" if column == RED_COLUMN else f"column {column}"
+    return (
+        _("column {column} (red)", column=column)
+        if column == RED_COLUMN
+        else _("column {column}", column=column)
+    )
 
 
 def _check_column(column: object) -> int:

@@ -122,3 +122,28 @@ def test_every_event_speaks_french_when_asked():
         with i18n.use_language("fr"):
             french = str(event)
         assert french != english, event.TYPE
+
+
+def test_every_demo_has_its_french_title_rule_and_explanation():
+    from asteroyds import demos
+
+    for name in demos.list_demos():
+        demo = demos.load_demo(name)
+        for key in demos.TRANSLATED_KEYS:
+            french = demo.shown(key, "fr")
+            assert french and french != getattr(demo, key), (name, key)
+        with i18n.use_language("fr"):
+            assert demo.shown_title == demo.shown("title", "fr")
+        assert demo.shown_title == demo.title  # English stays the default
+
+
+def test_demo_translations_are_checked():
+    from asteroyds import demos
+    from asteroyds.errors import ScenarioError
+
+    data = demos.to_dict(demos.load_demo("pilot-hector"))
+    assert data["translations"]["fr"]["title"] == "Hector : avancer deux fois"
+    assert demos.from_dict(data, "pilot-hector").shown("title", "fr") == "Hector : avancer deux fois"
+    for wrong in ({"de": {"title": "x"}}, {"fr": {"notes": "x"}}, {"fr": {"title": ""}}, ["fr"]):
+        with pytest.raises(ScenarioError, match="translations"):
+            demos.from_dict({**data, "translations": wrong}, "pilot-hector")

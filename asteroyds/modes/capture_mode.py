@@ -13,6 +13,7 @@ from typing import Any
 from ..damage import Decide, never
 from ..dice import Dice
 from ..errors import ScenarioError
+from ..event_text import colour_text, team_text
 from ..events import Event
 from ..i18n import N_, _
 from ..outcome import Outcome
@@ -110,15 +111,27 @@ def objective(state: State, start: State | None = None, target: int | None = Non
     names = teams(state)
     points = scores(state)
     goal = target if target is not None else DEFAULT_CAPTURE_RULES.target_for(len(names))
-    table = ", ".join(f"{team} {points.get(team, 0)}" for team in names)
+    table = ", ".join(f"{team_text(team)} {points.get(team, 0)}" for team in names)
     goal = goal if names else 0
-    lines = [f"Capture the Asteroyd: first team to {goal} points and ahead of the others wins ({table})."]
+    lines = [
+        _(
+            "Capture the Asteroyd: first team to {goal} points and ahead of the others wins ({table}).",
+            goal=goal,
+            table=table,
+        )
+    ]
     carried = {p.carrier: p.team or "" for p in state.pieces if p.kind == ASTEROYD and p.carrier}
     for team in names:
         crafts = [c.player for c in state.crafts_in_order() if c.team == team]
         carrying = [carried[p] for p in crafts if p in carried]
         if carrying:
-            lines.append(f"The {team} team carries the {and_list(carrying)} asteroyd home.")
+            lines.append(
+                _(
+                    "The {team} team carries the {colours} asteroyd home.",
+                    team=team_text(team),
+                    colours=and_list([colour_text(c) for c in carrying]),
+                )
+            )
     return lines
 
 

@@ -225,8 +225,13 @@ def objective(state: State, start: State | None = None, target: int | None = Non
     """The symbols to collect, and who leads."""
     symbols, needed = drone_symbols(state), symbols_needed(state)
     return [
-        f"Shoot drones: {needed} different symbols of {and_list(symbols)} win. "
-        + leaders(state, symbols, "drone symbol", "Nobody has hit a drone yet.")
+        _(
+            "Shoot drones: {needed} different symbols of {symbols} win.",
+            needed=needed,
+            symbols=and_list(symbols),
+        )
+        + " "
+        + leaders(state, symbols, "drone symbol", N_("Nobody has hit a drone yet."))
     ]
 
 

@@ -104,13 +104,14 @@ def counted(state: State) -> tuple[tuple[str, ...], int]:
     return symbols, len(symbols)
 
 
-def _objective(verb: str):
+def _objective(goal: str):
     def objective(state: State, start: State | None = None, target: int | None = None) -> list[str]:
-        """The gates to take, and who leads."""
+        """The gates to take, and who leads (``goal``: a marked sentence, said in the reader's language)."""
         symbols = gate_symbols(state)
         return [
-            f"{verb} the {len(symbols)} gates: {and_list(symbols)}. "
-            + leaders(state, symbols, "gate token", "Nobody holds a gate token yet.")
+            _(goal, n=len(symbols), gates=and_list(symbols))
+            + " "
+            + leaders(state, symbols, "gate token", N_("Nobody holds a gate token yet."))
         ]
 
     return objective
@@ -125,7 +126,7 @@ RACING = Mode(
     crosses_gates=True,
     shooting=False,
     greedy=greedy_racer,
-    objective=_objective("Race to"),
+    objective=_objective(N_("Race to the {n} gates: {gates}.")),
     counted=counted,
     progress_name=N_("gate tokens"),
 )
@@ -135,7 +136,7 @@ SHOOTING = Mode(
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.shooting,
-    objective=_objective("Shoot"),
+    objective=_objective(N_("Shoot the {n} gates: {gates}.")),
     counted=counted,
     progress_name=N_("gate tokens (shot)"),
 )

@@ -11,6 +11,9 @@ from typing import Any
 from ..asteroids import resolve_asteroids
 from ..damage import Decide, never
 from ..dice import Dice
+from ..event_text import and_list as words_and
+from ..event_text import player_text
+from ..i18n import N_, _
 from ..pieces import Craft
 from ..program import Program, as_program, shields_of, validate_program
 from ..round import play_one_round, programs_for
@@ -44,18 +47,25 @@ STANDARD_TURN = Turn(
 
 
 def and_list(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    """``a``, ``a and b``, ``a, b and c`` (in the reader's language)."""
+    return words_and(items)
+
+
+#: "Most gate tokens: …" for each noun :func:`leaders` is called with (whole sentences, for French).
+MOST = {
+    "gate token": N_("Most gate tokens: {players} ({best} of {total})."),
+    "drone symbol": N_("Most drone symbols: {players} ({best} of {total})."),
+}
 
 
 def leaders(state: State, symbols: Sequence[str], noun: str, nobody: str) -> str:
-    """Who holds the most of ``symbols``, in a sentence."""
+    """Who holds the most of ``symbols``, in a sentence (``noun``: a key of :data:`MOST`)."""
     best = max((len(set(c.tokens) & set(symbols)) for c in state.crafts), default=0)
     if best == 0:
-        return nobody
+        return _(nobody)
     leading = [c.player for c in state.crafts_in_order() if len(set(c.tokens) & set(symbols)) == best]
-    return f"Most {noun}s: {and_list(leading)} ({best} of {len(symbols)})."
+    players = and_list([player_text(p) for p in leading])
+    return _(MOST[noun], players=players, best=best, total=len(symbols))
 
 
 __all__ = ["STANDARD_TURN", "and_list", "leaders"]

@@ -51,7 +51,7 @@ from dataclasses import replace
 
 from .. import setups
 from ..errors import RuleError, ScenarioError
-from ..event_text import side_text, team_text
+from ..event_text import player_text, side_text, team_text
 from ..events import Event
 from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
@@ -412,11 +412,25 @@ def objective(state: State, start: State | None = None, target: int | None = Non
         aimed = aimed_side(team)
         left = targets_left(state, aimed)
         total = len(targets_left(start, aimed)) if start is not None else None
-        players = [c.player for c in state.crafts_in_order() if c.team == team]
-        who = f"the {team} team ({', '.join(players)})" if players else f"the {team} team (nobody)"
-        of = f" of {total}" if total is not None else ""
-        names = ", ".join(_tag(t) for t in left) or "none"
-        lines.append(f"{who.capitalize()} aims at the {aimed} targets: {len(left)}{of} left ({names}).")
+        players = [player_text(c.player) for c in state.crafts_in_order() if c.team == team]
+        crew = ", ".join(players) if players else _("nobody")
+        names = ", ".join(_tag(t) for t in left) or _("none")
+        fields = {
+            "team": team_text(team),
+            "crew": crew,
+            "side": side_text(aimed),
+            "n": len(left),
+            "names": names,
+        }
+        if total is None:
+            line = _("The {team} team ({crew}) aims at the {side} targets: {n} left ({names}).", **fields)
+        else:
+            line = _(
+                "The {team} team ({crew}) aims at the {side} targets: {n} of {total} left ({names}).",
+                total=total,
+                **fields,
+            )
+        lines.append(line)
     return lines
 
 

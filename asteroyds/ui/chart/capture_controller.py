@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...errors import ProgramError
 from ...event_text import and_list
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...modes.capture_program import (
     EMPTY,
     FORWARD,
@@ -38,16 +38,16 @@ from ...pilots import PILOT_TABLE, PILOT_TOKENS
 ChangeCallback = Callable[[CaptureProgram], object]
 # --- the tokens in words and pictograms -----------------------------------------------------
 TOKEN_NAMES: dict[str, str] = {
-    FORWARD: "Forward", RIGHT: "Right", LEFT: "Left", TURN_BACK: "Turn back", SHOOT: "Shoot",
-    EMPTY: "Nothing",
+    FORWARD: N_("Forward"), RIGHT: N_("Right"), LEFT: N_("Left"), TURN_BACK: N_("Turn back"),
+    SHOOT: N_("Shoot"), EMPTY: N_("Nothing"),
 }  # fmt: skip
 TOKEN_HELP: dict[str, str] = {
-    FORWARD: "one space straight ahead",
-    RIGHT: "pivot right, then one space forward",
-    LEFT: "pivot left, then one space forward",
-    TURN_BACK: "turn to face the other way, without moving",
-    SHOOT: "fire the laser straight ahead",
-    EMPTY: "no action in this round (an empty column)",
+    FORWARD: N_("one space straight ahead"),
+    RIGHT: N_("pivot right, then one space forward"),
+    LEFT: N_("pivot left, then one space forward"),
+    TURN_BACK: N_("turn to face the other way, without moving"),
+    SHOOT: N_("fire the laser straight ahead"),
+    EMPTY: N_("no action in this round (an empty column)"),
 }
 # The status chart's glyphs (DejaVu Sans draws them); the letters stay in the labels.
 GLYPHS: dict[str, str] = {FORWARD: "↑", RIGHT: "↱", LEFT: "↰", TURN_BACK: "↶", SHOOT: "⊕", EMPTY: "·"}
@@ -55,7 +55,7 @@ PILOT_GLYPH = "★"
 DISPLAY_ORDER: tuple[str, ...] = (FORWARD, RIGHT, LEFT, TURN_BACK, SHOOT, *PILOT_TOKENS, EMPTY)
 # No shield glyph in DejaVu Sans (the status chart draws an outline instead): the line says the word.
 STANCE_GLYPHS: dict[str, str] = {SHIELD_STANCE: "", SHOOT_STANCE: "⊕"}
-LOCKED_MESSAGE = "Time is up: the capture chart is locked until the next turn."
+LOCKED_MESSAGE = N_("Time is up: the capture chart is locked until the next turn.")
 NONE_ALIASES: frozenset[str] = frozenset({"", "NONE", "EMPTY", EMPTY})
 STANCE_ALIASES: dict[str, str] = {"S": SHIELD_STANCE, "SHIELD": SHIELD_STANCE, "X": SHOOT_STANCE,
                                   "SHOOT": SHOOT_STANCE}  # fmt: skip
@@ -82,8 +82,8 @@ def token_tooltip(token: str, pilot: str | None = None) -> str:
         info = PILOT_TABLE.get(pilot or "")
         if info is not None and token in info.tokens:
             return f"{info.name}'s power ({token}): {info.explain(token)}"
-        return f"Pilot power ({token})"
-    return f"{TOKEN_NAMES[token]} ({token}): {TOKEN_HELP[token]}"
+        return _("Pilot power ({token})", token=token)
+    return f"{_(TOKEN_NAMES[token])} ({token}): {_(TOKEN_HELP[token])}"
 
 
 def describe_token(token: str, pilot: str | None = None) -> str:
@@ -92,8 +92,8 @@ def describe_token(token: str, pilot: str | None = None) -> str:
         info = PILOT_TABLE.get(pilot or "")
         if info is not None and token in info.tokens:
             return f"{info.name}'s power, {info.explain(token)}"
-        return f"pilot power {token}"
-    return TOKEN_NAMES.get(token, repr(token))
+        return _("pilot power {token}", token=token)
+    return _(TOKEN_NAMES[token]) if token in TOKEN_NAMES else repr(token)
 
 
 def describe_anticipation(program: CaptureProgram) -> str:
@@ -208,20 +208,33 @@ class CaptureChartController:
     def set_column(self, column: int, token: str | None) -> CaptureResult:
         """Put ``token`` in ``column`` (1-6); ``"."``, ``"none"`` or None empties it."""
         if self._locked:
-            return self._refuse(LOCKED_MESSAGE)
+            return self._refuse(_(LOCKED_MESSAGE))
         if not isinstance(column, int) or isinstance(column, bool) or not 1 <= column <= ROUNDS:
             return self._refuse(
-                f"column {column!r}: there is no such column (a capture chart has columns 1-{ROUNDS}, "
-                "one per round)"
+                _(
+                    "column {column!r}: there is no such column (a capture chart has columns "
+                    "1-{ROUNDS}, one per round)",
+                    column=column,
+                    ROUNDS=ROUNDS,
+                )
             )
         if token is None:
             token = EMPTY
         if not isinstance(token, str):
-            return self._refuse(f"column {column}: a token is text like 'F' or 'X', got {token!r}")
+            return self._refuse(
+                _(
+                    "column {column}: a token is text like 'F' or 'X', got {token!r}",
+                    column=column,
+                    token=token,
+                )
+            )
         token = token.strip().upper()
         token = EMPTY if token in NONE_ALIASES else token
         if token == self._program.token(column):
-            return self._accept(self._program, f"Column {column} already holds {self._what(token)}.")
+            return self._accept(
+                self._program,
+                _("Column {column} already holds {what}.", column=column, what=self._what(token)),
+            )
         return self._try(
             lambda: self._program.with_column(column, token),
             f"Column {column} (round {column}): {self._what(token)}.",
@@ -240,17 +253,19 @@ class CaptureChartController:
         may give two rounds as a pair, ``set_anticipation("S", (2, 5))``.
         """
         if self._locked:
-            return self._refuse(LOCKED_MESSAGE)
+            return self._refuse(_(LOCKED_MESSAGE))
         if stance is None:
             if self._program.stance is None:
-                return self._accept(self._program, "No anticipation: the line token is before round 1.")
+                return self._accept(self._program, _("No anticipation: the line token is before round 1."))
             return self._try(
                 lambda: self._program.with_anticipation(None),
-                "No anticipation: the line token is back before round 1.",
+                _("No anticipation: the line token is back before round 1."),
             )
         checked = self._stance(stance)
         if checked is None:
-            return self._refuse(f"anticipation: the stance is 'S' (Shield) or 'X' (Shoot), got {stance!r}")
+            return self._refuse(
+                _("anticipation: the stance is 'S' (Shield) or 'X' (Shoot), got {stance!r}", stance=stance)
+            )
         if round_number is None:
             return self._refuse(
                 _(
@@ -260,7 +275,13 @@ class CaptureChartController:
                 )
             )
         if not isinstance(round_number, (int, list, tuple)):
-            return self._refuse(f"anticipation: no round {round_number!r} (rounds are 1-{ROUNDS})")
+            return self._refuse(
+                _(
+                    "anticipation: no round {round!r} (rounds are 1-{ROUNDS})",
+                    round=round_number,
+                    ROUNDS=ROUNDS,
+                )
+            )
         return self._try(lambda: self._program.with_anticipation(checked, round_number), None)
 
     def mark_anticipation(self, stance: str | None, round_number: int | None = None) -> CaptureResult:
@@ -290,8 +311,8 @@ class CaptureChartController:
     def clear_all(self) -> CaptureResult:
         """Every column empty and no anticipation: the chart as a turn starts."""
         if self._locked:
-            return self._refuse(LOCKED_MESSAGE)
-        return self._try(CaptureProgram.empty, "The chart is cleared: no action, no anticipation.")
+            return self._refuse(_(LOCKED_MESSAGE))
+        return self._try(CaptureProgram.empty, _("The chart is cleared: no action, no anticipation."))
 
     def load(self, program: CaptureProgram | str) -> CaptureResult:
         """Show ``program`` (a CaptureProgram or its notation), checked by the engine first.
@@ -311,7 +332,7 @@ class CaptureChartController:
         """Time is up: every change but :meth:`load` is refused until :meth:`unlock` or :meth:`reset`."""
         if not self._locked:
             self._locked = True
-            self._message, self._message_ok = LOCKED_MESSAGE, False
+            self._message, self._message_ok = _(LOCKED_MESSAGE), False
             self._notify_watchers()
 
     def unlock(self) -> None:
@@ -380,7 +401,7 @@ class CaptureChartController:
 
     def _refuse(self, message: str) -> CaptureResult:
         player = self._craft.player
-        if not message.startswith(f"{player}") and message != LOCKED_MESSAGE:
+        if not message.startswith(f"{player}") and message != _(LOCKED_MESSAGE):
             message = f"{player}, {message}"
         self._message, self._message_ok = message, False
         self._notify_watchers()

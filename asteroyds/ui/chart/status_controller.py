@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...errors import ProgramError
+from ...event_text import and_list
 from ...i18n import N_, _
 from ...pieces import Craft
 from ...pilots import PILOT_TABLE
@@ -65,7 +66,7 @@ Y_RANGE: tuple[float, float] = (-2.45, 6.3)
 
 ACTION, SHIELD_TOKEN, PILOT_TOKEN = "action", "shield", "pilot"
 SHIELD_HOME: Place = (RED_COLUMN, SHIELD)
-LOCKED_MESSAGE = "Time is up: the chart is locked until the next round."
+LOCKED_MESSAGE = N_("Time is up: the chart is locked until the next round.")
 
 
 def rows_of(column: int) -> tuple[str, ...]:
@@ -238,7 +239,7 @@ class StatusChartController:
     def pilot_direction(self, token: str) -> None:
         choices = [t for t, _ in self.pilot_directions]
         if token not in choices:
-            who = self._craft.pilot or "this craft's pilot"
+            who = self._craft.pilot or _("this craft's pilot")
             raise ValueError(
                 _(
                     "{who} has no pilot token {token!r} (choose one of {value})",
@@ -273,10 +274,10 @@ class StatusChartController:
         """A token in words: "transparent token 3", "the shield token", "the pilot token"."""
         kind = self._kinds[index]
         if kind == SHIELD_TOKEN:
-            return "the shield token"
+            return _("the shield token")
         if kind == PILOT_TOKEN:
-            return "the pilot token"
-        return f"transparent token {index + 1}"
+            return _("the pilot token")
+        return _("transparent token {value}", value=index + 1)
 
     @staticmethod
     def cell_centre(column: int, action: str) -> tuple[float, float]:
@@ -292,7 +293,7 @@ class StatusChartController:
         """
         self._check_index(token_index)
         if self._locked:
-            return self._refuse(token_index, LOCKED_MESSAGE)
+            return self._refuse(token_index, _(LOCKED_MESSAGE))
         where, place = locate(float(x), float(y))
         if where == "cell":
             assert place is not None
@@ -302,13 +303,20 @@ class StatusChartController:
         if where == "pilot":
             return self._refuse(
                 token_index,
-                f"The pilot box holds only the pilot token: {self.describe(token_index)} went back to "
-                f"{self._where(token_index)}.",
+                _(
+                    "The pilot box holds only the pilot token: {piece} went back to {where}.",
+                    piece=self.describe(token_index),
+                    where=self._where(token_index),
+                ),
             )
         return self._refuse(
             token_index,
-            f"Dropped outside the chart: put {self.describe(token_index)} on a pictogram of "
-            f"columns 1-7. It went back to {self._where(token_index)}.",
+            _(
+                "Dropped outside the chart: put {piece} on a pictogram of columns 1-7. It went back "
+                "to {where}.",
+                piece=self.describe(token_index),
+                where=self._where(token_index),
+            ),
         )
 
     def place(self, token_index: int, column: int, action: str) -> DropResult:
@@ -320,30 +328,39 @@ class StatusChartController:
         """
         self._check_index(token_index)
         if self._locked:
-            return self._refuse(token_index, LOCKED_MESSAGE)
+            return self._refuse(token_index, _(LOCKED_MESSAGE))
         if not isinstance(column, int) or isinstance(column, bool) or column not in range(1, RED_COLUMN + 1):
-            return self._refuse(token_index, f"There is no column {column!r}: columns are 1-6 and 7 (red).")
+            return self._refuse(
+                token_index, _("There is no column {column!r}: columns are 1-6 and 7 (red).", column=column)
+            )
         action = str(action).strip().upper()
         kind = self._kinds[token_index]
         if kind == SHIELD_TOKEN and column != RED_COLUMN:
             return self._refuse(
                 token_index,
-                "The shield token stays in the red column (7): put it on Shield, Forward, Right, Left "
-                "or Shoot there.",
+                _(
+                    "The shield token stays in the red column (7): put it on Shield, Forward, "
+                    "Right, Left or Shoot there."
+                ),
             )
         if kind == ACTION and column == RED_COLUMN:
             return self._refuse(
                 token_index,
-                "The red column takes only its own token (the shield token): transparent tokens go in "
-                "the blue columns 1-6.",
+                _(
+                    "The red column takes only its own token (the shield token): transparent tokens "
+                    "go in the blue columns 1-6."
+                ),
             )
         if kind == PILOT_TOKEN:
             token, row = self._pilot_token or EMPTY, action if action in BLUE_ROWS else "F"
         elif action in ACTION_NAMES:
             token, row = action, action
         else:
-            names = ", ".join(f"{name} {letter}" for letter, name in ACTION_NAMES.items())
-            return self._refuse(token_index, f"There is no {action!r} pictogram (the chart has {names}).")
+            names = ", ".join(f"{_(name)} {letter}" for letter, name in ACTION_NAMES.items())
+            return self._refuse(
+                token_index,
+                _("There is no {action!r} pictogram (the chart has {names}).", action=action, names=names),
+            )
         # The other tokens stay, except the one this token replaces in its column.
         trial = list(self._places)
         trial[token_index] = None
@@ -390,30 +407,39 @@ class StatusChartController:
             if index is None or self._kinds[index] != ACTION:
                 index = self._free_action_token()
             if index is None:
-                return self._refuse(None, "Every transparent token is already on the chart.")
+                return self._refuse(None, _("Every transparent token is already on the chart."))
         return self.place(index, column, action)
 
     def clear(self, column: int) -> DropResult:
         """Empty a column: its token goes back to the tray (the red column's back on Shield)."""
         if self._locked:
-            return self._refuse(None, LOCKED_MESSAGE)
+            return self._refuse(None, _(LOCKED_MESSAGE))
         if not isinstance(column, int) or isinstance(column, bool) or column not in range(1, RED_COLUMN + 1):
-            return self._refuse(None, f"There is no column {column!r}: columns are 1-6 and 7 (red).")
+            return self._refuse(
+                None, _("There is no column {column!r}: columns are 1-6 and 7 (red).", column=column)
+            )
         index = self.token_at(column)
         if index is None:
             return DropResult(
-                True, f"{column_name(column).capitalize()} is already empty.", None, None, None, self.program
+                True,
+                _("{what} is already empty.", what=column_name(column).capitalize()),
+                None,
+                None,
+                None,
+                self.program,
             )
         return self._to_home(index)
 
     def clear_all(self) -> DropResult:
         """Every token back to the tray, the shield token back on Shield (refused when locked)."""
         if self._locked:
-            return self._refuse(None, LOCKED_MESSAGE)
+            return self._refuse(None, _(LOCKED_MESSAGE))
         before = self._program_of(self._places)
         self._places = self._home_places()
         self._changed(before)
-        return DropResult(True, "The chart is cleared: shield on, no action.", None, None, None, self.program)
+        return DropResult(
+            True, _("The chart is cleared: shield on, no action."), None, None, None, self.program
+        )
 
     def load(self, program: Program | str) -> Program:
         """Set the tokens to show ``program`` (validated by the engine first); works when locked."""
@@ -509,13 +535,17 @@ class StatusChartController:
         self._places[index] = SHIELD_HOME if kind == SHIELD_TOKEN else None
         self._changed(before)
         if kind == SHIELD_TOKEN:
-            message = "The shield token is on Shield: the shield is on this round."
+            message = _("The shield token is on Shield: the shield is on this round.")
         elif old is None:
-            message = f"{self.describe(index).capitalize()} stays in {self._where(index)}."
+            message = _(
+                "{what} stays in {where}.", what=self.describe(index).capitalize(), where=self._where(index)
+            )
         else:
-            message = (
-                f"{column_name(old[0]).capitalize()} cleared: {self.describe(index)} is back in "
-                f"{self._where(index)}."
+            message = _(
+                "{what} cleared: {piece} is back in {where}.",
+                what=column_name(old[0]).capitalize(),
+                piece=self.describe(index),
+                where=self._where(index),
             )
         column, action = self._places[index] or (None, None)
         return DropResult(True, message, index, column, action, self.program)
@@ -528,10 +558,10 @@ class StatusChartController:
     def _where(self, index: int) -> str:
         place = self._places[index]
         if place is None:
-            return "the pilot box" if self._kinds[index] == PILOT_TOKEN else "the tray"
+            return _("the pilot box") if self._kinds[index] == PILOT_TOKEN else _("the tray")
         if place == SHIELD_HOME:
-            return "Shield"
-        return f"{column_name(place[0])}, {ACTION_NAMES[place[1]]}"
+            return _("Shield")
+        return f"{column_name(place[0])}, {_(ACTION_NAMES[place[1]])}"
 
     def _placed_message(self, index: int, column: int, returned: tuple[int, ...]) -> str:
         kind = self._kinds[index]
@@ -539,20 +569,25 @@ class StatusChartController:
         assert place is not None
         if kind == SHIELD_TOKEN:
             if place == SHIELD_HOME:
-                text = "Red column: Shield. The shield is on this round."
+                text = _("Red column: Shield. The shield is on this round.")
             else:
-                text = (
-                    f"Red column: {ACTION_NAMES[place[1]]}, a 7th action after column 6. "
-                    "The shield is off this round."
+                text = _(
+                    "Red column: {action}, a 7th action after column 6. The shield is off this round.",
+                    action=_(ACTION_NAMES[place[1]]),
                 )
         elif kind == PILOT_TOKEN:
             power = dict(self.pilot_directions).get(self._pilot_token or "", "")
-            text = f"{column_name(column).capitalize()}: {self._craft.pilot}'s power ({power})."
+            text = _(
+                "{column}: {pilot}'s power ({power}).",
+                column=column_name(column).capitalize(),
+                pilot=self._craft.pilot,
+                power=_(power) if power else power,
+            )
         else:
-            text = f"{column_name(column).capitalize()}: {ACTION_NAMES[place[1]]}."
+            text = f"{column_name(column).capitalize()}: {_(ACTION_NAMES[place[1]])}."
         if returned:
-            names = " and ".join(self.describe(i) for i in returned)
-            text += f" ({names} went back.)"
+            names = and_list([self.describe(i) for i in returned])
+            text += _(" ({names} went back.)", names=names)
         return text
 
     def _free_action_token(self) -> int | None:
@@ -561,11 +596,11 @@ class StatusChartController:
     def _no_pilot_reason(self) -> str:
         craft = self._craft
         if craft.pilot is None:
-            return "This craft has no pilot, so there is no pilot token."
+            return _("This craft has no pilot, so there is no pilot token.")
         info = PILOT_TABLE[craft.pilot]
         if not info.column_power:
-            return f"{craft.pilot} {info.hint}: there is no pilot token."
-        return f"{craft.pilot}'s power was already used this game: the pilot token is gone."
+            return _("{pilot} {hint}: there is no pilot token.", pilot=craft.pilot, hint=_(info.hint))
+        return _("{pilot}'s power was already used this game: the pilot token is gone.", pilot=craft.pilot)
 
     def _check_index(self, index: int) -> None:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self._kinds):

@@ -255,7 +255,7 @@ class StatusChart(widgets.VBox):
     def lock(self) -> None:
         """Time is up: refuse every move and grey the chart out."""
         self._controller.lock()
-        self._say(LOCKED_MESSAGE, ok=False)
+        self._say(_(LOCKED_MESSAGE), ok=False)
         self._refresh()
 
     def unlock(self) -> None:

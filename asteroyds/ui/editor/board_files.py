@@ -12,6 +12,7 @@ from ... import demos, scenario
 from ...asteroids import resolve_asteroids
 from ...dice import Dice
 from ...errors import AsteroydsError
+from ...i18n import _
 from ...modes import mode_named
 from ...modes.capture import layout as capture_layout_of
 from ...modes.capture_resolve import resolve as capture_resolve
@@ -33,7 +34,7 @@ class EditorFiles(EditorLookups):
 
     def undo(self) -> EditResult:
         if not self._undo:
-            return self._refuse("Nothing to undo")
+            return self._refuse(_("Nothing to undo"))
         self._redo.append(self._state)
         self._state = self._undo.pop()
         self._moving = None
@@ -42,7 +43,7 @@ class EditorFiles(EditorLookups):
 
     def redo(self) -> EditResult:
         if not self._redo:
-            return self._refuse("Nothing to redo")
+            return self._refuse(_("Nothing to redo"))
         self._undo.append(self._state)
         self._state = self._redo.pop()
         self._moving = None
@@ -64,7 +65,9 @@ class EditorFiles(EditorLookups):
             data = scenario.parse_json(text, where)
             if isinstance(data, dict) and data.get("format") == demos.FORMAT:
                 demo = demos.from_dict(data, name="loaded", where=where)
-                return self.load_state(demo.state, f"Loaded the demo “{demo.title}”", dice=demo.dice)
+                return self.load_state(
+                    demo.state, _("Loaded the demo “{title}”", title=demo.title), dice=demo.dice
+                )
             state = scenario.from_dict(data, where=where)
         except AsteroydsError as exc:
             return self._refuse(str(exc))
@@ -79,8 +82,10 @@ class EditorFiles(EditorLookups):
     def new_board(self, mode: str = "racing") -> EditResult:
         """An empty board."""
         if mode not in MODES:
-            return self._refuse(f"no mode {mode!r} (expected one of {', '.join(MODES)})")
-        return self.load_state(empty_state(mode), f"New empty {mode} board")
+            return self._refuse(
+                _("no mode {mode!r} (expected one of {choices})", mode=mode, choices=", ".join(MODES))
+            )
+        return self.load_state(empty_state(mode), _("New empty {mode} board", mode=mode))
 
     def load_setup(self, name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> EditResult:
         """A built-in setup (``racing``, ``shooting``, ``drones``, ``targets``; ``empty``) with a seed.
@@ -97,13 +102,27 @@ class EditorFiles(EditorLookups):
             teams = [t for t, _points in state.scores]
             crafts = len(state.crafts) // len(teams)
             return self.load_state(
-                state, f"The capture layout: {len(teams)} teams ({', '.join(teams)}), {crafts} crafts each"
+                state,
+                _(
+                    "The capture layout: {n} teams ({choices}), {crafts} crafts each",
+                    n=len(teams),
+                    choices=", ".join(teams),
+                    crafts=crafts,
+                ),
             )
         try:
             state = setup(name, seed=int(seed), players=list(players))
         except (AsteroydsError, ValueError, KeyError) as exc:
             return self._refuse(str(exc))
-        return self.load_state(state, f"The {name} setup, seed {seed}, players {', '.join(players)}")
+        return self.load_state(
+            state,
+            _(
+                "The {name} setup, seed {seed}, players {choices}",
+                name=name,
+                seed=seed,
+                choices=", ".join(players),
+            ),
+        )
 
     def preview(self) -> Preview:
         """What the dice do to this board; the board is unchanged.

@@ -109,7 +109,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         self._redo: list[State] = []
         self._selected: Selection | None = None
         self._moving: Selection | None = None
-        self.message = "Pick a tool, then click a hex."
+        self.message = _("Pick a tool, then click a hex.")
         self.ok = True
 
     # --- reading ---------------------------------------------------------------------
@@ -156,7 +156,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         """The selected piece or craft in words (with its orientation, priority, damage)."""
         target = self._selected if target is None else target
         if target is None:
-            return "Nothing selected."
+            return _("Nothing selected.")
         kind, key = target
         if kind == "craft":
             c = self._state.craft(key)
@@ -164,7 +164,16 @@ class EditorController(EditorFiles, Observable["EditorController"]):
             tokens = f", tokens {' '.join(c.tokens)}" if c.tokens else ""
             team = f", {c.team} team" if c.team else ""
             facing = direction_name(c.facing)
-            return f"The {key} craft at {c.cell} facing {facing}, damage {c.damage}{pilot}{tokens}{team}"
+            return _(
+                "The {key} craft at {cell} facing {facing}, damage {damage}{pilot}{tokens}{team}",
+                key=key,
+                cell=c.cell,
+                facing=facing,
+                damage=c.damage,
+                pilot=pilot,
+                tokens=tokens,
+                team=team,
+            )
         p = self._state.piece(key)
         text = f"{cap(self._piece_name(p))} at {p.cell}"
         if p.orientation is not None:
@@ -174,7 +183,9 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         if p.target:
             text += f", target {p.target}"
         if p.kind == ASTEROYD:
-            text += f", home {p.home}" + (f", carried by the {p.carrier} craft" if p.carrier else "")
+            text += f", home {p.home}" + (
+                _(", carried by the {carrier} craft", carrier=p.carrier) if p.carrier else ""
+            )
         return text
 
     def play_problems(self) -> tuple[str, ...]:
@@ -186,7 +197,9 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         """
         if mode_named(self._state.mode).teams:
             return capture_layout.problems(self._state)
-        return () if self._state.crafts else ("there is no craft on the board: add one with the Craft tool",)
+        return (
+            () if self._state.crafts else (_("there is no craft on the board: add one with the Craft tool"),)
+        )
 
     # --- tools and clicks ------------------------------------------------------------
     def select_tool(self, name: str, **options: Any) -> Tool:
@@ -264,7 +277,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         """Apply the current tool at ``cell`` (what a click on the board does)."""
         cell = as_cell(cell)
         if cell not in self._state.board:
-            return self._refuse(f"{cell} is off the board")
+            return self._refuse(_("{cell} is off the board", cell=cell))
         t = self._tool
         if t.name == "select":
             return self.select(cell)
@@ -284,7 +297,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
             return self.remove(cell)
         if t.name == "priority":
             if t.priority is None:
-                return self._refuse("Type the priority number first, then click a tile")
+                return self._refuse(_("Type the priority number first, then click a tile"))
             return self.set_priority(cell, t.priority)
         return self._move_click(cell)
 
@@ -302,19 +315,19 @@ class EditorController(EditorFiles, Observable["EditorController"]):
             target = stack[(stack.index(self._selected) + 1) % len(stack)]
         self._selected = target
         if target is None:
-            return self._done(f"{cell}: empty space")
+            return self._done(_("{cell}: empty space", cell=cell))
         return self._done(f"Selected: {self.describe(target)}")
 
     def _move_click(self, cell: Cell) -> EditResult:
         if self._moving is None:
             target = self._at(cell)
             if target is None:
-                return self._refuse(f"Nothing to move at {cell}")
+                return self._refuse(_("Nothing to move at {cell}", cell=cell))
             self._moving = self._selected = target
-            return self._done(f"Moving {self._name(target)}: click where it goes")
+            return self._done(_("Moving {name}: click where it goes", name=self._name(target)))
         if self.cell_of(self._moving) == cell:
             self._moving = None
-            return self._done("Move cancelled")
+            return self._done(_("Move cancelled"))
         result = self.move(self._moving, cell)
         if result.ok:
             self._moving = None
@@ -343,17 +356,33 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         cell = as_cell(cell)
         s = self._state
         if kind not in PIECE_TOOLS:
-            return self._refuse(f"cannot add a {kind!r} (expected one of {', '.join(PIECE_TOOLS)})")
+            return self._refuse(
+                _(
+                    "cannot add a {kind!r} (expected one of {choices})",
+                    kind=kind,
+                    choices=", ".join(PIECE_TOOLS),
+                )
+            )
         capture = mode_named(s.mode).teams
         if kind == ASTEROYD and not capture:
             return self._refuse(
-                f"an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is {s.mode}, "
-                "set the mode to capture first"
+                _(
+                    "an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is {mode}, "
+                    "set the mode to capture first",
+                    mode=s.mode,
+                )
             )
         if capture and kind in TEAM_TOOLS and team not in CAPTURE_TEAMS:
             return self._refuse(
-                f"in capture mode {article(kind)} {kind} belongs to a team: choose "
-                f"{', '.join(CAPTURE_TEAMS[:-1])} or {CAPTURE_TEAMS[-1]} (Team), got {team!r}"
+                _(
+                    "in capture mode {article} {kind} belongs to a team: choose {choices} or "
+                    "{CAPTURE_TEAMS} (Team), got {team!r}",
+                    article=article(kind),
+                    kind=kind,
+                    choices=", ".join(CAPTURE_TEAMS[:-1]),
+                    CAPTURE_TEAMS=CAPTURE_TEAMS[-1],
+                    team=team,
+                )
             )
         problem = space_problem(s, kind, cell)
         if problem:
@@ -365,7 +394,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         problem = capture_layout.piece_problem(s, piece) if capture else ""
         if problem:
             return self._refuse(cap(problem))
-        added = f"Added {self._piece_name(piece)} at {cell}"
+        added = _("Added {piece_name} at {cell}", piece_name=self._piece_name(piece), cell=cell)
         return self._commit(s.with_pieces((*s.pieces, piece)), added, ("piece", piece.id))
 
     def add_craft(
@@ -389,13 +418,28 @@ class EditorController(EditorFiles, Observable["EditorController"]):
                 player, team = capture_layout.free_craft_name(self._state, player), player
             if team not in CAPTURE_TEAMS:
                 return self._refuse(
-                    f"in capture mode a craft belongs to a team: give its team ({', '.join(CAPTURE_TEAMS)})"
+                    _(
+                        "in capture mode a craft belongs to a team: give its team ({choices})",
+                        choices=", ".join(CAPTURE_TEAMS),
+                    )
                 )
         elif player not in PLAYER_COLOURS:
-            return self._refuse(f"no player colour {player!r} (expected one of {', '.join(PLAYER_COLOURS)})")
+            return self._refuse(
+                _(
+                    "no player colour {player!r} (expected one of {choices})",
+                    player=player,
+                    choices=", ".join(PLAYER_COLOURS),
+                )
+            )
         existing = self._craft(player)
         if existing is not None:
-            return self._refuse(f"the {player} craft is already on the board at {existing.cell}: move it")
+            return self._refuse(
+                _(
+                    "the {player} craft is already on the board at {cell}: move it",
+                    player=player,
+                    cell=existing.cell,
+                )
+            )
         problem = craft_problem(self._state, cell)
         if problem:
             return self._refuse(problem)
@@ -407,8 +451,12 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         s = self._state.replace(
             crafts=(*self._state.crafts, craft), player_order=(*self._state.player_order, player)
         )
-        of_team = f" ({team} team)" if mode_named(self._state.mode).teams else ""
-        return self._commit(s, f"Added the {player} craft{of_team} at {cell}", ("craft", player))
+        of_team = _(" ({team} team)", team=team) if mode_named(self._state.mode).teams else ""
+        return self._commit(
+            s,
+            _("Added the {player} craft{of_team} at {cell}", player=player, of_team=of_team, cell=cell),
+            ("craft", player),
+        )
 
     def rotate(self, target: Selection | Sequence[int] | str | None = None, turns: int = 1) -> EditResult:
         """Turn a tile, turret or platform (its "1" edge) or a craft: +1 clockwise, -1 anticlockwise."""
@@ -421,16 +469,25 @@ class EditorController(EditorFiles, Observable["EditorController"]):
             facing = (craft.facing + turns) % 6
             return self._commit(
                 self._state.update_crafts({key: replace(craft, facing=facing)}),
-                f"The {key} craft now faces {direction_name(facing)}",
+                _(
+                    "The {key} craft now faces {direction_name}",
+                    key=key,
+                    direction_name=direction_name(facing),
+                ),
                 found,
             )
         p = self._state.piece(key)
         if not (p.is_moving or p.kind in (TURRET, PLATFORM)):
-            return self._refuse(f"{cap(self._piece_name(p))} has no orientation: nothing to rotate")
+            return self._refuse(
+                _("{cap} has no orientation: nothing to rotate", cap=cap(self._piece_name(p)))
+            )
         orientation = ((p.orientation or 0) + turns) % 6
-        what = "faces" if p.kind == PLATFORM else "now has its “1” edge facing"
         state = self._state.update_pieces({key: p._replace(orientation=orientation)})
-        message = f"{cap(self._piece_name(p))} {what} {direction_name(orientation)}"
+        name, facing = cap(self._piece_name(p)), direction_name(orientation)
+        if p.kind == PLATFORM:
+            message = _("{piece} faces {direction}", piece=name, direction=facing)
+        else:
+            message = _("{piece} now has its “1” edge facing {direction}", piece=name, direction=facing)
         waiting = self._waiting_on(p)
         if waiting:  # capture: the crafts waiting on their platform start facing its direction
             state = state.update_crafts(
@@ -448,11 +505,11 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         s = self._state
         if kind == "craft":
             cell = s.craft(key).cell
-            message = f"Removed the {key} craft from {cell}"
+            message = _("Removed the {key} craft from {cell}", key=key, cell=cell)
             carried = self._carried_by(key)
             if carried is not None:  # capture: what it carried drops where it was
                 s = s.update_pieces({carried.id: carried._replace(carrier=None)})
-                message += f"; the {carried.team} asteroyd it carried stays there"
+                message += _("; the {team} asteroyd it carried stays there", team=carried.team)
             s = s.replace(
                 crafts=tuple(c for c in s.crafts if c.player != key),
                 player_order=tuple(p for p in s.player_order if p != key),
@@ -460,7 +517,9 @@ class EditorController(EditorFiles, Observable["EditorController"]):
             return self._commit(s, message, None)
         p = s.piece(key)
         return self._commit(
-            s.update_pieces({}, removed=[key]), f"Removed {self._piece_name(p)} from {p.cell}", None
+            s.update_pieces({}, removed=[key]),
+            _("Removed {piece_name} from {cell}", piece_name=self._piece_name(p), cell=p.cell),
+            None,
         )
 
     def set_priority(self, target: Selection | Sequence[int] | str | None, priority: int) -> EditResult:
@@ -469,19 +528,23 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         if isinstance(found, EditResult):
             return found
         if found[0] == "craft":
-            return self._refuse("a craft has no priority number (only asteroids, gates and drones do)")
+            return self._refuse(_("a craft has no priority number (only asteroids, gates and drones do)"))
         p = self._state.piece(found[1])
         if not p.is_moving:
             return self._refuse(
-                f"{cap(p.describe())} has no priority number (only asteroids, gates and drones do)"
+                _("{cap} has no priority number (only asteroids, gates and drones do)", cap=cap(p.describe()))
             )
         if isinstance(priority, bool) or not isinstance(priority, int) or priority < 1:
-            return self._refuse(f"a priority number is a whole number from 1, got {priority!r}")
+            return self._refuse(
+                _("a priority number is a whole number from 1, got {priority!r}", priority=priority)
+            )
         if priority == p.priority:
-            return self._done(f"{cap(p.describe())} already has priority {priority}", found)
+            return self._done(
+                _("{cap} already has priority {priority}", cap=cap(p.describe()), priority=priority), found
+            )
         other = next((q for q in self._state.pieces if q.is_moving and q.priority == priority), None)
         changed = {p.id: p._replace(priority=priority)}
-        message = f"{cap(p.describe())} is now #{priority}"
+        message = _("{cap} is now #{priority}", cap=cap(p.describe()), priority=priority)
         if other is not None:
             changed[other.id] = other._replace(priority=p.priority)
             message += f"; {other.describe()} took #{p.priority}"
@@ -501,24 +564,30 @@ class EditorController(EditorFiles, Observable["EditorController"]):
                 return self._refuse(problem)
             craft = s.craft(key)
             s = s.update_crafts({key: replace(craft, cell=cell)})
-            message = f"Moved the {key} craft to {cell}"
+            message = _("Moved the {key} craft to {cell}", key=key, cell=cell)
             carried = self._carried_by(key)
             if carried is not None:  # capture: the asteroyd it carries goes with it
                 s = s.update_pieces({carried.id: carried._replace(cell=cell)})
-                message += f" with the {carried.team} asteroyd it carries"
+                message += _(" with the {team} asteroyd it carries", team=carried.team)
             return self._commit(s, message, found)
         p = s.piece(key)
         if p.kind == ASTEROYD and p.carrier is not None:
-            return self._refuse(f"the {p.team} asteroyd is carried by the {p.carrier} craft: move the craft")
+            return self._refuse(
+                _(
+                    "the {team} asteroyd is carried by the {carrier} craft: move the craft",
+                    team=p.team,
+                    carrier=p.carrier,
+                )
+            )
         problem = space_problem(s, p.kind, cell, ignore=p.id)
         if problem:
             return self._refuse(problem)
         moved = p._replace(cell=cell)
-        message = f"Moved {self._piece_name(p)} to {cell}"
+        message = _("Moved {piece_name} to {cell}", piece_name=self._piece_name(p), cell=cell)
         if p.kind == ASTEROYD and p.cell == p.home:  # the layout: its home goes with it
             moved = moved._replace(home=cell)
         elif p.kind == ASTEROYD:
-            message += f" (its home stays at {p.home})"
+            message += _(" (its home stays at {home})", home=p.home)
         s = s.update_pieces({key: moved})
         waiting = self._waiting_on(p)
         if waiting:  # capture: a team's crafts wait on their platform, and go where it goes
@@ -530,22 +599,33 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         """A craft's damage, 0..5 (6 would destroy it: remove the craft instead)."""
         if isinstance(damage, bool) or not isinstance(damage, int) or not 0 <= damage < MAX_DAMAGE:
             return self._refuse(
-                f"damage is 0..{MAX_DAMAGE - 1} ({MAX_DAMAGE} destroys the craft), got {damage!r}"
+                _(
+                    "damage is 0..{value} ({MAX_DAMAGE} destroys the craft), got {damage!r}",
+                    value=MAX_DAMAGE - 1,
+                    MAX_DAMAGE=MAX_DAMAGE,
+                    damage=damage,
+                )
             )
-        return self._edit_craft(player, f"The {player} craft has {damage} damage", damage=damage)
+        return self._edit_craft(
+            player, _("The {player} craft has {damage} damage", player=player, damage=damage), damage=damage
+        )
 
     def set_pilot(self, player: str, pilot: str | None) -> EditResult:
         """A craft's pilot (advanced rules), or none; the power is unused again."""
         if pilot and pilot not in PILOTS:
-            return self._refuse(f"no pilot {pilot!r} (expected one of {', '.join(PILOTS)})")
-        message = f"The {player} craft's pilot: {pilot or 'none'}"
+            return self._refuse(
+                _("no pilot {pilot!r} (expected one of {choices})", pilot=pilot, choices=", ".join(PILOTS))
+            )
+        message = _("The {player} craft's pilot: {value}", player=player, value=pilot or _("none"))
         return self._edit_craft(player, message, pilot=pilot or None, power_used=False)
 
     def set_tokens(self, player: str, tokens: str | Iterable[str]) -> EditResult:
         """The gate tokens a craft holds (``"A B"``)."""
         held = parse_tokens(tokens)
         return self._edit_craft(
-            player, f"The {player} craft holds {' '.join(held) or 'no token'}", tokens=held
+            player,
+            _("The {player} craft holds {value}", player=player, value=" ".join(held) or _("no token")),
+            tokens=held,
         )
 
     def add_target(
@@ -564,7 +644,9 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         if isinstance(found, EditResult):
             return found
         if found[0] == "craft":
-            return self._refuse(f"the {found[1]} craft cannot carry a target: only an asteroid does")
+            return self._refuse(
+                _("the {found} craft cannot carry a target: only an asteroid does", found=found[1])
+            )
         piece = self._state.piece(found[1])
         if number is None and team in SIDES:
             number = free_number(self._state, team)
@@ -574,7 +656,9 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         assert number is not None  # target_problem checked it
         name = target_name(team, number)
         marked = piece._replace(target=name, team=team)
-        message = f"Put target {name} on {piece.describe()} at {piece.cell}"
+        message = _(
+            "Put target {name} on {piece} at {cell}", name=name, piece=piece.describe(), cell=piece.cell
+        )
         return self._commit(self._state.update_pieces({piece.id: marked}), message, found)
 
     def remove_target(self, where: Selection | Sequence[int] | str | None = None) -> EditResult:
@@ -584,16 +668,21 @@ class EditorController(EditorFiles, Observable["EditorController"]):
             return found
         piece = self._state.piece(found[1]) if found[0] == "piece" else None
         if piece is None or piece.target is None:
-            return self._refuse(f"{cap(self._name(found))} carries no target")
+            return self._refuse(_("{cap} carries no target", cap=cap(self._name(found))))
         bare = piece._replace(target=None, team=None)
-        message = f"Took target {piece.target} off {piece.describe()} at {piece.cell}"
+        message = _(
+            "Took target {target} off {piece} at {cell}",
+            target=piece.target,
+            piece=piece.describe(),
+            cell=piece.cell,
+        )
         return self._commit(self._state.update_pieces({piece.id: bare}), message, found)
 
     def _target_click(self, cell: Cell) -> EditResult:
         """The Target tool: a click puts a target on the asteroid, or takes its target off."""
         top = self._top(cell)
         if top is None:
-            return self._refuse(f"{cell} is empty: a target goes on a white-bearing asteroid")
+            return self._refuse(_("{cell} is empty: a target goes on a white-bearing asteroid", cell=cell))
         if top[0] == "piece" and self._state.piece(top[1]).target is not None:
             return self.remove_target(top)
         tool = self._tool
@@ -602,7 +691,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
     def _edit_craft(self, player: str, message: str, **changes: Any) -> EditResult:
         craft = self._craft(player)
         if craft is None:
-            return self._refuse(f"no {player} craft on the board")
+            return self._refuse(_("no {player} craft on the board", player=player))
         return self._commit(
             self._state.update_crafts({player: replace(craft, **changes)}), message, ("craft", player)
         )
@@ -610,7 +699,9 @@ class EditorController(EditorFiles, Observable["EditorController"]):
     def set_mode(self, mode: str) -> EditResult:
         """Play this board in another mode; in targets mode every craft joins its colour's side."""
         if mode not in MODES:
-            return self._refuse(f"no mode {mode!r} (expected one of {', '.join(MODES)})")
+            return self._refuse(
+                _("no mode {mode!r} (expected one of {choices})", mode=mode, choices=", ".join(MODES))
+            )
         state = self._state.replace(mode=mode)
         message = f"Mode: {mode}"
         if mode_named(mode).shoots_targets:

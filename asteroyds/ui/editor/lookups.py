@@ -10,7 +10,9 @@ from collections.abc import Sequence
 
 from ...dice import Dice
 from ...errors import ScenarioError
+from ...event_text import crafts_text
 from ...hexgrid import Cell
+from ...i18n import _
 from ...modes import capture_layout, mode_named
 from ...pieces import ASTEROYD, DRONE, PLATFORM, TURRET, Craft, Piece
 from ...state import State
@@ -97,7 +99,7 @@ class EditorLookups:
 
     def _name(self, target: Selection) -> str:
         kind, key = target
-        return f"the {key} craft" if kind == "craft" else self._piece_name(self._state.piece(key))
+        return _("the {key} craft", key=key) if kind == "craft" else self._piece_name(self._state.piece(key))
 
     def _piece_name(self, p: Piece) -> str:
         """A piece in words; in capture mode a platform or turret says its team ("red turret TR1")."""
@@ -117,28 +119,30 @@ class EditorLookups:
     @staticmethod
     def _names(crafts: Sequence[Craft]) -> str:
         names = [c.player for c in crafts]
-        return f"the {' and '.join(names)} craft{'s' if len(names) > 1 else ''}"
+        return crafts_text(names)
 
     def _target(self, target: Selection | Sequence[int] | str | None) -> Selection | EditResult:
         """A selection, a cell (its top piece or craft), a piece id or a player."""
         if target is None:
             if self._selected is None:
-                return self._refuse("Select a piece or a craft first (Select tool, then click it)")
+                return self._refuse(_("Select a piece or a craft first (Select tool, then click it)"))
             return self._selected
         if isinstance(target, str):
             if self._state.has_piece(target):
                 return ("piece", target)
             if self._craft(target) is not None:
                 return ("craft", target)
-            return self._refuse(f"no piece or craft {target!r} on the board")
+            return self._refuse(_("no piece or craft {target!r} on the board", target=target))
         if len(target) == 2 and target[0] in ("piece", "craft") and isinstance(target[1], str):
             if self.cell_of(target) is None:  # type: ignore[arg-type]
-                return self._refuse(f"no {target[0]} {target[1]!r} on the board")
+                return self._refuse(
+                    _("no {target} {target2!r} on the board", target=target[0], target2=target[1])
+                )
             return (str(target[0]), target[1])
         cell = as_cell(target)  # type: ignore[arg-type]
         found = self._at(cell)
         if found is None:
-            return self._refuse(f"{cell} is empty: nothing there")
+            return self._refuse(_("{cell} is empty: nothing there", cell=cell))
         return found
 
 

@@ -29,6 +29,7 @@ shipped layouts (the red team's turrets ``TR1``, ``TR2``..., its platform
 from __future__ import annotations
 
 from ...hexgrid import Cell
+from ...i18n import _
 from ...modes import mode_named
 from ...pieces import ASTEROYD, DRONE, GATE, PLATFORM, PLAYER_COLOURS, POD, TURRET, Piece
 from ...setups import ID_PREFIX
@@ -42,29 +43,39 @@ ID_PREFIXES: dict[str, str] = {POD: "P", PLATFORM: "L", TURRET: "T", DRONE: "D",
 def space_problem(state: State, kind: str, cell: Cell, ignore: str | None = None) -> str:
     """Why a piece of this kind cannot go to ``cell`` ("" if it can); ``ignore``: the piece being moved."""
     if cell not in state.board:
-        return f"{cell} is off the board"
+        return _("{cell} is off the board", cell=cell)
     here = [p for p in state.pieces_at(cell) if p.id != ignore]
     for other in here:
         inside = kind == DRONE and other.kind == TURRET and not any(q.kind == DRONE for q in here)
         if not inside:
-            return f"{cell} already holds {other.describe()}"
+            return _("{cell} already holds {piece}", cell=cell, piece=other.describe())
     crafts = state.crafts_at(cell)
     racing_gate = kind == GATE and mode_named(state.mode).crosses_gates
     if crafts and kind != PLATFORM and not racing_gate:
-        return f"{cell} holds the {crafts[0].player} craft: {article(kind)} {kind} cannot share its space"
+        return _(
+            "{cell} holds the {player} craft: {article} {kind} cannot share its space",
+            cell=cell,
+            player=crafts[0].player,
+            article=article(kind),
+            kind=kind,
+        )
     for p in state.pieces:  # capture: an asteroyd away from home keeps its home space free
         if p.kind == ASTEROYD and p.home == cell and p.id != ignore:
-            return f"{cell} is the home space of the {p.team} asteroyd: nothing else may stand there"
+            return _(
+                "{cell} is the home space of the {team} asteroyd: nothing else may stand there",
+                cell=cell,
+                team=p.team,
+            )
     return ""
 
 
 def craft_problem(state: State, cell: Cell) -> str:
     """Why a craft cannot stand in ``cell`` ("" if it can)."""
     if cell not in state.board:
-        return f"{cell} is off the board"
+        return _("{cell} is off the board", cell=cell)
     for p in state.pieces_at(cell):
         if p.kind != PLATFORM and not (p.kind == GATE and mode_named(state.mode).crosses_gates):
-            return f"{cell} holds {p.describe()}: a craft cannot stand there"
+            return _("{cell} holds {piece}: a craft cannot stand there", cell=cell, piece=p.describe())
     return ""
 
 

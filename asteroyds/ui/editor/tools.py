@@ -123,8 +123,8 @@ class Preview:
     @property
     def title(self) -> str:
         if self.capture:
-            return "THE TURRETS' TURN (EVERY CHART EMPTY), STEP BY STEP"
-        return "THE ASTEROID PHASE, STEP BY STEP"
+            return _("THE TURRETS' TURN (EVERY CHART EMPTY), STEP BY STEP")
+        return _("THE ASTEROID PHASE, STEP BY STEP")
 
     @property
     def lasers(self) -> tuple[tuple[Cell, ...], ...]:

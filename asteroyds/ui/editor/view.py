@@ -109,7 +109,7 @@ def _title(text: str) -> widgets.HTML:
 def download_html(text: str, filename: str = "asteroyds-scenario.json") -> str:
     """An HTML link that downloads ``text`` as a file (Voila gives the page no file system)."""
     return download_link(
-        text, filename, "⬇ Download scenario", css="asteroyds-link asteroyds-editor-download-link"
+        text, filename, _("⬇ Download scenario"), css="asteroyds-link asteroyds-editor-download-link"
     )
 
 
@@ -164,7 +164,7 @@ class ScenarioEditor(widgets.VBox):
         if request.demo is not None:
             return c.load_state(request.demo.state, f"Loaded “{request.demo.title}”", dice=request.demo.dice)
         if request.state is not None:
-            return c.load_state(request.state, "Loaded the shared scenario", dice=request.dice)
+            return c.load_state(request.state, _("Loaded the shared scenario"), dice=request.dice)
         return None
 
     def preview(self) -> Preview | None:
@@ -181,15 +181,18 @@ class ScenarioEditor(widgets.VBox):
             self._board.highlight(preview.laser_cells)
             self._board.show_disabled(preview.disabled)
             self._board.set_caption(
-                f"The turrets' turn with these dice ({dice}), every chart empty: lasers outlined, "
-                "disabled turrets crossed out. Click the board to go back to editing"
+                _(
+                    "The turrets' turn with these dice ({dice}), every chart empty: lasers "
+                    "outlined, disabled turrets crossed out. Click the board to go back to editing",
+                    dice=dice,
+                )
             )
         else:
             self._board.highlight([])
             self._board.set_caption(
-                f"After the asteroid phase ({dice}): click the board to go back to editing"
+                _("After the asteroid phase ({dice}): click the board to go back to editing", dice=dice)
             )
-        self._preview_button.description = "✎ Back to editing"
+        self._preview_button.description = _("✎ Back to editing")
         items = "".join(f"<li>{html.escape(line)}</li>" for line in preview.lines)
         self._preview_log.value = f"{_title(preview.title).value}<ol>{items}</ol>"
         return preview
@@ -218,11 +221,17 @@ class ScenarioEditor(widgets.VBox):
         self._team_tip = widgets.HTML()
         self._target_box = widgets.VBox([widgets.HBox([self._team, self._number]), self._team_tip])
         self._selection = _sized(widgets.HTML(), "100%", "asteroyds-editor-selection")
-        left = _button("⟲ Left", "asteroyds-editor-rotate-left", "Turn the selection anticlockwise", "84px")
-        right = _button("⟳ Right", "asteroyds-editor-rotate-right", "Turn the selection clockwise", "84px")
-        remove = _button("✕ Remove", "asteroyds-editor-remove", "Take the selection off the board", "96px")
-        tip = "Give the selected tile this priority number (the tile that had it takes the old one)"
-        set_priority = _button("Set priority", "asteroyds-editor-set-priority", tip, "104px")
+        left = _button(
+            _("⟲ Left"), "asteroyds-editor-rotate-left", _("Turn the selection anticlockwise"), "84px"
+        )
+        right = _button(
+            _("⟳ Right"), "asteroyds-editor-rotate-right", _("Turn the selection clockwise"), "84px"
+        )
+        remove = _button(
+            _("✕ Remove"), "asteroyds-editor-remove", _("Take the selection off the board"), "96px"
+        )
+        tip = _("Give the selected tile this priority number (the tile that had it takes the old one)")
+        set_priority = _button(_("Set priority"), "asteroyds-editor-set-priority", tip, "104px")
         left.on_click(lambda _b: self._run(lambda: c.rotate(None, -1)))
         right.on_click(lambda _b: self._run(lambda: c.rotate(None, 1)))
         remove.on_click(lambda _b: self._run(lambda: c.remove(None)))
@@ -233,13 +242,13 @@ class ScenarioEditor(widgets.VBox):
         self._pilot = _sized(widgets.Dropdown(description=_("Pilot"), options=pilots), "190px")
         self._tokens = _sized(widgets.Text(description=_("Tokens"), placeholder="A B"), "150px")
         apply_craft = _button(
-            "Apply", "asteroyds-editor-apply-craft", "Set the craft's damage, pilot, tokens"
+            _("Apply"), "asteroyds-editor-apply-craft", _("Set the craft's damage, pilot, tokens")
         )
         apply_craft.on_click(lambda _b: self._run(self._apply_craft))
         self._craft_box = widgets.VBox(
             [widgets.HBox([self._damage, self._pilot]), widgets.HBox([self._tokens, apply_craft])]
         )
-        self._undo = _button("↶ Undo", "asteroyds-editor-undo", "Undo the last change", "90px")
+        self._undo = _button(_("↶ Undo"), "asteroyds-editor-undo", _("Undo the last change"), "90px")
         self._redo = _button("↷ Redo", "asteroyds-editor-redo", "Redo", "90px")
         self._undo.on_click(lambda _b: self._run(c.undo))
         self._redo.on_click(lambda _b: self._run(c.redo))
@@ -256,7 +265,7 @@ class ScenarioEditor(widgets.VBox):
         self._preview_log = _sized(widgets.HTML(), "100%", "asteroyds-editor-preview-log")
         side = widgets.VBox(
             [
-                _title("TOOL: A CLICK ON A HEX…"),
+                _title(_("TOOL: A CLICK ON A HEX…")),
                 self._tools,
                 widgets.HBox([self._colour, self._symbol]),
                 widgets.HBox([self._facing, self._priority]),
@@ -275,7 +284,7 @@ class ScenarioEditor(widgets.VBox):
         main = widgets.HBox([self._board, side], layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px"))
         self.children = [
             widgets.HTML(theme.CSS + CSS),
-            _title("SCENARIO EDITOR"),
+            _title(_("SCENARIO EDITOR")),
             self._message,
             main,
             self._preview_log,
@@ -295,7 +304,7 @@ class ScenarioEditor(widgets.VBox):
             "<span class='asteroyds-caption'>Mode: how this board is played (an empty new board "
             "takes it too)</span>"
         )
-        new = _button("New board", "asteroyds-editor-new", "Start again from this board (undoable)")
+        new = _button(_("New board"), "asteroyds-editor-new", _("Start again from this board (undoable)"))
         new.on_click(lambda _b: self._run(self._new_board))
         self._download = widgets.HTML(layout=widgets.Layout(margin="0 16px 0 0"))
         self._download.add_class("asteroyds-editor-download")
@@ -309,21 +318,21 @@ class ScenarioEditor(widgets.VBox):
         )
         self._json = _sized(text, "560px", "asteroyds-editor-json")
         self._json.layout.height = "150px"
-        load = _button("Load the text", "asteroyds-editor-load-text", "Load the scenario pasted above")
+        load = _button(_("Load the text"), "asteroyds-editor-load-text", _("Load the scenario pasted above"))
         load.on_click(lambda _b: self._run(lambda: c.load_json(self._json.value, "pasted text")))
         show = _button(
-            "Show this board's JSON", "asteroyds-editor-show-json", "Write the board as JSON above"
+            _("Show this board's JSON"), "asteroyds-editor-show-json", _("Write the board as JSON above")
         )
         show.on_click(lambda _b: self._show_json(force=True))
         row = widgets.HBox([self._download, self._upload], layout=widgets.Layout(align_items="center"))
         self._play = _sized(widgets.HTML(), "560px", "asteroyds-editor-play")
         boxes = [
             widgets.VBox(
-                [_title("NEW BOARD"), self._setup, self._seed, self._players, new, self._mode, mode_tip]
+                [_title(_("NEW BOARD")), self._setup, self._seed, self._players, new, self._mode, mode_tip]
             ),
             widgets.VBox(
                 [
-                    _title("SAVE, LOAD, SHARE AND PLAY"),
+                    _title(_("SAVE, LOAD, SHARE AND PLAY")),
                     row,
                     self._json,
                     widgets.HBox([load, show]),
@@ -397,7 +406,7 @@ class ScenarioEditor(widgets.VBox):
     def _apply_craft(self) -> None:
         c = self._controller
         if c.selected is None or c.selected[0] != "craft":
-            c._refuse("Select a craft first")
+            c._refuse(_("Select a craft first"))
             return
         player = c.selected[1]
         craft = c.state.craft(player)
@@ -453,7 +462,7 @@ class ScenarioEditor(widgets.VBox):
         """Can this board start a game (the engine's checks)? If so, a link that plays it in the sandbox."""
         problems = c.play_problems()
         if problems:
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            more = _(" (and {value} more)", value=len(problems) - 1) if len(problems) > 1 else ""
             return (
                 f"<span class='asteroyds-caption' data-ready='false'>Not playable yet: "
                 f"{html.escape(problems[0])}{more}</span>"

@@ -59,10 +59,11 @@ from ...bot import plan as bot_plan
 from ...damage import Decision
 from ...dice import Dice
 from ...errors import RuleError
+from ...event_text import player_text
 from ...events import Event
 from ...game import Game
 from ...hexgrid import Cell
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...modes import mode_named
 from ...modes.capture_bot import plan_all as capture_plan_all
 from ...modes.capture_program import CaptureProgram, as_capture_program
@@ -168,10 +169,14 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         """What the game calls its rounds: a capture "turn" holds 6 rounds of its own."""
         return "Turn" if self.is_capture else "Round"
 
+    def _word(self) -> str:
+        """``Round`` or ``Turn`` in the reader's language (the messages' first word)."""
+        return pgettext("log", self.turn_word.lower()).capitalize()
+
     def phase_name(self, phase: str) -> str:
         """A phase in words ("moving the asteroids"); a capture game ends a turn, not a round."""
         if phase == "end" and self.is_capture:
-            return "end of turn"
+            return _("end of turn")
         return _(PHASE_NAMES[phase])
 
     @property
@@ -327,7 +332,12 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             panel.set(*rolled.as_tuple())
         self._fresh_dice = False
         self._finish(mark)
-        self.message = f"{self.turn_word} {self.game.round}: the dice show {rolled}. Plan the programs."
+        self.message = _(
+            "{word} {round}: the dice show {dice}. Plan the programs.",
+            word=self._word(),
+            round=self.game.round,
+            dice=rolled,
+        )
         self._notify()
         return rolled
 
@@ -344,7 +354,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             self._done.append(_Done("plan", mark.inputs, mark.view))
         self.message = "Programs: " + (
             " · ".join(f"{p} {prog}" + (" (bot)" if p in self.bots else "") for p, prog in programs.items())
-            or "none (every craft keeps an empty chart, shield on)"
+            or _("none (every craft keeps an empty chart, shield on)")
         )
         self._notify()
         return programs
@@ -420,7 +430,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         self.message = (
             str(outcome.reason)
             if outcome is not None
-            else f"{self.turn_word} {self.game.round}: roll the dice."
+            else _("{word} {round}: roll the dice.", word=self._word(), round=self.game.round)
         )
         self._notify()
         return self.events
@@ -458,7 +468,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             item = game.undo()  # RuleError when there is nothing to undo
             self._done.clear()
             self._view = self._idle_view()
-            self.message = f"Undone: the last input ({next(iter(item), 'none')})."
+            self.message = _("Undone: the last input ({action}).", action=next(iter(item), "none"))
         self._sync_charts()
         self._notify()
         return self.message
@@ -546,13 +556,15 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         question = game.pending
         if question is not None:
             self._pending = mark
-            self.message = f"The {question.player} player must decide."
+            self.message = _("The {player} player must decide.", player=player_text(question.player))
             self._notify()
             return ()
         self._pending = None
         self._finish(mark)
-        self.message = (
-            f"{self.phase_name(mark.action).capitalize()}: {len(self.events)} events. Step through them."
+        self.message = _(
+            "{phase}: {n} events. Step through them.",
+            phase=self.phase_name(mark.action).capitalize(),
+            n=len(self.events),
         )
         self._notify()
         return self.events

@@ -12,6 +12,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...event_text import colour_text
+from ...i18n import N_, NP_, _, ngettext, pgettext
 from ...modes import mode_of
 from ...modes.capture_mode import TURN_PHASE
 from ...state import State
@@ -31,25 +33,63 @@ from .inspector import (
     priority_table,
 )
 
+#: The outcome badges (inspector's BADGES and row outcomes), said in the reader's language.
+_BADGE_WORDS = (
+    NP_("badge", "moved"),
+    NP_("badge", "stopped"),
+    NP_("badge", "void"),
+    NP_("badge", "pushed another"),
+    NP_("badge", "was pushed"),
+    NP_("badge", "hit a craft"),
+    NP_("badge", "waiting"),
+    NP_("badge", "collided"),
+    NP_("badge", "destroyed"),
+    NP_("badge", "took a token"),
+    NP_("badge", "landed"),
+    NP_("badge", "flew"),
+    NP_("badge", "damaged"),
+    NP_("badge", "flying"),
+    NP_("badge", "moving"),
+    NP_("badge", "fires"),
+    NP_("badge", "hits"),
+    NP_("badge", "dodged"),
+    NP_("badge", "turned"),
+    NP_("badge", "bumped"),
+    NP_("badge", "teleported home"),
+    NP_("badge", "picked up"),
+    NP_("badge", "scored"),
+    NP_("badge", "brought home"),
+)
+
 
 def capture_table_html(table: CaptureRoundTable | None, cursor: int = 0) -> str:
     """The round inspector's HTML: the round's lasers, then its moves (``data-phase="capture"``)."""
     if table is None:
-        return (
-            "<div class='asteroyds-pi-empty'>No round here yet: press <b>Resolve turn</b> to see the "
-            "6 rounds, in each all lasers first, then all moves.</div>"
+        empty = _(
+            "No round here yet: press <b>Resolve turn</b> to see the 6 rounds, "
+            "in each all lasers first, then all moves."
         )
-    when = "" if table.started else " · <i>next</i>"
-    aims = f" · turrets aim {html.escape(', '.join(table.aims))}" if table.aims and not table.started else ""
+        return f"<div class='asteroyds-pi-empty'>{empty}</div>"
+    when = "" if table.started else _(" · <i>next</i>")
+    aims = (
+        _(" · turrets aim {names}", names=html.escape(", ".join(table.aims)))
+        if table.aims and not table.started
+        else ""
+    )
     head = (
-        f"<div class='asteroyds-pi-head'><b>ROUND {table.round} OF 6</b> · every laser fires at once, "
-        f"then every craft moves{when}{aims}</div>"
+        "<div class='asteroyds-pi-head'>"
+        + _(
+            "<b>ROUND {round} OF 6</b> · every laser fires at once, then every craft moves",
+            round=table.round,
+        )
+        + f"{when}{aims}</div>"
     )
     current = next((r.actor for r in (*table.lasers, *table.moves) if r.status == CURRENT), "")
 
     def lines(rows: Sequence[CaptureRow], title: str) -> str:
         if not rows:
-            return f"<tr class='asteroyds-waiting'><td></td><td colspan='3'><i>{title}: none</i></td></tr>"
+            none = _("{title}: none", title=title)
+            return f"<tr class='asteroyds-waiting'><td></td><td colspan='3'><i>{none}</i></td></tr>"
         out = [f"<tr class='asteroyds-pi-section'><td></td><td colspan='3'><b>{title}</b></td></tr>"]
         for r in rows:
             out.append(
@@ -67,8 +107,8 @@ def capture_table_html(table: CaptureRoundTable | None, cursor: int = 0) -> str:
     )
     return (
         f"{head}<table class='asteroyds-priority-table asteroyds-capture-table' {attrs}><thead><tr>"
-        "<th>#</th><th>who</th><th>does</th><th>outcome · why</th></tr></thead>"
-        f"<tbody>{lines(table.lasers, 'LASERS')}{lines(table.moves, 'MOVES')}</tbody></table>"
+        f"<th>#</th><th>{_('who')}</th><th>{_('does')}</th><th>{_('outcome · why')}</th></tr></thead>"
+        f"<tbody>{lines(table.lasers, _('LASERS'))}{lines(table.moves, _('MOVES'))}</tbody></table>"
     )
 
 
@@ -114,7 +154,8 @@ def _badges(outcome: str) -> str:
     for part in outcome.split(", "):
         bg, fg = BADGES.get(part, ("#1b2347", COLOURS["muted"]))
         out.append(
-            f'<span class="asteroyds-badge" style="background:{bg};color:{fg}">{html.escape(part)}</span>'
+            f'<span class="asteroyds-badge" style="background:{bg};color:{fg}">'
+            f"{html.escape(pgettext('badge', part))}</span>"
         )
     return "".join(out)
 
@@ -133,14 +174,16 @@ def _die(colour: str, value: int) -> str:
 def table_html(table: PriorityTable | None, flight: Sequence[FlightRow] = (), cursor: int = 0) -> str:
     """The inspector's HTML for a colour phase (or the crafts of a flight phase)."""
     if table is None and not flight:
-        return (
-            "<div class='asteroyds-pi-empty'>No colour phase here yet: press <b>Asteroids</b> to see the "
-            "elements move one after another, smallest priority number first.</div>"
+        empty = _(
+            "No colour phase here yet: press <b>Asteroids</b> to see the elements move one after "
+            "another, smallest priority number first."
         )
+        return f"<div class='asteroyds-pi-empty'>{empty}</div>"
     if table is None:
         head = (
-            "<div class='asteroyds-pi-head'><b>FLIGHT</b> · crafts in turn order, "
-            "each its whole program</div>"
+            "<div class='asteroyds-pi-head'>"
+            + _("<b>FLIGHT</b> · crafts in turn order, each its whole program")
+            + "</div>"
         )
         current = next((r.piece for r in flight if r.status == CURRENT), "")
         order = " ".join(r.piece for r in flight)
@@ -151,15 +194,19 @@ def table_html(table: PriorityTable | None, flight: Sequence[FlightRow] = (), cu
             f"<td>{_outcome(r.outcome, r.reason)}</td></tr>"
             for r in flight
         ]
-        columns = "<th>#</th><th>craft</th><th>program</th><th>outcome · why</th>"
+        columns = f"<th>#</th><th>{_('craft')}</th><th>{_('program')}</th><th>{_('outcome · why')}</th>"
         attrs = f'data-phase="fly" data-die="" data-order="{html.escape(order)}"'
     else:
         n = len(table.order)
-        when = "" if table.started else " · <i>next</i>"
-        head = (
-            f"<div class='asteroyds-pi-head'><b>{table.phase.upper()} DIE</b>{_die(table.phase, table.die)}· "
-            f"{n} element{'s' * (n != 1)}, smallest number first, one after another{when}</div>"
+        when = "" if table.started else _(" · <i>next</i>")
+        die = _("<b>{colour} DIE</b>", colour=colour_text(table.phase).upper())
+        order = ngettext(
+            "{n} element, smallest number first, one after another",
+            "{n} elements, smallest number first, one after another",
+            n,
+            n=n,
         )
+        head = f"<div class='asteroyds-pi-head'>{die}{_die(table.phase, table.die)}· {order}{when}</div>"
         current = table.current or ""
         lines = [
             f'<tr data-piece="{html.escape(r.piece)}" data-status="{r.status}" class="asteroyds-{r.status}">'
@@ -169,7 +216,10 @@ def table_html(table: PriorityTable | None, flight: Sequence[FlightRow] = (), cu
             f"{' ×2' if r.steps == 2 else ''}</td><td>{_outcome(r.outcome, r.reason)}</td></tr>"
             for r in table.rows
         ]
-        columns = "<th>#</th><th>element</th><th>prio</th><th>dir</th><th>outcome · why</th>"
+        columns = (
+            f"<th>#</th><th>{_('element')}</th><th>{_('prio')}</th><th>{_('dir')}</th>"
+            f"<th>{_('outcome · why')}</th>"
+        )
         order = " ".join(table.order)
         attrs = f'data-phase="{table.phase}" data-die="{table.die}" data-order="{html.escape(order)}"'
     return (
@@ -199,7 +249,7 @@ class PriorityInspector(widgets.VBox):
         self._controller = controller
         self._table = widgets.HTML()
         self._table.add_class("asteroyds-priority-body")
-        self._title = widgets.HTML(f"<span class='asteroyds-title'>{TITLES[False]}</span>")
+        self._title = widgets.HTML(f"<span class='asteroyds-title'>{_(TITLES[False])}</span>")
         self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._table]
         self.layout = widgets.Layout(width=PANEL_WIDTH)
         self.add_class("asteroyds-panel")
@@ -225,7 +275,7 @@ class PriorityInspector(widgets.VBox):
         self._shown = key
         state = getattr(getattr(c, "game", None), "state", None)
         capture = isinstance(state, State) and mode_of(state).teams
-        self._title.value = f"<span class='asteroyds-title'>{TITLES[capture]}</span>"
+        self._title.value = f"<span class='asteroyds-title'>{_(TITLES[capture])}</span>"
         try:
             if capture:
                 table = capture_round_table(c.events, c.cursor) if c.phase == TURN_PHASE else None
@@ -239,7 +289,7 @@ class PriorityInspector(widgets.VBox):
         self._table.value = value
 
 
-TITLES: dict[bool, str] = {False: "PRIORITY INSPECTOR", True: "ROUND INSPECTOR · LASERS, THEN MOVES"}
+TITLES: dict[bool, str] = {False: N_("PRIORITY INSPECTOR"), True: N_("ROUND INSPECTOR · LASERS, THEN MOVES")}
 
 
 __all__ = ["CSS", "PriorityInspector", "capture_table_html", "table_html"]

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 
 from ...events import Event
 from ...hexgrid import Cell
-from ...i18n import _
+from ...i18n import N_, _, pgettext
 from ...modes.capture_events import LaserFired as CaptureLaserFired
 from ...modes.capture_program import CaptureProgram
 from ...program import Program
@@ -81,17 +81,22 @@ PANEL_WIDTH = "436px"  # fits beside the normal-size board on a 1280-pixel page
 # name: (label, FontAwesome icon, tooltip, minimum width). Buttons are as wide as their label
 # ("width: auto") and never narrower than this: fixed widths cut "End round" and "Yes" off.
 BUTTONS: dict[str, tuple[str, str, str, str]] = {
-    "roll": ("Roll", "", "Roll the dice (the dice panel's, or seeded)", "54px"),
-    "plan": ("Plan", "", "Submit the status chart and the bots' programs", "54px"),
-    "asteroids": ("Asteroids", "", "Move the asteroids: red, white, blue", "80px"),
-    "fly": ("Fly", "", "Every craft flies its program, in turn order", "46px"),
-    CAPTURE: ("Resolve turn", "", "The 6 rounds: in each, all lasers fire, then all crafts move", "104px"),
-    "end": ("End round", "", "Victory check; the charts reset; the next player is player one", "90px"),
-    "undo": ("Undo", "undo", "Take back the last action (a question: withdraw it)", "70px"),
+    "roll": (N_("Roll"), "", N_("Roll the dice (the dice panel's, or seeded)"), "54px"),
+    "plan": (N_("Plan"), "", N_("Submit the status chart and the bots' programs"), "54px"),
+    "asteroids": (N_("Asteroids"), "", N_("Move the asteroids: red, white, blue"), "80px"),
+    "fly": (N_("Fly"), "", N_("Every craft flies its program, in turn order"), "46px"),
+    CAPTURE: (N_("Resolve turn"), "",
+              N_("The 6 rounds: in each, all lasers fire, then all crafts move"), "104px"),
+    "end": (N_("End round"), "",
+            N_("Victory check; the charts reset; the next player is player one"), "90px"),
+    "undo": (N_("Undo"), "undo", N_("Take back the last action (a question: withdraw it)"), "70px"),
 }  # fmt: skip
 # Capture mode: the same buttons, told as a team game's turn (RULES §11).
 CAPTURE_LABELS: dict[str, tuple[str, str]] = {
-    "end": ("End turn", "Victory check; the charts reset for the next turn; the next craft is player one"),
+    "end": (
+        N_("End turn"),
+        N_("Victory check; the charts reset for the next turn; the next craft is player one"),
+    ),
 }
 # Phase buttons each mode hides: capture has no asteroid or flight phase, the others no capture turn.
 HIDDEN_BUTTONS: dict[bool, frozenset[str]] = {
@@ -99,10 +104,10 @@ HIDDEN_BUTTONS: dict[bool, frozenset[str]] = {
     False: frozenset({CAPTURE}),
 }
 STEP_BUTTONS: dict[str, tuple[str, str, str, str]] = {
-    "start": ("", "fast-backward", "⏮ Back to the start of the phase", "38px"),
-    "back": ("◀ step", "", "One event back", "64px"),
-    "next": ("step ▶", "", "One event forward", "64px"),
-    "last": ("", "fast-forward", "⏭ To the end of the phase", "38px"),
+    "start": ("", "fast-backward", N_("⏮ Back to the start of the phase"), "38px"),
+    "back": (N_("◀ step"), "", N_("One event back"), "64px"),
+    "next": (N_("step ▶"), "", N_("One event forward"), "64px"),
+    "last": ("", "fast-forward", N_("⏭ To the end of the phase"), "38px"),
 }
 CSS = f"""<style>
 .asteroyds-round-player .asteroyds-rp-caption {{ font-size: 14px; line-height: 1.4; min-height: 42px; }}
@@ -193,7 +198,9 @@ class RoundPlayer(widgets.VBox):
     def _build(self) -> None:
         def button(name: str, label: str, icon: str, tip: str, width: str) -> widgets.Button:
             layout = widgets.Layout(width="auto", min_width=width)
-            b = widgets.Button(description=label, icon=icon, tooltip=tip, layout=layout)
+            b = widgets.Button(
+                description=_(label) if label else "", icon=icon, tooltip=_(tip), layout=layout
+            )
             b.add_class(f"asteroyds-btn-{name}")
             b.on_click(lambda _b, n=name: self._press(n))
             return b
@@ -213,7 +220,7 @@ class RoundPlayer(widgets.VBox):
             readout_format=".1f", continuous_update=False, style={"description_width": "44px"},
             layout=widgets.Layout(width="250px"), tooltip=_("Events per second while playing"),
         )  # fmt: skip
-        speed_unit = widgets.HTML("<span class='asteroyds-caption'>events per second</span>")
+        speed_unit = widgets.HTML(f"<span class='asteroyds-caption'>{_('events per second')}</span>")
         self._speed.add_class("asteroyds-speed")
         self._speed.observe(self._on_speed, names="value")
         self._caption = widgets.HTML(layout=widgets.Layout(width="100%"))
@@ -221,8 +228,8 @@ class RoundPlayer(widgets.VBox):
         self._message = widgets.HTML(layout=widgets.Layout(width="100%"))
         self._message.add_class("asteroyds-rp-message")
         self._question = widgets.HTML(layout=widgets.Layout(width="270px"))
-        self._buttons["yes"] = button("yes", "Yes", "check", "Answer yes", "64px")
-        self._buttons["no"] = button("no", "No", "times", "Answer no", "64px")
+        self._buttons["yes"] = button("yes", N_("Yes"), "check", N_("Answer yes"), "64px")
+        self._buttons["no"] = button("no", N_("No"), "times", N_("Answer no"), "64px")
         self._ask = widgets.HBox(
             [self._question, self._buttons["yes"], self._buttons["no"]],
             layout=widgets.Layout(align_items="center", grid_gap="6px", display="none"),
@@ -232,14 +239,14 @@ class RoundPlayer(widgets.VBox):
         self._error.add_class("asteroyds-error")
         self._data = widgets.HTML(layout=widgets.Layout(display="none"))
         self._data.add_class("asteroyds-round-data")
-        title = widgets.HTML("<span class='asteroyds-title'>ROUND PLAYER</span>")
+        title = widgets.HTML(f"<span class='asteroyds-title'>{_('ROUND PLAYER')}</span>")
         gap = widgets.Layout(grid_gap="5px", align_items="center", flex_flow="row wrap")
         capture = self._controller.is_capture
         for name in HIDDEN_BUTTONS[capture]:
             self._buttons[name].layout.display = "none"
         if capture:
             for name, (label, tip) in CAPTURE_LABELS.items():
-                self._buttons[name].description, self._buttons[name].tooltip = label, tip
+                self._buttons[name].description, self._buttons[name].tooltip = _(label), _(tip)
         phases = widgets.HBox([self._buttons[n] for n in BUTTONS if n != "undo"], layout=gap)
         stepping = widgets.HBox(
             [*(self._buttons[n] for n in STEP_BUTTONS), self._toggle, self._buttons["undo"]], layout=gap
@@ -289,7 +296,7 @@ class RoundPlayer(widgets.VBox):
         for chart in self._controller.charts.values():
             if hasattr(chart, "lock"):
                 chart.lock()
-        self._message.value = html.escape("Time is up: the charts are locked. Press Plan.")
+        self._message.value = html.escape(_("Time is up: the charts are locked. Press Plan."))
 
     def _on_toggle(self, change: Mapping[str, Any]) -> None:
         if self._quiet:
@@ -330,17 +337,34 @@ class RoundPlayer(widgets.VBox):
         self._toggle.disabled = n == 0 or busy
         self._render_toggle()
         event = c.current_event
-        word = c.turn_word
+        word = pgettext("log", c.turn_word.lower()).capitalize()
         step = c.capture_step
+        before = _("Before the first event: step ▶ or Play.")
         if c.phase is None:
             where = f"{word} {c.game.round} · {c.game.phase}"
-            text = f"Roll the dice to start the {word.lower()}." if c.game.phase == "roll" else ""
+            text = (
+                _("Roll the dice to start the {word}.", word=word.lower()) if c.game.phase == "roll" else ""
+            )
         elif step is not None:  # a capture turn: its 6 rounds, lasers then moves
-            where = f"{word} {c.round} · {step} · event {c.cursor}/{n}"
-            text = event.text() if event is not None else "Before the first event: step ▶ or Play."
+            where = _(
+                "{word} {round} · {step} · event {cursor}/{n}",
+                word=word,
+                round=c.round,
+                step=step,
+                cursor=c.cursor,
+                n=n,
+            )
+            text = event.text() if event is not None else before
         else:
-            where = f"{word} {c.round} · {c.phase_name(c.phase)} · event {c.cursor}/{n}"
-            text = event.text() if event is not None else "Before the first event: step ▶ or Play."
+            where = _(
+                "{word} {round} · {step} · event {cursor}/{n}",
+                word=word,
+                round=c.round,
+                step=c.phase_name(c.phase),
+                cursor=c.cursor,
+                n=n,
+            )
+            text = event.text() if event is not None else before
         self._caption.value = (
             f"<span class='asteroyds-rp-count'>{html.escape(where)}</span><br>"
             f"<span class='asteroyds-rp-text'>{html.escape(text)}</span>"

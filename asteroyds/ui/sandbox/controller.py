@@ -265,9 +265,14 @@ class SandboxController(Observable["SandboxController"]):
         self.coach = chosen.coaching
         self._start(game, chosen.craft_kinds(game.state))
         turn = "Turn 1" if chosen.is_capture else "Round 1"
-        origin = " on the loaded scenario" if chosen.board is not None else ""
-        self.message = (
-            f"New {chosen.mode} game{origin}, seed {chosen.seed}. {turn}: {game.players[0]} rolls the dice."
+        origin = _(" on the loaded scenario") if chosen.board is not None else ""
+        self.message = _(
+            "New {mode} game{origin}, seed {seed}. {turn}: {players} rolls the dice.",
+            mode=chosen.mode,
+            origin=origin,
+            seed=chosen.seed,
+            turn=turn,
+            players=game.players[0],
         )
         self._notify()
         return game
@@ -327,8 +332,8 @@ class SandboxController(Observable["SandboxController"]):
         for player in players:
             self.charts[player].unlock()
         who = self.current_team or players[0]
-        together = f"The {who} team is planning ({', '.join(players)})."
-        self.message = together if self.is_capture else f"{who} is planning."
+        together = _("The {who} team is planning ({choices}).", who=who, choices=", ".join(players))
+        self.message = together if self.is_capture else _("{who} is planning.", who=who)
         self._notify()
         return who
 
@@ -365,8 +370,12 @@ class SandboxController(Observable["SandboxController"]):
         self._round.showing = False
         who = self._who(players[0])
         following = self.current_team or self.current_player
-        done = f"The {who} team is ready." if self.is_capture else f"{who} is ready."
-        self.message = done + (f" Pass the device to {following}." if following else " Every program is in.")
+        done = _("The {who} team is ready.", who=who) if self.is_capture else _("{who} is ready.", who=who)
+        self.message = done + (
+            _(" Pass the device to {following}.", following=following)
+            if following
+            else _(" Every program is in.")
+        )
         self._after_planning()
         return who
 
@@ -477,13 +486,13 @@ class SandboxController(Observable["SandboxController"]):
         batches = self._round.batches
         if self._round.showing:
             self._round.showing = False
-            self.message = "Undone: the chart is hidden again."
+            self.message = _("Undone: the chart is hidden again.")
         elif batches and game.phase == "plan" and all(p not in game.programs for p in self._round.ready):
             players = batches.pop()
             for player in players:
                 self.charts[player].unlock()
             who = self._who(players[0])
-            self.message = f"Undone: {who}'s Done. {who} may plan again."
+            self.message = _("Undone: {who}'s Done. {who} may plan again.", who=who)
         else:
             if game.pending is None and not game.inputs:
                 raise RuleError(_("nothing to undo: this is the start of the game"))
@@ -507,7 +516,11 @@ class SandboxController(Observable["SandboxController"]):
         game.rewind_to_round(int(number))
         self._round = _Round()
         self._new_player()
-        self.message = f"Back to the start of {'turn' if self.is_capture else 'round'} {number}."
+        self.message = (
+            _("Back to the start of turn {number}.", number=number)
+            if self.is_capture
+            else _("Back to the start of round {number}.", number=number)
+        )
         self._notify()
 
     def save_text(self) -> str:
@@ -537,7 +550,12 @@ class SandboxController(Observable["SandboxController"]):
         kinds = self.setup.craft_kinds(game.state)
         self.setup = SandboxSetup.of_game(game, kinds, coach=self.coach)
         self._start(game, kinds)
-        self.message = f"Loaded: {game.state.mode}, round {game.round}, {len(game.inputs)} inputs."
+        self.message = _(
+            "Loaded: {mode}, round {round}, {n} inputs.",
+            mode=game.state.mode,
+            round=game.round,
+            n=len(game.inputs),
+        )
         self._notify()
         return game
 

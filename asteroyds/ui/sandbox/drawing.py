@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from ...dice import Dice
 from ...hexgrid import Cell
+from ...i18n import _
 from ...modes.capture_resolve import teams as capture_teams
 from ...shooting import LaserFired
 from ...state import State
@@ -168,14 +169,26 @@ class SandboxDrawing:
         board.clear_laser()
         board.highlight(())
         draw_disabled(board, ())
-        who = c.current_player if c.current_team is None else f"the {c.current_team} team"
+        who = (
+            c.current_player
+            if c.current_team is None
+            else _("the {current_team} team", current_team=c.current_team)
+        )
         if c.stage == "handover":
             self._drawn = ("handover", id(game.state))
             board.update(game.state)
             board.show_intended_moves(game.dice)
             board.show_path(())
             word = "Turn" if c.is_capture else "Round"
-            board.set_caption(f"{word} {game.round} · dice {game.dice} · pass the device to {who}")
+            board.set_caption(
+                _(
+                    "{word} {round} · dice {dice} · pass the device to {who}",
+                    word=word,
+                    round=game.round,
+                    dice=game.dice,
+                    who=who,
+                )
+            )
             return
         if c.is_capture:  # no asteroid phase to forecast: the board as it stands, the turrets' aims
             self._drawn = ("planning", id(game.state), "")
@@ -183,7 +196,13 @@ class SandboxDrawing:
             board.show_intended_moves(game.dice)
             board.show_path(())
             aims = ", ".join(c.turret_aims())
-            board.set_caption(f"The {c.current_team} team plans · turrets fire this turn: {aims}")
+            board.set_caption(
+                _(
+                    "The {current_team} team plans · turrets fire this turn: {aims}",
+                    current_team=c.current_team,
+                    aims=aims,
+                )
+            )
             return
         player = c.current_player
         state, path = c.forecast(player)
@@ -193,7 +212,10 @@ class SandboxDrawing:
             board.show_intended_moves(game.dice)
             board.show_path(())
             board.set_caption(
-                f"{player} plans · the board as it stands · arrows: where the dice send each tile"
+                _(
+                    "{player} plans · the board as it stands · arrows: where the dice send each tile",
+                    player=player,
+                )
             )
         else:
             board.show_intended_moves(None)
@@ -203,10 +225,21 @@ class SandboxDrawing:
             if shots:  # the first shot of the program, as it would fly on the forecast board
                 shot = shots[0]
                 board.show_laser(shot.path, shot.hit, start=shot.start, direction=shot.direction)
-                said = f" · column {shot.column} shot hits {shot.hit_name or 'nothing'}"
+                said = _(
+                    " · column {column} shot hits {value}",
+                    column=shot.column,
+                    value=shot.hit_name or _("nothing"),
+                )
             board.set_caption(
-                f"Coach forecast: the asteroids after this round's dice · {player}'s ghost path ends at "
-                f"{path.end}, damage {path.damage}" + (" · collision!" if path.blocked else "") + said
+                _(
+                    "Coach forecast: the asteroids after this round's dice · {player}'s ghost path "
+                    "ends at {end}, damage {damage}",
+                    player=player,
+                    end=path.end,
+                    damage=path.damage,
+                )
+                + (_(" · collision!") if path.blocked else "")
+                + said
             )
 
     def _refresh(self) -> None:
@@ -221,12 +254,12 @@ class SandboxDrawing:
             self._rounds.options = rounds
             self._rounds.value = rounds[-1] if rounds else None
         self._back.disabled = self._rounds.disabled = not rounds
-        self._rounds.description = "Back to turn" if c.is_capture else "Back to round"
+        self._rounds.description = _("Back to turn") if c.is_capture else _("Back to round")
         self._save.value = self._save_link() if game is not None else ""
         if stage == "setup":
             self._show_setup(True)
         outcome = c.outcome_text
-        self._banner.value = f"GAME OVER · {html.escape(outcome)}" if outcome else ""
+        self._banner.value = _("GAME OVER · {names}", names=html.escape(outcome)) if outcome else ""
         self._banner.layout.display = "" if outcome else "none"
         if game is None:
             self._stage_box.children, self._companions.children, self._chart_box.children = (
@@ -283,29 +316,41 @@ class SandboxDrawing:
         if stage == "roll":
             first = game.players[0]
             self._dice_note.value = html.escape(
-                f"{word} {game.round}: {first} is player one and rolls the dice."
+                _(
+                    "{word} {round}: {first} is player one and rolls the dice.",
+                    word=word,
+                    round=game.round,
+                    first=first,
+                )
             )
             stage_box = [self._dice, self._dice_note]
         elif stage == "handover" and c.is_capture:
             team, players = c.current_team, c.current_players
             self._handover.value = handover_html(
-                f"Turn {game.round} · hot seat, team by team",
-                f"the {team} team",
+                _("Turn {round} · hot seat, team by team", round=game.round),
+                _("the {team} team", team=team),
                 theme.COLOURS.get(str(team), "#ffffff"),
-                f"{', '.join(players)} plan together; the other teams look away. "
-                f"{c.planning_seconds} seconds once the charts show.",
+                _(
+                    "{choices} plan together; the other teams look away. {planning_seconds} seconds "
+                    "once the charts show.",
+                    choices=", ".join(players),
+                    planning_seconds=c.planning_seconds,
+                ),
             )
-            self._ready.description = f"We are {team}: show our charts"
+            self._ready.description = _("We are {team}: show our charts", team=team)
             stage_box = [self._dice, self._handover, self._ready]
         elif stage == "handover":
             player = c.current_player
             self._handover.value = handover_html(
-                f"Round {game.round} · hot seat",
+                _("Round {round} · hot seat", round=game.round),
                 str(player),
                 theme.player_colour(player),
-                f"The others look away. {c.planning_seconds} seconds to plan once the chart shows.",
+                _(
+                    "The others look away. {planning_seconds} seconds to plan once the chart shows.",
+                    planning_seconds=c.planning_seconds,
+                ),
             )
-            self._ready.description = f"I am {player}: show my chart"
+            self._ready.description = _("I am {player}: show my chart", player=player)
             stage_box = [self._dice, self._handover, self._ready]
         elif stage == "planning":
             players = c.current_players
@@ -313,7 +358,7 @@ class SandboxDrawing:
             self._stopwatch_box.children = [self._stopwatch()]
             self._coach_note.value = html.escape(self._planning_note())
             self._submit.description = (
-                "Done: lock in our programs" if c.is_capture else "Done: lock in my program"
+                _("Done: lock in our programs") if c.is_capture else _("Done: lock in my program")
             )
             stage_box = [self._stopwatch_box, self._submit, self._coach_note]
             charts = [self.chart(p) for p in players]
@@ -332,22 +377,26 @@ class SandboxDrawing:
     def _planning_note(self) -> str:
         c = self._controller
         if c.is_capture:
-            return (
-                "Plan the 6 rounds of the turn: one token per round, then the anticipation (Shield or "
-                "Shoot in one round). In each round every laser fires first, then every craft moves. "
-                f"Turrets fire this turn: {', '.join(c.turret_aims())}."
+            return _(
+                "Plan the 6 rounds of the turn: one token per round, then the anticipation (Shield "
+                "or Shoot in one round). In each round every laser fires first, then every craft moves. "
+                "Turrets fire this turn: {choices}.",
+                choices=", ".join(c.turret_aims()),
             )
         if c.coach:
-            return (
+            return _(
                 "Coach on: the board shows the asteroids AFTER this round's dice, and your ghost path. "
                 "The box has no such help."
             )
-        return "Coach off, like the box: the board shows the table as it is, with the dice arrows."
+        return _("Coach off, like the box: the board shows the table as it is, with the dice arrows.")
 
     def _setup_hint(self) -> widgets.Widget:
         return _html(
             "asteroyds-card",
-            "<b>No game yet.</b><br>Choose the mode and the players above, then press <b>Start the game</b>.",
+            _(
+                "<b>No game yet.</b><br>Choose the mode and the players above, "
+                "then press <b>Start the game</b>."
+            ),
             width="440px",
         )
 
@@ -367,7 +416,7 @@ class SandboxDrawing:
 
     def _save_link(self) -> str:
         c = self._controller
-        tip = "Download the game: setup and every input"
+        tip = _("Download the game: setup and every input")
         return download_link(c.save_text(), c.save_name(), "⬇ Save", css="asteroyds-save", title=tip)
 
     def _publish(self, stage: str) -> None:

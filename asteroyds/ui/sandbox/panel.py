@@ -23,7 +23,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ...errors import ScenarioError
-from ...i18n import _
+from ...i18n import _, ngettext
 from ...modes import mode_named
 from ...modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
 from ...modes.targets import SIDES, team_of
@@ -193,11 +193,11 @@ class SetupPanel(widgets.VBox):
             self._seats[colour] = (on, kind)
             seats.append(_row(_dot(theme.player_colour(colour)), on, kind, self._team_tags[colour]))
         self._team_note = html_part("asteroyds-note", width="440px")
-        self._seat_section = widgets.VBox([_section("Players, in turn order"), *seats, self._team_note])
+        self._seat_section = widgets.VBox([_section(_("Players, in turn order")), *seats, self._team_note])
         # Capture's section is built the first time capture is chosen (a page costs the server less).
         self._capture_setup = s
         self._capture_slot = widgets.VBox()
-        self._pilots = _check(s.pilots, "Pilots (advanced rules): each craft draws a pilot")
+        self._pilots = _check(s.pilots, _("Pilots (advanced rules): each craft draws a pilot"))
         self._seed = widgets.BoundedIntText(value=s.seed, min=0, max=999_999, description=_("Seed"))
         self._seed.layout.width = "150px"
         self._seed.add_class("asteroyds-seed")
@@ -210,23 +210,29 @@ class SetupPanel(widgets.VBox):
         )
         self._seconds.layout.width = "110px"
         self._variants = {
-            "random_dice_order": _check(s.random_dice_order, "Random dice order"),
-            "return_to_platform": _check(s.return_to_platform, "Return to a platform (racing, shooting)"),
-            "one_shot_per_turn": _check(s.one_shot_per_turn, "One shot per turn (shooting, targets, drones)"),
+            "random_dice_order": _check(s.random_dice_order, _("Random dice order")),
+            "return_to_platform": _check(s.return_to_platform, _("Return to a platform (racing, shooting)")),
+            "one_shot_per_turn": _check(
+                s.one_shot_per_turn, _("One shot per turn (shooting, targets, drones)")
+            ),
         }
         self._remove = widgets.SelectMultiple(rows=5, layout=widgets.Layout(width="340px"))
         self._handicap = widgets.IntSlider(value=s.targets_handicap, min=0, max=5, description=_("Handicap"))
         self._handicap.layout.width = "260px"
-        teams = [("to the smaller team", ""), ("to the left team", "left"), ("to the right team", "right")]
+        teams = [
+            (_("to the smaller team"), ""),
+            (_("to the left team"), "left"),
+            (_("to the right team"), "right"),
+        ]
         self._team = widgets.Dropdown(
             options=teams, value=s.handicap_team or "", layout=widgets.Layout(width="170px")
         )
-        self._coach = _check(s.coaching, "Coach: forecast the asteroids")
+        self._coach = _check(s.coaching, _("Coach: forecast the asteroids"))
         self._coach.add_class("asteroyds-coach")
         self._coach_touched = False
         self._coach.observe(lambda _ch: setattr(self, "_coach_touched", True), names="value")
         start = button(
-            "Start the game", "asteroyds-start", "Build the board; round 1", primary=True, width="200px"
+            _("Start the game"), "asteroyds-start", _("Build the board; round 1"), primary=True, width="200px"
         )
         start.on_click(lambda _b: on_start())
         watched = (self._mode, self._seed)
@@ -235,7 +241,7 @@ class SetupPanel(widgets.VBox):
         self._level.observe(lambda _ch: self._level_changed(), names="value")
         self._handicap_section = widgets.VBox(
             [
-                _section("Targets handicap"),
+                _section(_("Targets handicap")),
                 _row(self._handicap, self._team),
                 html_part("asteroyds-note", HANDICAP_HELP, width="440px"),
             ]
@@ -244,7 +250,7 @@ class SetupPanel(widgets.VBox):
             [
                 _section("Variants"),
                 *self._variants.values(),
-                _section("Fewer asteroids (Ctrl-click to pick several)"),
+                _section(_("Fewer asteroids (Ctrl-click to pick several)")),
                 self._remove,
                 self._handicap_section,
                 _section("Coach"),
@@ -264,7 +270,7 @@ class SetupPanel(widgets.VBox):
         )
         right = widgets.VBox(
             [
-                _section("Seed and planning time"),
+                _section(_("Seed and planning time")),
                 _row(self._seed, self._level, self._seconds),
                 self._box_variants,
             ]
@@ -329,21 +335,21 @@ class SetupPanel(widgets.VBox):
         self._blue.layout.width = "300px"
         self._blue.add_class("asteroyds-blue-asteroids")
         self._destructible = _check(
-            s.destructible_asteroids, "Blue asteroids are destructible (lasers, ramming)", "470px"
+            s.destructible_asteroids, _("Blue asteroids are destructible (lasers, ramming)"), "470px"
         )
-        self._duel = _check(s.duel, "1 v 1: each player runs a whole team (double planning time)", "470px")
+        self._duel = _check(s.duel, _("1 v 1: each player runs a whole team (double planning time)"), "470px")
         self._duel.add_class("asteroyds-duel")
         self._capture_note = html_part("asteroyds-note", width="470px")
         self._blue_box = widgets.VBox([self._blue, self._destructible])
         self._capture = widgets.VBox(
             [
-                _section("Capture the Asteroyd: teams"),
+                _section(_("Capture the Asteroyd: teams")),
                 html_part("asteroyds-note", CAPTURE_HELP, width="470px"),
                 _row(self._teams, self._crafts),
-                _section("Who flies each craft"),
+                _section(_("Who flies each craft")),
                 *rows,
                 self._capture_note,
-                _section("Capture variants"),
+                _section(_("Capture variants")),
                 self._blue_box,
                 self._duel,
             ]
@@ -378,11 +384,18 @@ class SetupPanel(widgets.VBox):
         chosen = [colour for colour, (on, _k) in self._seats.items() if on.value]
         if mode_named(mode).shoots_targets:
             sides = {side: ", ".join(p for p in chosen if team_of(p) == side) or "(nobody)" for side in SIDES}
-            text = (
-                f"Left team: {sides['left']}. Right team: {sides['right']}. Each shoots the other's targets."
+            text = _(
+                "Left team: {sides}. Right team: {sides2}. Each shoots the other's targets.",
+                sides=sides["left"],
+                sides2=sides["right"],
             )
         else:
-            text = f"{len(chosen)} player{'s' * (len(chosen) != 1)}; the first ticked is player one."
+            text = ngettext(
+                "{n} player; the first ticked is player one.",
+                "{n} players; the first ticked is player one.",
+                len(chosen),
+                n=len(chosen),
+            )
         self._team_note.value = html.escape(text)
 
     def _capture_changed(self) -> None:
@@ -395,8 +408,12 @@ class SetupPanel(widgets.VBox):
         self._blue_box.layout.display = "" if teams == 2 else "none"
         order = [f"{team}{i}" for i in range(1, crafts + 1) for team in playing]
         self._capture_note.value = html.escape(
-            f"{len(order)} crafts, in turn order {', '.join(order)}. "
-            "Team-mates plan together; a team with no human is played by the bot."
+            _(
+                "{n} crafts, in turn order {choices}. Team-mates plan together; a team with no "
+                "human is played by the bot.",
+                n=len(order),
+                choices=", ".join(order),
+            )
         )
 
     def _level_changed(self) -> None:

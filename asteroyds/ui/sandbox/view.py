@@ -173,8 +173,8 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         except AsteroydsError as exc:
             raise ScenarioError(links.link_error(exc)) from None
         if state is not None:
-            self._controller.load_scenario(state, "the link's scenario", setup=self._panel_setup())
-            self._loaded_scenario("the link's scenario")
+            self._controller.load_scenario(state, _("the link's scenario"), setup=self._panel_setup())
+            self._loaded_scenario(_("the link's scenario"))
 
     def read_setup(self) -> SandboxSetup:
         """The setup panel's choices."""
@@ -205,16 +205,16 @@ class Sandbox(SandboxDrawing, widgets.VBox):
     def _build(self) -> None:
         c = self._controller
         self._error_text = ""
-        self._title = _html("asteroyds-sandbox-title", "ASTEROYDS SANDBOX")
+        self._title = _html("asteroyds-sandbox-title", _("ASTEROYDS SANDBOX"))
         self._status = _html("asteroyds-sandbox-status")
         self._data = _html("asteroyds-sandbox-data", display="none")
         self._error = _html("asteroyds-error")
         self._message = _html("asteroyds-message")
         self._banner = _html("asteroyds-gameover", display="none")
         # toolbar
-        self._setup_toggle = _button("New game…", "asteroyds-new-game", "Show the setup panel")
+        self._setup_toggle = _button(_("New game…"), "asteroyds-new-game", _("Show the setup panel"))
         self._setup_toggle.on_click(lambda _b: self._show_setup(self._setup_box.layout.display == "none"))
-        self._undo = _button("Undo", "asteroyds-undo", "Take back the last step", width="80px")
+        self._undo = _button(_("Undo"), "asteroyds-undo", _("Take back the last step"), width="80px")
         self._undo.on_click(lambda _b: self._run(c.undo))
         self._rounds = widgets.Dropdown(
             description=_("Back to round"),
@@ -222,10 +222,10 @@ class Sandbox(SandboxDrawing, widgets.VBox):
             layout=widgets.Layout(width="170px"),
         )
         self._rounds.add_class("asteroyds-rounds")
-        self._back = _button("Go", "asteroyds-back", "Back to the start of that round", width="50px")
+        self._back = _button(_("Go"), "asteroyds-back", _("Back to the start of that round"), width="50px")
         self._back.on_click(lambda _b: self._run(lambda: c.back_to_round(int(self._rounds.value or 1))))
         self._save = _html("asteroyds-save-link")
-        self._load_toggle = _button("Load…", "asteroyds-load-toggle", "Load a saved game")
+        self._load_toggle = _button(_("Load…"), "asteroyds-load-toggle", _("Load a saved game"))
         self._load_toggle.on_click(lambda _b: self._toggle(self._load_box))
         self._load_slot = widgets.VBox()  # the Load… box, built the first time it is asked for
         toolbar = widgets.HBox(
@@ -252,10 +252,10 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         self._dice_note = _html("asteroyds-note")
         self._handover = _html("asteroyds-card")
         self._handover.add_class("asteroyds-handover-card")
-        self._ready = _button("Show my chart", "asteroyds-handover-ready", primary=True, width="260px")
+        self._ready = _button(_("Show my chart"), "asteroyds-handover-ready", primary=True, width="260px")
         self._ready.on_click(lambda _b: self._run(self._show_chart))
         self._stopwatch_box = widgets.VBox()
-        self._submit = _button("Done: lock in my program", "asteroyds-submit", primary=True, width="260px")
+        self._submit = _button(_("Done: lock in my program"), "asteroyds-submit", primary=True, width="260px")
         self._submit.on_click(lambda _b: self._run(self._submit_program))
         self._coach_note = _html("asteroyds-note", width="440px")
         self._stage_box = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width="470px"))
@@ -331,17 +331,19 @@ class Sandbox(SandboxDrawing, widgets.VBox):
             layout=widgets.Layout(width="600px", height="120px"),
         )
         text.add_class("asteroyds-load-text")
-        load = _button("Load the text", "asteroyds-load", "Load the game pasted above")
-        load.on_click(lambda _b: self._run(lambda: self._load(text.value, "the pasted text")))
-        tip = "Start a new game on the scenario pasted above"
-        play = _button("Play the text as a scenario", "asteroyds-load-scenario", tip)
-        play.on_click(lambda _b: self._run(lambda: self._load_scenario(text.value, "the pasted text")))
+        load = _button(_("Load the text"), "asteroyds-load", _("Load the game pasted above"))
+        load.on_click(lambda _b: self._run(lambda: self._load(text.value, _("the pasted text"))))
+        tip = _("Start a new game on the scenario pasted above")
+        play = _button(_("Play the text as a scenario"), "asteroyds-load-scenario", tip)
+        play.on_click(lambda _b: self._run(lambda: self._load_scenario(text.value, _("the pasted text"))))
         note = _html(
             "asteroyds-note",
-            "A saved game is its setup and every input (dice, programs, answers): it "
-            "replays exactly. A scenario (the scenario editor's board, any mode) starts a new game on "
-            "its layout; the setup panel says who plays. A broken file is refused and the game in "
-            "progress is kept.",
+            _(
+                "A saved game is its setup and every input (dice, programs, answers): it replays "
+                "exactly. A scenario (the scenario editor's board, any mode) starts a new game on "
+                "its layout; the setup panel says who plays. A broken file is refused and the game "
+                "in progress is kept."
+            ),
         )
         box = widgets.VBox(
             [
@@ -372,7 +374,7 @@ class Sandbox(SandboxDrawing, widgets.VBox):
 
     # --- loading ------------------------------------------------------------------------------
     def _load_upload(self, value: Any) -> None:
-        upload = uploaded_text(value, "a saved game")  # ScenarioError: shown by _run
+        upload = uploaded_text(value, _("a saved game"))  # ScenarioError: shown by _run
         if upload is not None:
             text, name = upload
             self._load(text, name)
@@ -399,8 +401,10 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         assert board is not None
         self._scenario = (board, where)
         self._on_scenario.value = True
-        self._on_scenario.description = (
-            f"Play the loaded scenario ({where}, a {board.mode} board) instead of the built-in layout"
+        self._on_scenario.description = _(
+            "Play the loaded scenario ({where}, a {mode} board) instead of the built-in layout",
+            where=where,
+            mode=board.mode,
         )
         self._on_scenario.layout.display = ""
         self._charts = {}
@@ -447,9 +451,15 @@ class Sandbox(SandboxDrawing, widgets.VBox):
             if player in self._charts:
                 self._charts[player].lock()
         if c.current_team is not None:
-            text = f"Time is up, {c.current_team} team: your charts are locked. Press Done."
+            text = _(
+                "Time is up, {current_team} team: your charts are locked. Press Done.",
+                current_team=c.current_team,
+            )
         else:
-            text = f"Time is up, {c.current_player}: your chart is locked. Press Done."
+            text = _(
+                "Time is up, {current_player}: your chart is locked. Press Done.",
+                current_player=c.current_player,
+            )
         self._message.value = html.escape(text)
 
 

@@ -46,11 +46,11 @@ class CellQuestion:
         if cell in self.answers:
             return Feedback(True, f"Right: {cell}. {self.explain}")
         hint = f" Hint: {self.hint}" if self.hint else ""
-        return Feedback(False, f"Not {cell}. Try again.{hint}")
+        return Feedback(False, _("Not {cell}. Try again.{hint}", cell=cell, hint=hint))
 
     def reveal(self) -> Feedback:
         cells = " or ".join(str(a) for a in self.answers)
-        return Feedback(False, f"The answer is {cells}. {self.explain}")
+        return Feedback(False, _("The answer is {cells}. {explain}", cells=cells, explain=self.explain))
 
 
 class ProgramQuestion:
@@ -63,7 +63,7 @@ class ProgramQuestion:
     def check(self, program: Program) -> Feedback:
         self.attempts.append(program)
         ok, why = self.judge(program)
-        return Feedback(ok, ("Well flown! " if ok else "Not yet: ") + why)
+        return Feedback(ok, (_("Well flown! ") if ok else _("Not yet: ")) + why)
 
 
 class ChoiceQuestion:
@@ -79,7 +79,7 @@ class ChoiceQuestion:
     def check(self, choice: str) -> Feedback:
         if choice == self.answer:
             return Feedback(True, f"Right. {self.explain}")
-        return Feedback(False, f"Not {choice!r}. Try again.")
+        return Feedback(False, _("Not {choice!r}. Try again.", choice=choice))
 
 
 def feedback_html(feedback: Feedback | None) -> str:

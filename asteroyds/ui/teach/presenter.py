@@ -35,8 +35,10 @@ import ipywidgets as widgets
 from ... import demos
 from ...dice import Dice
 from ...errors import AsteroydsError
+from ...event_text import colour_text, player_text
 from ...events import Event, PhaseStarted
 from ...hexgrid import Cell
+from ...i18n import N_, _
 from ...pieces import DIE_COLOURS
 from ...snapshots import snapshots
 from ...state import State
@@ -52,7 +54,11 @@ from ..theme import COLOURS
 
 DEFAULT_DEMO = "rulebook-white-6-before-gate-24"
 SHARED = "shared-scenario"
-PHASE_LABELS: dict[str, str] = {"start": "The board", "asteroids": "Moving the asteroids", "fly": "Flying"}
+PHASE_LABELS: dict[str, str] = {
+    "start": N_("The board"),
+    "asteroids": N_("Moving the asteroids"),
+    "fly": N_("Flying"),
+}
 LOG_WINDOW = 6
 
 
@@ -74,12 +80,12 @@ class Step:
     @property
     def label(self) -> str:
         """The phase in words, with the die or the craft: "Moving the asteroids · white die"."""
-        label = PHASE_LABELS[self.phase]
+        label = _(PHASE_LABELS[self.phase])
         phase = getattr(self.event, "phase", None)
         if self.phase == "asteroids" and phase in DIE_COLOURS:
-            return f"{label} · {phase} die"
+            return _("{label} · {colour} die", label=label, colour=colour_text(phase))
         if self.phase == "fly" and self.player:
-            return f"{label} · the {self.player} craft"
+            return _("{label} · the {player} craft", label=label, player=player_text(self.player))
         return label
 
 
@@ -120,9 +126,10 @@ def demo_steps(demo: demos.Demo) -> tuple[Step, ...]:
     tagged = [("asteroids", e) for e in play.asteroid_events] + [("fly", e) for e in play.flight_events]
     states = snapshots(play.start, [e for _phase, e in tagged])
     dice = demo.dice
-    opening = f"Before the asteroid phase. The dice show {dice}."
+    opening = _("Before the asteroid phase. The dice show {dice}.", dice=dice)
     if demo.programs:
-        opening += " Programs: " + "; ".join(f"{p} {prog}" for p, prog in demo.programs) + "."
+        programs = "; ".join(f"{player_text(p)} {prog}" for p, prog in demo.programs)
+        opening += " " + _("Programs: {programs}.", programs=programs)
     steps = [Step(0, "start", None, play.start, play.start, opening)]
     for i, (phase, event) in enumerate(tagged):
         if is_quiet(event):
@@ -136,7 +143,7 @@ def demo_steps(demo: demos.Demo) -> tuple[Step, ...]:
 
 def catalogue() -> list[tuple[str, str]]:
     """The gallery as (label, name) options, in the order of the rules."""
-    return [(f"§{d.section} · {d.title}", d.name) for d in demos.by_section(demos.all_demos())]
+    return [(f"§{d.section} · {d.shown_title}", d.name) for d in demos.by_section(demos.all_demos())]
 
 
 class PresenterController(Observable["PresenterController"]):
@@ -189,10 +196,11 @@ class PresenterController(Observable["PresenterController"]):
         return loaded
 
     def open_state(
-        self, state: State, dice: Dice | Sequence[int] | None = None, title: str = "A shared scenario"
+        self, state: State, dice: Dice | Sequence[int] | None = None, title: str | None = None
     ) -> demos.Demo:
         """Show any board (a shared link, the editor's) with these dice (1, 1, 1 by default)."""
-        explain = "Opened from a link. Step through the asteroid phase with Next."
+        title = _("A shared scenario") if title is None else title
+        explain = _("Opened from a link. Step through the asteroid phase with Next.")
         demo = demos.make_demo(state, dice or (1, 1, 1), name=SHARED, title=title, explain=explain)
         return self.open(demo)
 
@@ -347,10 +355,12 @@ class Presenter(widgets.VBox):
             getattr(self, f"_{name}").add_class(f"asteroyds-presenter-{name}-box")
         self._log.add_class("asteroyds-event-log")
         self._buttons = {
-            "first": _button("◀◀", "asteroyds-presenter-first", "Back to the first board", "70px"),
-            "back": _button("◀ Back", "asteroyds-presenter-back", "One step back", "130px"),
-            "next": _button("Next ▶", "asteroyds-presenter-next", "One step forward", "170px", primary=True),
-            "last": _button("▶▶", "asteroyds-presenter-last", "To the last step", "70px"),
+            "first": _button("◀◀", "asteroyds-presenter-first", _("Back to the first board"), "70px"),
+            "back": _button(_("◀ Back"), "asteroyds-presenter-back", _("One step back"), "130px"),
+            "next": _button(
+                _("Next ▶"), "asteroyds-presenter-next", _("One step forward"), "170px", primary=True
+            ),
+            "last": _button("▶▶", "asteroyds-presenter-last", _("To the last step"), "70px"),
         }
         moves = {"first": c.first, "back": c.back, "next": c.next, "last": c.last}
         for name, button in self._buttons.items():
@@ -360,7 +370,12 @@ class Presenter(widgets.VBox):
             layout=widgets.Layout(align_items="center", grid_gap="10px", flex_flow="row wrap"),
         )
         picker_row = widgets.HBox(
-            [widgets.HTML("<span class='asteroyds-title'>DEMO</span>"), self._picker, self._rule, self._link],
+            [
+                widgets.HTML(f"<span class='asteroyds-title'>{_('DEMO')}</span>"),
+                self._picker,
+                self._rule,
+                self._link,
+            ],
             layout=widgets.Layout(align_items="center", grid_gap="12px", flex_flow="row wrap"),
         )
         self.children = [
@@ -395,15 +410,17 @@ class Presenter(widgets.VBox):
         finally:
             self._syncing = False
         self._message.value = _message_html(c.message)
-        self._rule.value = f"<span class='asteroyds-presenter-rule'>{html.escape(demo.rule)}</span>"
+        self._rule.value = f"<span class='asteroyds-presenter-rule'>{html.escape(demo.shown_rule)}</span>"
         self._title.value = (
             f"<div class='asteroyds-presenter-title' data-demo='{html.escape(demo.name)}'>"
-            f"{html.escape(demo.title)}</div>"
+            f"{html.escape(demo.shown_title)}</div>"
         )
-        self._explain.value = f"<div class='asteroyds-presenter-explain'>{html.escape(demo.explain)}</div>"
+        self._explain.value = (
+            f"<div class='asteroyds-presenter-explain'>{html.escape(demo.shown_explain)}</div>"
+        )
         faces = "".join(face_svg(colour, demo.dice.value(colour), 40) for colour in DIE_COLOURS)
         programs = " · ".join(f"<b>{html.escape(p)}</b> {html.escape(prog)}" for p, prog in demo.programs)
-        programs = programs or "No craft flies: the asteroid phase only."
+        programs = programs or _("No craft flies: the asteroid phase only.")
         self._setup.value = (
             f"<div style='display:flex;gap:6px;align-items:center;margin-left:18px'>{faces}"
             f"<span style='margin-left:10px'>{programs}</span></div>"
@@ -412,9 +429,10 @@ class Presenter(widgets.VBox):
             f"<div data-step='{step.index}'><span class='asteroyds-presenter-phase'>{html.escape(step.label)}"
             f"</span><br>{html.escape(step.text)}</div>"
         )
+        counter = _("step {n} of {total}", n=step.index + 1, total=len(c.steps))
         self._counter.value = (
             f"<span class='asteroyds-presenter-counter' data-step='{step.index}' "
-            f"data-count='{len(c.steps)}'>step {step.index + 1} of {len(c.steps)}</span>"
+            f"data-count='{len(c.steps)}'>{counter}</span>"
         )
         self._buttons["first"].disabled = self._buttons["back"].disabled = c.at_start
         self._buttons["next"].disabled = self._buttons["last"].disabled = c.at_end
@@ -422,7 +440,9 @@ class Presenter(widgets.VBox):
         board.update(step.state)
         board.highlight(step.highlight)
         board.show_path(step.path, step.collisions, colour=step.player)
-        board.set_caption(f"{demo.title} — step {step.index + 1} of {len(c.steps)}")
+        board.set_caption(
+            _("{title} — step {n} of {total}", title=demo.shown_title, n=step.index + 1, total=len(c.steps))
+        )
         events = c.events
         self._log.value = (
             log_html(events, step.index - 1 if step.index else None, LOG_WINDOW) if events else ""
@@ -430,7 +450,7 @@ class Presenter(widgets.VBox):
         if demo.name != SHARED:
             link = html.escape(links.demo_link(demo.name))
             self._link.value = (
-                f"<a class='asteroyds-caption' href='{link}' target='_blank'>↗ link to this demo</a>"
+                f"<a class='asteroyds-caption' href='{link}' target='_blank'>{_('↗ link to this demo')}</a>"
             )
         else:
             self._link.value = ""
