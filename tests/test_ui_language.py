@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from asteroyds import i18n
-from asteroyds.ui.share import language, links
+from asteroyds.ui.share import links
 from asteroyds.ui.share.language import LanguageError, language_from_query, page_language
 
 
@@ -84,23 +84,26 @@ def test_a_bad_lang_leaves_the_page_in_its_own_language_with_a_message(monkeypat
     assert "stays in its own language (English)" in capsys.readouterr().out
 
 
-def test_a_preheated_kernel_imports_the_widgets_then_waits_for_its_request(monkeypatch):
+def test_a_preheated_kernel_keeps_its_chapter_s_language_without_waiting(monkeypatch):
+    # It runs before any request; the class server sends requests with ?lang= to a kernel of their own.
     import voila.utils
 
-    calls: list[str] = []
-    imported: list[str] = []
+    def never(url=None):  # pragma: no cover - called only if the test fails
+        raise AssertionError("a pool kernel waited for its request: the chapter would not be pre-rendered")
 
-    def fake_wait(url=None):
-        calls.append("wait")
-        monkeypatch.setenv("QUERY_STRING", "lang=fr")  # what Voila does once the page is requested
-
-    monkeypatch.setattr(voila.utils, "wait_for_request", fake_wait)
-    monkeypatch.setattr(language.importlib, "import_module", lambda name: imported.append(name))
+    monkeypatch.setattr(voila.utils, "wait_for_request", never)
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    page_language("en")
-    assert calls == ["wait"] and imported == list(language.WARM_MODULES)
+    page_language("fr")
     assert i18n.language() == "fr"
-    assert links.query_string() == "lang=fr" and calls == ["wait"]  # the page's link cell does not wait again
+    page_language("en")
+    assert i18n.language() == "en"
+
+
+def test_the_class_server_gives_a_lang_request_a_kernel_of_its_own():
+    from asteroyds.ui.classroom import uses_pool
+
+    assert uses_pool({}) and uses_pool({"demo": [b"pilot-hector"], "dice": [b"1,2,3"]})
+    assert not uses_pool({"lang": [b"fr"]}) and not uses_pool({"lang": [b"en"], "demo": [b"x"]})
 
 
 def test_outside_voila_nothing_waits(monkeypatch):

@@ -97,12 +97,12 @@ def _count(pattern: str, url: str) -> int:
     return len(re.findall(pattern, LOGS[url].read_text()))
 
 
-def test_lang_in_the_address_of_a_preheated_page_sets_its_language(page, preheated_url):
-    """The language cell waits for the request; the page's link cell then reads it without waiting again."""
+def test_lang_in_the_address_of_a_class_server_page_sets_its_language(page, preheated_url):
+    """A pool kernel built its widgets in the chapter's language: ``?lang=`` gets a kernel of its own."""
     name = re.escape(PAGES[0])
     filled, handed = rf"Kernel pool of \S*{name}", rf"Using pre-heated kernel: \S+ for \S*{name}"
     deadline = time.monotonic() + SERVER_TIMEOUT
-    while _count(filled, preheated_url) <= _count(handed, preheated_url):  # none waiting in the pool yet
+    while _count(filled, preheated_url) <= _count(handed, preheated_url):  # a warm kernel is waiting
         assert time.monotonic() < deadline, LOGS[preheated_url].read_text()[-3000:]
         time.sleep(0.5)
     with i18n.use_language("fr"):
@@ -114,4 +114,4 @@ def test_lang_in_the_address_of_a_preheated_page_sets_its_language(page, preheat
     page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
     expect(page.locator(f"{PRESENTER} .asteroyds-presenter-title")).to_have_text(title)
     no_traceback(page)
-    assert _count(handed, preheated_url) == uses + 1  # a warm kernel served it
+    assert _count(handed, preheated_url) == uses  # the warm kernel was left for an English page

@@ -11,11 +11,13 @@ A kernel serves one page, so one process-wide setting is enough.
 ``?lang=fr`` (or ``?lang=en``) in the page's address wins over the notebook's
 own language: a teacher can hand out an English chapter with French widgets,
 or the reverse. Voila gives the query string to the kernel
-(:func:`asteroyds.ui.share.links.query_string`); a pre-heated kernel only learns
-it when its page is requested, so there the cell waits for the request, after
-importing the widget libraries every chapter needs (the pool still saves the
-kernel's start and those imports). In JupyterLab and under nbval there is no
-query string and nothing waits.
+(:func:`asteroyds.ui.share.links.query_string`). A pre-heated kernel of the
+class server has run its chapter before any page asked for it, so it keeps the
+chapter's own language and does not wait: the class server gives a request with
+``?lang=`` a kernel of its own instead
+(:meth:`asteroyds.ui.classroom.CappedVoilaHandler.should_use_rendered_notebook`),
+and every other page stays instant. In JupyterLab and under nbval there is no
+query string.
 
 >>> language_from_query("lang=fr&voila-theme=dark", "en")
 'fr'
@@ -25,7 +27,6 @@ query string and nothing waits.
 
 from __future__ import annotations
 
-import importlib
 import os
 from urllib.parse import parse_qs
 
@@ -33,8 +34,6 @@ from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, normalise, set_language
 from . import links
 
 QUERY_KEY = "lang"
-# Imported before a pre-heated kernel waits for its page: what every chapter's widgets need.
-WARM_MODULES: tuple[str, ...] = ("ipywidgets", "bqplot", "asteroyds.ui.board.view")
 
 
 class LanguageError(ValueError):
@@ -81,13 +80,14 @@ def _preheated() -> bool:
 def page_language(default: str) -> None:
     """Speak ``default`` on this page, or the language its ``?lang=`` asks for.
 
-    A bad ``?lang=`` does not break the page: it stays in ``default`` and a
-    one-line message says why (in that language).
+    A kernel in the class server's pool keeps ``default`` without waiting for
+    its request (see the module's docstring). A bad ``?lang=`` does not break
+    the page: it stays in ``default`` and a one-line message says why (in that
+    language).
     """
     lang = set_language(_checked(default))  # first, so a message about a bad link is in it too
-    if _preheated():
-        for name in WARM_MODULES:  # paid while the kernel waits in the pool, not by the pupil
-            importlib.import_module(name)
+    if _preheated():  # run before any request: requests with ?lang= get a kernel of their own
+        return
     try:
         lang = language_from_query(links.query_string(), lang)
     except LanguageError as exc:
