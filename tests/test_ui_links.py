@@ -129,7 +129,7 @@ def test_query_string_waits_for_the_request_in_a_preheated_kernel(monkeypatch):
     monkeypatch.delenv("QUERY_STRING", raising=False)
     assert links.query_string() == "demo=pilot-1634"
     assert calls == [None]
-    # The language cell asked first; the page's link asks again: Voila sends the request once.
+    # A second cell reads the link again: Voila sends the request once, so it must not wait again.
     assert links.query_string() == "demo=pilot-1634"
     assert calls == [None]
 

@@ -220,8 +220,8 @@ def query_string() -> str:
     """This page's query string under Voila (``""`` elsewhere); waits for it in a preheated kernel.
 
     Only the first call waits: Voila hands the request to the kernel's first
-    waiting socket and keeps no copy, so a second wait (the language cell, then
-    the page's link) would never end.
+    waiting socket and keeps no copy, so a second wait (two cells that read
+    the link) would never end.
     """
     global _waited
     if os.environ.get("VOILA_PREHEAT", "False") not in ("", "False") and not _waited:
