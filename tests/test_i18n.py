@@ -18,7 +18,10 @@ def test_french_catalog_translates_with_named_placeholders():
 
 def test_context_separates_a_word_used_twice():
     with use_language("fr"):
-        assert (i18n.pgettext("masculine", "white"), i18n.pgettext("feminine", "white")) == ("blanc", "blanche")
+        assert (i18n.pgettext("masculine", "white"), i18n.pgettext("feminine", "white")) == (
+            "blanc",
+            "blanche",
+        )
         assert i18n.pgettext("compass", "SW") == "SO"
     with use_language("en"):
         assert i18n.pgettext("feminine", "white") == "white"

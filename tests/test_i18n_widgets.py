@@ -52,3 +52,19 @@ def test_event_log_in_french():
     with use_language("fr"):
         text = log_html(events, 0)
     assert "événement 1 sur" in text and "Le dé rouge indique 3" in text
+
+
+def test_priority_inspector_in_french():
+    from asteroyds.asteroids import resolve_asteroids
+    from asteroyds.ui.player.inspector import priority_table
+    from asteroyds.ui.player.inspector_view import table_html
+
+    state = setups.racing(seed=1, players=["blue"])
+    _after, events = resolve_asteroids(state, Dice(3, 5, 2))
+    with use_language("fr"):
+        table = priority_table(events, len(events) // 2, state)
+        text = table_html(table)
+    english = table_html(priority_table(events, len(events) // 2, state))
+    assert "éléments, le plus petit numéro d'abord" in text and "résultat · pourquoi" in text
+    assert "avancé" in text and "moved" not in text
+    assert "smallest number first" in english

@@ -46,6 +46,7 @@ from traitlets import Integer
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from ..i18n import _
 from .server import MB_PER_PAGE, touch_kernel
 from .share.language import QUERY_KEY as LANGUAGE_KEY
 
@@ -211,15 +212,20 @@ class ClassroomVoila(Voila):
         manager = "MappingKernelManager"
         timeout = self.config[manager].get("cull_idle_timeout", 0) if manager in self.config else 0
         print(
-            f"Asteroyds Academy: serving up to {self.max_pages or 'unlimited'} pages"
-            f" ({MB_PER_PAGE} MB each), {pool} pre-heated per chapter,"
-            f" closing pages idle for {timeout} s",
+            _(
+                "Asteroyds Academy: serving up to {pages} pages ({mb} MB each), {pool} pre-heated per "
+                "chapter, closing pages idle for {timeout} s",
+                pages=self.max_pages or _("unlimited"),
+                mb=MB_PER_PAGE,
+                pool=pool,
+                timeout=timeout,
+            ),
             flush=True,
         )
         super().start()
 
     def stop(self) -> None:
-        print("Asteroyds Academy: stopping the server and its kernels", flush=True)
+        print(_("Asteroyds Academy: stopping the server and its kernels"), flush=True)
         try:
             super().stop()
         finally:

@@ -22,7 +22,9 @@ from typing import NamedTuple
 
 from ...asteroids import STEPS
 from ...dice import Dice
+from ...event_text import name_text, player_text
 from ...hexgrid import Board, Cell, direction_name
+from ...i18n import _
 from ...pieces import ASTEROYD, DIE_COLOURS, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece, die_direction
 from ...render.layout import Layout
 from ...state import State
@@ -546,11 +548,15 @@ def describe_cell(state: State, cell: Cell) -> str:
     >>> describe_cell(setup("racing", seed=1, players=["blue"]), (5, 7))
     '(5, 7): platform L1, the blue craft (damage 0)'
     """
+    where = f"({cell[0]}, {cell[1]})"
     if cell not in state.board:
-        return f"({cell[0]}, {cell[1]}) is off the board"
-    here = [p.describe() for p in state.pieces_at(cell)]
-    here += [f"the {c.player} craft (damage {c.damage})" for c in state.crafts_at(cell)]
-    return f"({cell[0]}, {cell[1]}): {', '.join(here) if here else 'empty space'}"
+        return _("{cell} is off the board", cell=where)
+    here = [name_text(p.describe()) for p in state.pieces_at(cell)]
+    here += [
+        _("the {player} craft (damage {damage})", player=player_text(c.player), damage=c.damage)
+        for c in state.crafts_at(cell)
+    ]
+    return f"{where}: {', '.join(here) if here else _('empty space')}"
 
 
 def summary(state: State) -> str:

@@ -527,10 +527,12 @@ class BoardView(widgets.VBox):
 
     def _default_caption(self) -> str:
         s = self._state
-        players = ", ".join(f"<b>{html.escape(p)}</b>" for p in s.player_order) or "no crafts"
-        return (
-            f"{html.escape(s.mode.title())} · round {s.round} · {players} · "
-            "dot = the tile's “1” edge · number on a craft = its damage"
+        players = ", ".join(f"<b>{html.escape(p)}</b>" for p in s.player_order) or _("no crafts")
+        return _(
+            "{mode} · round {round} · {players} · dot = the tile's “1” edge · number on a craft = its damage",
+            mode=html.escape(s.mode.title()),
+            round=s.round,
+            players=players,
         )
 
     def _publish(self) -> None:

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from ...dice import Dice
 from ...errors import AsteroydsError, ScenarioError
 from ...hexgrid import Cell, direction_name
-from ...i18n import _
+from ...i18n import N_, _
 from ...modes import mode_named
 from ...modes.targets import SIDES
 from ...pieces import MAX_DAMAGE, PILOTS, TILE_COLOURS
@@ -71,20 +71,23 @@ CSS = f"""<style>
   color: {COLOURS["text"]}; }}
 .asteroyds-editor .asteroyds-editor-play {{ font-size: 13px; }}
 </style>"""
-TARGET_TIP = (
+TARGET_TIP = N_(
     "Targets mode: click a white-bearing asteroid to put this target on it; click it again to take "
     "the target off."
 )
-TEAM_TIP = "Capture: what you add belongs to this team (a platform takes its colour)."
+TEAM_TIP = N_("Capture: what you add belongs to this team (a platform takes its colour).")
 # The preview button, by "is the board a capture board": its label and its tooltip.
-PREVIEW_LABELS: dict[bool, str] = {False: "▶ Preview the asteroid phase", True: "▶ Preview the turrets"}
+PREVIEW_LABELS: dict[bool, str] = {
+    False: N_("▶ Preview the asteroid phase"),
+    True: N_("▶ Preview the turrets"),
+}
 PREVIEW_TIPS: dict[bool, str] = {
-    False: "Move the asteroids with these dice (the board you edit is kept)",
-    True: "Play a capture turn with these dice and every chart empty: only the turrets fire",
+    False: N_("Move the asteroids with these dice (the board you edit is kept)"),
+    True: N_("Play a capture turn with these dice and every chart empty: only the turrets fire"),
 }
 DIRECTION_OPTIONS: list[tuple[str, int]] = [(direction_name(d), d) for d in range(6)]
 # The Target tool's numbers: 0 is "the next free one" (a Dropdown value cannot be None).
-NUMBER_OPTIONS: list[tuple[str, int]] = [("next free", 0), *((str(n), n) for n in range(1, SET_SIZE + 1))]
+NUMBER_OPTIONS: list[tuple[str, int]] = [(N_("next free"), 0), *((str(n), n) for n in range(1, SET_SIZE + 1))]
 
 
 def _button(label: str, css: str, tooltip: str, width: str = "auto", primary: bool = False) -> widgets.Button:
@@ -213,7 +216,13 @@ class ScenarioEditor(widgets.VBox):
         priority = widgets.BoundedIntText(value=1, min=1, max=99, description=_("Priority"))
         self._priority = _sized(priority, "185px", "asteroyds-editor-priority")
         self._team = _sized(widgets.Dropdown(description=_("Team"), options=list(SIDES)), "185px")
-        self._number = _sized(widgets.Dropdown(description=_("Number"), options=NUMBER_OPTIONS), "185px")
+        self._number = _sized(
+            widgets.Dropdown(
+                description=_("Number"),
+                options=[(_(label) if not label.isdigit() else label, n) for label, n in NUMBER_OPTIONS],
+            ),
+            "185px",
+        )
         for name in ("tools", "colour", "symbol", "facing", "priority", "team", "number"):
             getattr(self, f"_{name}").observe(self._tool_changed, names="value")
             getattr(self, f"_{name}").add_class(f"asteroyds-editor-{name}")
@@ -259,7 +268,11 @@ class ScenarioEditor(widgets.VBox):
         self._arrows.indent = False
         self._arrows.observe(lambda _ch: self._changed(c), names="value")
         self._preview_button = _button(
-            PREVIEW_LABELS[False], "asteroyds-editor-preview", PREVIEW_TIPS[False], "260px", primary=True
+            _(PREVIEW_LABELS[False]),
+            "asteroyds-editor-preview",
+            _(PREVIEW_TIPS[False]),
+            "260px",
+            primary=True,
         )
         self._preview_button.on_click(lambda _b: self._run(self.preview))
         self._preview_log = _sized(widgets.HTML(), "100%", "asteroyds-editor-preview-log")
@@ -443,8 +456,8 @@ class ScenarioEditor(widgets.VBox):
             self._board.highlight([x for x in (c.cell_of(c.selected), c.cell_of(c.moving)) if x is not None])
             self._preview_log.value = ""
             capture = mode_named(c.state.mode).teams
-            self._preview_button.description = PREVIEW_LABELS[capture]
-            self._preview_button.tooltip = PREVIEW_TIPS[capture]
+            self._preview_button.description = _(PREVIEW_LABELS[capture])
+            self._preview_button.tooltip = _(PREVIEW_TIPS[capture])
         self._selection.value = html.escape(c.describe())
         self._sync_widgets(c)
         self._undo.disabled, self._redo.disabled = not c.can_undo, not c.can_redo
@@ -499,7 +512,7 @@ class ScenarioEditor(widgets.VBox):
                 self._team.options = teams
             if tool.team in teams:
                 self._team.value = tool.team
-            tip = TARGET_TIP if tool.name == TARGET_TOOL else TEAM_TIP
+            tip = _(TARGET_TIP) if tool.name == TARGET_TOOL else _(TEAM_TIP)
             self._team_tip.value = f"<span class='asteroyds-caption'>{html.escape(tip)}</span>"
             self._mode.value = c.state.mode
             kind, key = c.selected or ("", "")

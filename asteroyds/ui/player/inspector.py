@@ -36,7 +36,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...asteroids import STEPS
+from ...event_text import (
+    cell_text,
+    colour_text,
+    direction_text,
+    name_text,
+    phrase_text,
+    player_text,
+    spaces_text,
+    team_text,
+)
 from ...events import (
+    DAMAGE_CAUSES,
+    PUSH_REFUSALS,
     CraftCollided,
     CraftDamaged,
     CraftDestroyed,
@@ -51,6 +63,7 @@ from ...events import (
     TokenTaken,
 )
 from ...hexgrid import direction_name
+from ...i18n import _
 from ...modes.capture_events import (
     AsteroydPickedUp,
     AsteroydReturned,
@@ -177,11 +190,11 @@ class CaptureRoundTable:
 
 
 def _cell(cell: Any) -> str:
-    return "off the board" if cell is None else f"({cell[0]}, {cell[1]})"
+    return cell_text(cell)
 
 
 def _spaces(n: int) -> str:
-    return "1 space" if n == 1 else f"{n} spaces"
+    return spaces_text(n)
 
 
 def _mover(event: Event) -> str | None:
@@ -238,12 +251,17 @@ def priority_table(events: Sequence[Event], cursor: int, state: State) -> Priori
             resolved.add(e.piece)
         elif isinstance(e, TilePushed):
             if e.pusher in own:
-                own[e.pusher].append((PUSHED_ANOTHER, f"pushed {e.piece_name} to {_cell(e.end)}"))
+                said = _("pushed {piece} to {cell}", piece=name_text(e.piece_name), cell=_cell(e.end))
+                own[e.pusher].append((PUSHED_ANOTHER, said))
             if e.piece in own:
-                pushed = (WAS_PUSHED, f"pushed by {e.pusher_name} to {_cell(e.end)}")
+                pushed = (
+                    WAS_PUSHED,
+                    _("pushed by {piece} to {cell}", piece=name_text(e.pusher_name), cell=_cell(e.end)),
+                )
                 (after if e.piece in resolved else before)[e.piece].append(pushed)
         elif isinstance(e, CraftHit) and e.by in own:
-            own[e.by].append((HIT_CRAFT, f"hit the {e.player} craft at {_cell(e.cell)}"))
+            said = _("hit the {player} craft at {cell}", player=player_text(e.player), cell=_cell(e.cell))
+            own[e.by].append((HIT_CRAFT, said))
     rows = []
     for rank, pid in enumerate(phase.order, 1):
         piece = state.piece(pid) if state.has_piece(pid) else None
@@ -274,15 +292,19 @@ def priority_rows(events: Sequence[Event], cursor: int, state: State) -> tuple[P
 
 
 def _blocked_reason(e: TileBlocked) -> str:
-    at = "" if e.blocked_at is None else f" at {_cell(e.blocked_at)}"
-    detail = f" ({e.detail})" if e.detail else ""
+    by = name_text(e.blocker_name)
+    if e.blocked_at is not None:
+        by = _("{name} at {cell}", name=by, cell=_cell(e.blocked_at))
+    detail = f" ({phrase_text(e.detail, PUSH_REFUSALS)})" if e.detail else ""
     if e.reason == "push_refused":
-        text = f"cannot push {e.blocker_name}{at}{detail}"
+        text = _("cannot push {blocker}{why}", blocker=by, why=detail)
     else:
-        text = f"blocked by {e.blocker_name}{at}{detail}"
+        text = _("blocked by {blocker}{why}", blocker=by, why=detail)
     if e.outcome == STOPPED:
         text += (
-            f"; stays at {_cell(e.end)}" if e.steps == 0 else f" after {_spaces(e.steps)}, at {_cell(e.end)}"
+            _("; stays at {cell}", cell=_cell(e.end))
+            if e.steps == 0
+            else _(" after {spaces}, at {cell}", spaces=_spaces(e.steps), cell=_cell(e.end))
         )
     return text
 
@@ -304,11 +326,19 @@ def flight_rows(events: Sequence[Event], cursor: int) -> tuple[FlightRow, ...]:
             if isinstance(e, CraftCollided):
                 outcomes.append("collided")
                 reasons.append(
-                    f"hit {e.blocker_name} at {_cell(e.blocked_at)}" if e.blocked_at else "hit the border"
+                    _("hit {blocker} at {cell}", blocker=name_text(e.blocker_name), cell=_cell(e.blocked_at))
+                    if e.blocked_at
+                    else _("hit the border")
                 )
             elif isinstance(e, CraftDamaged) and e.amount:
                 outcomes.append("damaged")
-                reasons.append(f"{e.amount} damage for {e.cause}")
+                reasons.append(
+                    _(
+                        "{amount} damage for {cause}",
+                        amount=e.amount,
+                        cause=phrase_text(e.cause, DAMAGE_CAUSES),
+                    )
+                )
             elif isinstance(e, CraftDestroyed):
                 outcomes.append("destroyed")
             elif isinstance(e, TokenTaken):
@@ -378,13 +408,16 @@ def capture_round_table(events: Sequence[Event], cursor: int) -> CaptureRoundTab
                            direction_name(e.direction), "", "", "")
             )  # fmt: skip
             if e.hits:
-                note(key, i, "hits", f"hits {', '.join(e.hits)} at {_cell(e.end)}")
+                hits = ", ".join(player_text(h) for h in e.hits)
+                note(key, i, "hits", _("hits {crafts} at {cell}", crafts=hits, cell=_cell(e.end)))
             elif e.stopped_by == "border":
-                note(key, i, "fires", f"{_spaces(len(e.path))}, leaves the board")
+                note(key, i, "fires", _("{spaces}, leaves the board", spaces=_spaces(len(e.path))))
             else:
-                note(key, i, "fires", f"stopped by {e.blocker_name} at {_cell(e.end)}")
+                blocker = name_text(e.blocker_name)
+                note(key, i, "fires", _("stopped by {blocker} at {cell}", blocker=blocker, cell=_cell(e.end)))
         elif isinstance(e, LaserDodged):
-            note(("laser", e.shooter), i, "dodged", f"{e.player} dodges it (Shield anticipation)")
+            dodged = _("{player} dodges it (Shield anticipation)", player=player_text(e.player))
+            note(("laser", e.shooter), i, "dodged", dodged)
         elif e.type == "column_played":
             player = getattr(e, "player", "")
             mover[player] = len(moves)
@@ -395,19 +428,20 @@ def capture_round_table(events: Sequence[Event], cursor: int) -> CaptureRoundTab
         elif getattr(e, "player", None) in mover:
             key = ("move", getattr(e, "player", ""))
             if e.type == "craft_moved":
-                note(key, i, MOVED, f"to {_cell(e.end)}")  # type: ignore[attr-defined]
+                note(key, i, MOVED, _("to {cell}", cell=_cell(e.end)))  # type: ignore[attr-defined]
             elif e.type == "craft_turned":
-                note(key, i, "turned", f"faces {direction_name(e.end_facing)}")  # type: ignore[attr-defined]
+                facing = direction_text(e.end_facing)  # type: ignore[attr-defined]
+                note(key, i, "turned", _("faces {direction}", direction=facing))
             elif isinstance(e, CraftBumped):
-                note(key, i, "bumped", f"hit {e.blocker_name}")
+                note(key, i, "bumped", _("hit {blocker}", blocker=name_text(e.blocker_name)))
             elif isinstance(e, CraftTeleported):
-                note(key, i, "teleported home", f"back to platform {e.platform}")
+                note(key, i, "teleported home", _("back to platform {platform}", platform=e.platform))
             elif isinstance(e, AsteroydPickedUp):
-                note(key, i, "picked up", f"the {e.team} asteroyd")
+                note(key, i, "picked up", _("the {team} asteroyd", team=colour_text(e.team)))
             elif isinstance(e, PointScored):
-                note(key, i, "scored", f"{e.team} scores")
+                note(key, i, "scored", _("{team} scores", team=team_text(e.team)))
             elif isinstance(e, AsteroydReturned) and e.cause == "team-mate":
-                note(key, i, "brought home", "its own asteroyd returns home")
+                note(key, i, "brought home", _("its own asteroyd returns home"))
             else:
                 spans.setdefault(key, []).append(i)
 

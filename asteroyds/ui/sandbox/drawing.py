@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from ...dice import Dice
 from ...hexgrid import Cell
-from ...i18n import _
+from ...i18n import N_, _, pgettext
 from ...modes.capture_resolve import teams as capture_teams
 from ...shooting import LaserFired
 from ...state import State
@@ -34,25 +34,25 @@ from .setup import (
 if TYPE_CHECKING:  # the view subclasses SandboxDrawing
     from .view import Sandbox
 
-STAGE_TEXT: dict[str, str] = {
-    "setup": "Choose the mode and the players, then press Start the game.",
-    "roll": "{first} is player one: roll the dice.",
-    "handover": "Pass the device to {player}.",
-    "planning": "{player} is planning (the other charts are hidden).",
-    "plan": "Every human is ready: the bots plan, then the asteroids move.",
-    "asteroids": "Every program is in: press Asteroids to move them.",
-    "fly": "The asteroids have moved: step through them (step ▶ or Play), then press Fly.",
-    CAPTURE: "Every program is in: press Resolve turn to play the 6 rounds (lasers, then moves).",
-    "end": "Every craft has flown: step through the flight, then press End round.",
-    "decision": "{asked} must answer a question.",
-    "over": "Game over.",
+STAGE_TEXT: dict[str, str] = {  # marked; translated where shown
+    "setup": N_("Choose the mode and the players, then press Start the game."),
+    "roll": N_("{first} is player one: roll the dice."),
+    "handover": N_("Pass the device to {player}."),
+    "planning": N_("{player} is planning (the other charts are hidden)."),
+    "plan": N_("Every human is ready: the bots plan, then the asteroids move."),
+    "asteroids": N_("Every program is in: press Asteroids to move them."),
+    "fly": N_("The asteroids have moved: step through them (step ▶ or Play), then press Fly."),
+    CAPTURE: N_("Every program is in: press Resolve turn to play the 6 rounds (lasers, then moves)."),
+    "end": N_("Every craft has flown: step through the flight, then press End round."),
+    "decision": N_("{asked} must answer a question."),
+    "over": N_("Game over."),
 }
 # Capture (RULES §11): teams plan together; a turn of 6 rounds instead of asteroids and flight.
 CAPTURE_STAGE_TEXT: dict[str, str] = {
-    "handover": "Pass the device to the {team} team.",
-    "planning": "The {team} team is planning (the other teams' charts are hidden).",
-    "plan": "Every human team is ready: the bots plan, then the turn is resolved.",
-    "end": "The turn is resolved: step through its 6 rounds, lasers then moves, then press End turn.",
+    "handover": N_("Pass the device to the {team} team."),
+    "planning": N_("The {team} team is planning (the other teams' charts are hidden)."),
+    "plan": N_("Every human team is ready: the bots plan, then the turn is resolved."),
+    "end": N_("The turn is resolved: step through its 6 rounds, lasers then moves, then press End turn."),
 }
 CSS = """<style>
 .asteroyds-sandbox { max-width: 1260px; }
@@ -125,7 +125,8 @@ def handover_html(when: str, whom: str, ink: str, note: str) -> str:
     """The hot-seat screen: pass the device to ``whom`` (in their colour ``ink``); the others look away."""
     return (
         f"<div class='asteroyds-note'>{html.escape(when)}</div>"
-        f"<div class='asteroyds-big' style='color:{ink}'>Pass the device to {html.escape(whom)}</div>"
+        f"<div class='asteroyds-big' style='color:{ink}'>"
+        f"{_('Pass the device to {player}', player=html.escape(whom))}</div>"
         f"<div class='asteroyds-note'>{html.escape(note)}</div>"
     )
 
@@ -404,14 +405,14 @@ class SandboxDrawing:
         c = self._controller
         game = c.game
         if game is None:
-            return html.escape(STAGE_TEXT["setup"])
+            return html.escape(_(STAGE_TEXT["setup"]))
         asked = game.pending.player if game.pending is not None else ""
         texts = {**STAGE_TEXT, **CAPTURE_STAGE_TEXT} if c.is_capture else STAGE_TEXT
-        text = texts[stage].format(
-            first=game.players[0], player=c.current_player, asked=asked, team=c.current_team
+        text = _(
+            texts[stage], first=game.players[0], player=c.current_player, asked=asked, team=c.current_team
         )
-        word = "turn" if c.is_capture else "round"
-        head = f"{game.state.mode.title()} · {word} <b>{game.round}</b>"
+        word = pgettext("log", "turn") if c.is_capture else pgettext("log", "round")
+        head = f"{_(game.state.mode.title())} · {word} <b>{game.round}</b>"
         return f"{head} · {html.escape(text)}"
 
     def _save_link(self) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ...errors import ScenarioError
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...modes import mode_named
 from ...modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
 from ...modes.targets import SIDES, team_of
@@ -43,16 +43,16 @@ from .setup import (
     asteroid_choices,
 )
 
-COACH_HELP = (
+COACH_HELP = N_(
     "While you plan, the coach shows where the asteroids will be once this round's dice have moved them, "
     "and flies your program on that board (the ghost path). The box has no such help: at the table you "
     "move the asteroids in your head. Untick it to play like the box."
 )
-HANDICAP_HELP = (
+HANDICAP_HELP = N_(
     "The weaker team aims at this many fewer targets (the highest-numbered ones of the set it shoots at "
     "are taken off), so a smaller or younger team can still win."
 )
-CAPTURE_HELP = (
+CAPTURE_HELP = N_(
     "Teams of crafts: fly into the enemy asteroyd's space, bring it onto your own platform: one point. "
     "First to 3 (2 with three teams) and ahead wins. A team's human crafts plan together on this device, "
     "then the next team; bots plan at once."
@@ -243,7 +243,7 @@ class SetupPanel(widgets.VBox):
             [
                 _section(_("Targets handicap")),
                 _row(self._handicap, self._team),
-                html_part("asteroyds-note", HANDICAP_HELP, width="440px"),
+                html_part("asteroyds-note", _(HANDICAP_HELP), width="440px"),
             ]
         )
         self._box_variants = widgets.VBox(
@@ -255,7 +255,7 @@ class SetupPanel(widgets.VBox):
                 self._handicap_section,
                 _section("Coach"),
                 self._coach,
-                html_part("asteroyds-note", COACH_HELP, width="440px"),
+                html_part("asteroyds-note", _(COACH_HELP), width="440px"),
             ]
         )
         left = widgets.VBox(
@@ -344,7 +344,7 @@ class SetupPanel(widgets.VBox):
         self._capture = widgets.VBox(
             [
                 _section(_("Capture the Asteroyd: teams")),
-                html_part("asteroyds-note", CAPTURE_HELP, width="470px"),
+                html_part("asteroyds-note", _(CAPTURE_HELP), width="470px"),
                 _row(self._teams, self._crafts),
                 _section(_("Who flies each craft")),
                 *rows,

@@ -167,7 +167,7 @@ def scenario_from_query(query_string: str | None) -> State | None:
 def link_error(exc: BaseException) -> str:
     """A bad link's error as one sentence for the page."""
     text = untrusted.printable(str(exc).removeprefix("link: "))
-    return f"This page's link cannot be opened: {text}"
+    return _("This page's link cannot be opened: {error}", error=text)
 
 
 def share_link(state: State, base_url: str = "", *, dice: Dice | Sequence[int] | None = None) -> str:

@@ -13,8 +13,9 @@ import html
 import ipywidgets as widgets
 
 from ...dice import Dice
+from ...event_text import and_list, colour_text
 from ...hexgrid import DIRECTION_NAMES, direction_name, hexagon_board, hexagon_centre
-from ...i18n import _
+from ...i18n import _, ngettext
 from ...pieces import MOVED_BY, PIPS_CLOCKWISE, TILE_COLOURS, Piece, die_direction, pip_on_edge
 from ...state import State
 from ..board.view import BoardView
@@ -32,11 +33,18 @@ def explain(colour: str, orientation: int, die: int) -> str:
     """The sentence under the tile: its pips by edge, and where this die sends it."""
     edges = ", ".join(f"{DIRECTION_NAMES[d]} {pip_on_edge(orientation, d)}" for d in range(6))
     direction = die_direction(orientation, die)
-    phases = " and ".join(MOVED_BY[colour])
-    return (
-        f"The '1' edge faces {direction_name(orientation)}. Pips by edge: {edges}. "
-        f"A {die} on the die moves it towards the edge showing {die}: {direction_name(direction)} "
-        f"(it moves in the {phases} phase{'s' if len(MOVED_BY[colour]) > 1 else ''})."
+    phases = and_list([colour_text(c, "feminine") for c in MOVED_BY[colour]])
+    return ngettext(
+        "The '1' edge faces {facing}. Pips by edge: {edges}. A {die} on the die moves it towards the "
+        "edge showing {die}: {direction} (it moves in the {phases} phase).",
+        "The '1' edge faces {facing}. Pips by edge: {edges}. A {die} on the die moves it towards the "
+        "edge showing {die}: {direction} (it moves in the {phases} phases).",
+        len(MOVED_BY[colour]),
+        facing=direction_name(orientation),
+        edges=edges,
+        die=die,
+        direction=direction_name(direction),
+        phases=phases,
     )
 
 
