@@ -39,6 +39,9 @@ def test_a_bad_lang_is_refused_with_the_languages_we_have():
         language_from_query("lang=fr&lang=en", "en")
     with pytest.raises(LanguageError, match="unknown language ''"):
         language_from_query("lang=", "en")
+    with pytest.raises(LanguageError) as refused:  # a link is anyone's text: no control characters echoed
+        language_from_query("lang=%1b%5B2Jx", "en")
+    assert "\x1b" not in str(refused.value)
 
 
 def test_a_notebook_cannot_declare_an_unknown_language():

@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 from urllib.parse import parse_qs
 
+from ... import untrusted
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, normalise, set_language
 from . import links
 
@@ -57,7 +58,7 @@ def language_from_query(query_string: str | None, default: str) -> str:
         raise LanguageError(
             _(
                 "link: unknown language '{lang}': choose one of {choices}",
-                lang=values[0][:40],
+                lang=untrusted.printable(values[0][:40]),  # a link is anyone's text
                 choices=", ".join(LANGUAGES),
             )
         )
