@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from .bot import decision_policy, plan
 from .game import Game
+from .i18n import _
 from .pieces import PILOTS
 from .rules import DEFAULT_RULES, RuleSettings
 
@@ -35,14 +36,21 @@ def play_bot_game(
     while not game.is_over and game.round <= max_rounds:
         dice = game.roll()
         if echo:
-            echo(f"--- Round {game.round}: dice red {dice.red}, white {dice.white}, blue {dice.blue}")
+            echo(_("--- Round {round}: dice {dice}", round=game.round, dice=dice))
             for event in game.events()[1:]:  # the mode's start of round (drones are launched)
                 echo(event.text())
         for player in game.waiting_for():
             program = plan(game.state, player, dice, style=bot_style[player], rng=rng)
             game.submit(player, program)
             if echo:
-                echo(f"{player} ({bot_style[player]}) programs {program}")
+                echo(
+                    _(
+                        "{player} ({style}) programs {program}",
+                        player=player,
+                        style=bot_style[player],
+                        program=program,
+                    )
+                )
         events = game.play_phases()
         if echo:
             for event in events:
@@ -53,7 +61,8 @@ def play_bot_game(
         scores = ", ".join(
             f"{c.player}: tokens {_tokens(c.tokens)}, damage {c.damage}" for c in game.state.crafts
         )
-        echo(f"=== {game.outcome.reason if game.outcome else 'No winner yet.'} ({scores})")
+        said = game.outcome.reason if game.outcome else _("No winner yet.")
+        echo(f"=== {said} ({scores})")
     return game
 
 

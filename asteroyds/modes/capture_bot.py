@@ -33,6 +33,7 @@ from functools import lru_cache
 from ..dice import Dice
 from ..events import Event
 from ..hexgrid import Board, Cell
+from ..i18n import _
 from ..outcome import Outcome
 from ..pieces import ASTEROYD, PLATFORM, Craft
 from ..pilots import ACTION_STEPS, PILOT_TABLE, PRIMITIVES
@@ -339,9 +340,9 @@ def play_capture_game(
         record.states.append(state)
         record.outcome = result
         if echo:
-            echo(f"--- Turn {state.round - 1}: dice red {dice.red}, white {dice.white}, blue {dice.blue}")
+            echo(_("--- Turn {round}: dice {dice}", round=state.round - 1, dice=dice))
             for player, program in programs.items():
-                echo(f"{player} programs {program}")
+                echo(_("{player} programs {program}", player=player, program=program))
             for event in events + end_events:
                 echo(event.text())
     return record
