@@ -285,7 +285,9 @@ def cmd_app(args: argparse.Namespace) -> str:
         raise AsteroydsError(
             _("port {port} is busy (is the app already running? try --port)", port=args.port)
         )
-    settings = ServeSettings(idle_timeout=args.idle_timeout, max_pages=args.max_kernels, pool=args.pool)
+    settings = ServeSettings(
+        idle_timeout=args.idle_timeout, max_pages=args.max_kernels, pool=args.pool, language=i18n.language()
+    )
     url = classroom.welcome_url(args.ip, args.port, welcome)
 
     def open_when_ready() -> None:

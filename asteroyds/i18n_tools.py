@@ -31,6 +31,7 @@ from .i18n import DEFAULT, LANGUAGES, LOCALE_DIR, parse_po, po_path
 
 PACKAGE_DIR = Path(__file__).parent
 POT_PATH = LOCALE_DIR / "asteroyds.pot"
+NOTEBOOKS_DIR = PACKAGE_DIR.parent / "notebooks"  # the chapters, in a checkout
 
 #: The marking functions and where their message arguments stand:
 #: name → (index of the context or None, index of the msgid, index of the plural or None).
@@ -103,15 +104,37 @@ def extract_source(source: str, filename: str = "<source>") -> list[Message]:
     return found
 
 
-def extract(package: Path = PACKAGE_DIR) -> list[Message]:
-    """Every marked message of the package, merged by (context, msgid), in file order."""
+def notebook_sources(notebooks: Path) -> list[tuple[str, str]]:
+    """``(place, source)`` of every code cell of the English chapters (``notebooks/NN_*.ipynb``).
+
+    The chapters' exercises and captions speak to the reader too; their
+    French twins (``notebooks/fr/``) share the same code cells, so the English
+    chapters hold every message of both.
+    """
+    import json
+
+    sources = []
+    for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb")):
+        rel = path.relative_to(notebooks.parent).as_posix()
+        for index, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+            if cell["cell_type"] == "code":
+                sources.append((f"{rel}/cell{index}", "".join(cell["source"])))
+    return sources
+
+
+def extract(package: Path = PACKAGE_DIR, notebooks: Path | None = NOTEBOOKS_DIR) -> list[Message]:
+    """Every marked message of the package (and the chapters' code cells), merged by (context, msgid)."""
     merged: dict[tuple[str, str], Message] = {}
     root = package.parent
+    sources = []
     for path in sorted(package.rglob("*.py")):
         if path.name == "i18n.py":  # its doctest examples are not messages of the app
             continue
-        rel = path.relative_to(root).as_posix()
-        for msg in extract_source(path.read_text(encoding="utf-8"), rel):
+        sources.append((path.relative_to(root).as_posix(), path.read_text(encoding="utf-8")))
+    if notebooks is not None and notebooks.is_dir():  # not in an installed package
+        sources += notebook_sources(notebooks)
+    for rel, source in sources:
+        for msg in extract_source(source, rel):
             known = merged.get(msg.key)
             if known is None:
                 merged[msg.key] = msg

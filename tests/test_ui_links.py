@@ -124,8 +124,12 @@ def test_query_string_waits_for_the_request_in_a_preheated_kernel(monkeypatch):
         monkeypatch.setenv("QUERY_STRING", "demo=pilot-1634")  # what Voila does once the page is requested
 
     monkeypatch.setattr(voila.utils, "wait_for_request", fake_wait)
+    monkeypatch.setattr(links, "_waited", False)  # a fresh kernel
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert links.query_string() == "demo=pilot-1634"
+    assert calls == [None]
+    # A second cell reads the link again: Voila sends the request once, so it must not wait again.
     assert links.query_string() == "demo=pilot-1634"
     assert calls == [None]
 

@@ -82,6 +82,16 @@ def test_the_app_command_runs_the_class_server_in_its_own_process(monkeypatch):
     runs.clear()
     assert main(["app", "--ip", "0.0.0.0", "--port", str(free_port()), "--no-browser"]) == 0
     assert "--preheat_kernel=True" in runs[0] and "--pool_size=1" in runs[0]  # a class: one warm kernel each
+    (english,) = [o for o in runs[0] if o.startswith("--VoilaKernelManager.preheat_denylist=")]
+    assert "'fr/'" in english  # an English class: the French twins start cold
+    runs.clear()
+    from asteroyds import i18n
+
+    with i18n.use_language("en"):  # --lang sets the process's language: put it back after
+        french_class = ["app", "--lang", "fr", "--ip", "0.0.0.0", "--port", str(free_port()), "--no-browser"]
+        assert main(french_class) == 0
+    (french,) = [o for o in runs[0] if o.startswith("--VoilaKernelManager.preheat_denylist=")]
+    assert "'fr/'" not in french and "'[0-9][0-9]_'" in french  # a French class: its chapters are warm
 
 
 @pytest.mark.parametrize(
@@ -124,6 +134,31 @@ def test_settings_become_server_options():
     module, _, name = manager.rpartition(".")
     assert getattr(__import__(module, fromlist=[name]), name).__name__ == "ClassroomKernelManager"
     assert ServeSettings(idle_timeout=0).idle_timeout == 0  # 0: culling off (Jupyter Server's meaning)
+
+
+def _voila_preheats(options: list[str], notebooks: Path) -> list[str]:
+    """The notebooks under ``notebooks`` Voila's own filter keeps a warm kernel for, with these options."""
+    import ast
+    from types import SimpleNamespace
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    (value,) = [o.split("=", 1)[1] for o in options if o.startswith("--VoilaKernelManager.preheat_denylist=")]
+    manager = SimpleNamespace(preheat_denylist=ast.literal_eval(value))
+    keep = voila_kernel_manager_factory(AsyncMappingKernelManager, True, None)._notebook_filter
+    paths = sorted(p.relative_to(notebooks) for p in notebooks.rglob("*.ipynb"))
+    return [str(p) for p in paths if keep(manager, p)]
+
+
+def test_a_class_keeps_warm_only_the_chapters_in_its_language():
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    english = _voila_preheats(server_options(ServeSettings(pool=1)), notebooks)
+    french = _voila_preheats(server_options(ServeSettings(pool=1, language="fr")), notebooks)
+    assert "02_planning.ipynb" in english and "fr/02_planning.ipynb" in french
+    assert not any(p.startswith("fr/") or "demo" in p for p in english)
+    assert all(p.startswith("fr/") for p in french)
+    assert len(english) == len(french) <= server_module.POOL_NOTEBOOKS  # what the memory budget counts
 
 
 def test_the_default_cap_follows_the_available_memory():

@@ -48,8 +48,17 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from ..i18n import _
 from .server import MB_PER_PAGE, touch_kernel
+from .share.language import QUERY_KEY as LANGUAGE_KEY
 
-__all__ = ["FULL_PAGE", "CappedVoilaHandler", "ClassroomKernelManager", "ClassroomVoila", "full_page", "main"]
+__all__ = [
+    "FULL_PAGE",
+    "CappedVoilaHandler",
+    "ClassroomKernelManager",
+    "ClassroomVoila",
+    "full_page",
+    "main",
+    "uses_pool",
+]
 
 RETRY_AFTER = 60  # seconds, in the 503 answer
 
@@ -122,6 +131,15 @@ def full_page(count: int) -> str:
     )
 
 
+def uses_pool(request_args: dict) -> bool:
+    """Whether a request (its query arguments) may be served by a pre-heated kernel: not with ``?lang=``.
+
+    >>> uses_pool({}), uses_pool({"demo": [b"pilot-hector"]}), uses_pool({"lang": [b"fr"]})
+    (True, True, False)
+    """
+    return LANGUAGE_KEY not in request_args
+
+
 class CappedVoilaHandler(TornadoVoilaHandler):
     """Voila's page handler, answering 503 when the class server holds as many pages as it may.
 
@@ -130,6 +148,19 @@ class CappedVoilaHandler(TornadoVoilaHandler):
     """
 
     admitting = 0  # requests admitted whose kernel does not exist yet (one server, one event loop)
+
+    def should_use_rendered_notebook(self, notebook_data, pool_size, template_name, theme, request_args):  # type: ignore[no-untyped-def]
+        """Voila's choice of a pre-heated kernel, except for a page that asks for a language.
+
+        A pool kernel ran its chapter (``page_language``, then every widget)
+        before any request, in the chapter's language; a page asking ``?lang=``
+        gets a kernel started for it, so the pool's pages stay instant.
+        """
+        if not uses_pool(request_args):
+            return False
+        return super().should_use_rendered_notebook(
+            notebook_data, pool_size, template_name, theme, request_args
+        )
 
     async def get(self, path: str | None = None) -> None:
         limit = self.settings.get("asteroyds_max_pages", 0)

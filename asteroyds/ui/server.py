@@ -65,10 +65,11 @@ MB_PER_PAGE = (
 RESERVED_MB = 1024  # left to the server process, the operating system and the pool
 IDLE_TIMEOUT = 600  # seconds without an open connection before a page's kernel is shut down
 POOL = 1  # pre-heated kernels per chapter
-POOL_NOTEBOOKS = 12  # the welcome page, the chapters, the teacher's tools and the sandbox
+POOL_NOTEBOOKS = 12  # the welcome page, the chapters, the teacher's tools and the sandbox (one language)
 # Notebooks that never get a pre-heated kernel: the developers' demos, the benchmarks' baselines, and the
 # class room pages (a whole class opens the join page at once: one warm kernel would serve one student).
 PREHEAT_DENYLIST = ("widgets_demo", "status_chart_demo", "benchmarks/", "11_class_room", "12_join")
+ENGLISH_CHAPTERS = "[0-9][0-9]_"  # a chapter at the top of notebooks/ (a regex matched from the start)
 SERVER = "asteroyds.ui.classroom"  # the module that runs the class server (python -m)
 KERNEL_MANAGER = f"{SERVER}.ClassroomKernelManager"
 
@@ -80,6 +81,7 @@ class ServeSettings:
     idle_timeout: int = IDLE_TIMEOUT  # 0: never
     max_pages: int = 0  # 0: the default for this machine (default_max_pages); negative: no cap
     pool: int = POOL
+    language: str = "en"  # the chapters kept warm are this language's (the class's); the others start cold
 
     def resolved_max_pages(self) -> int:
         """The cap in force: ``max_pages``, this machine's default for 0, none (0) for a negative value."""
@@ -124,6 +126,26 @@ def default_max_pages(available: int | None = None, pool_kernels: int = 0) -> in
     return max(1, (available - RESERVED_MB) // MB_PER_PAGE - pool_kernels)
 
 
+def preheat_denylist(language: str = "en") -> tuple[str, ...]:
+    """The notebooks Voila must not pre-heat when the class speaks ``language``.
+
+    Voila keeps a warm kernel for every notebook under ``notebooks/``, the
+    translated twins included; each costs :data:`MB_PER_PAGE` for a page nobody
+    may open. A class reads one language, so only its chapters are kept warm:
+    the twins' folders of the other languages are denied, and the English
+    chapters when the class reads another language. A page in another language
+    still opens, in a kernel started for it.
+
+    >>> preheat_denylist("en")[-1], preheat_denylist("fr")[-1]
+    ('fr/', '[0-9][0-9]_')
+    """
+    from .share.twins import TWIN_FOLDERS  # notebooks/fr/02_planning.ipynb …
+
+    others = tuple(f"{folder}/" for lang, folder in TWIN_FOLDERS.items() if lang != language)
+    english = () if language == "en" else (ENGLISH_CHAPTERS,)
+    return (*PREHEAT_DENYLIST, *others, *english)
+
+
 def server_options(settings: ServeSettings) -> list[str]:
     """The class server's options (Voila's command-line form) for these settings.
 
@@ -137,7 +159,7 @@ def server_options(settings: ServeSettings) -> list[str]:
         f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
     ]
     if settings.pool > 0:
-        denylist = "[" + ",".join(repr(name) for name in PREHEAT_DENYLIST) + "]"
+        denylist = "[" + ",".join(repr(name) for name in preheat_denylist(settings.language)) + "]"
         options += [
             "--preheat_kernel=True",
             f"--pool_size={settings.pool}",

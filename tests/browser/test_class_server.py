@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 import asteroyds
-from asteroyds import demos
+from asteroyds import demos, i18n
 from asteroyds.ui import links
 from asteroyds.ui.server import ServeSettings, serve
 
@@ -91,3 +91,27 @@ def test_a_scenario_link_starts_the_sandbox_game_from_a_preheated_kernel(page, p
         "on the loaded scenario"
     )
     no_traceback(page)
+
+
+def _count(pattern: str, url: str) -> int:
+    return len(re.findall(pattern, LOGS[url].read_text()))
+
+
+def test_lang_in_the_address_of_a_class_server_page_sets_its_language(page, preheated_url):
+    """A pool kernel built its widgets in the chapter's language: ``?lang=`` gets a kernel of its own."""
+    name = re.escape(PAGES[0])
+    filled, handed = rf"Kernel pool of \S*{name}", rf"Using pre-heated kernel: \S+ for \S*{name}"
+    deadline = time.monotonic() + SERVER_TIMEOUT
+    while _count(filled, preheated_url) <= _count(handed, preheated_url):  # a warm kernel is waiting
+        assert time.monotonic() < deadline, LOGS[preheated_url].read_text()[-3000:]
+        time.sleep(0.5)
+    with i18n.use_language("fr"):
+        title = demos.load_demo(DEMO).shown_title
+    assert title != demos.load_demo(DEMO).shown_title  # the demo has a French title
+    uses = _count(handed, preheated_url)
+    page.set_viewport_size({"width": 1280, "height": 1500})
+    page.goto(f"{preheated_url}/voila/render/{PAGES[0]}?demo={DEMO}&lang=fr", timeout=RENDER_TIMEOUT)
+    page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    expect(page.locator(f"{PRESENTER} .asteroyds-presenter-title")).to_have_text(title)
+    no_traceback(page)
+    assert _count(handed, preheated_url) == uses  # the warm kernel was left for an English page

@@ -213,9 +213,19 @@ def _with_query(base_url: str, query: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
 
 
+_waited = False  # a pre-heated kernel waits for its request once: Voila sends it once
+
+
 def query_string() -> str:
-    """This page's query string under Voila (``""`` elsewhere); waits for it in a preheated kernel."""
-    if os.environ.get("VOILA_PREHEAT", "False") not in ("", "False"):
+    """This page's query string under Voila (``""`` elsewhere); waits for it in a preheated kernel.
+
+    Only the first call waits: Voila hands the request to the kernel's first
+    waiting socket and keeps no copy, so a second wait (two cells that read
+    the link) would never end.
+    """
+    global _waited
+    if os.environ.get("VOILA_PREHEAT", "False") not in ("", "False") and not _waited:
+        _waited = True
         try:
             from voila.utils import wait_for_request  # only ever present where Voila runs the kernel
 

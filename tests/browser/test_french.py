@@ -1,0 +1,96 @@
+"""A French reader in Voila: welcome page → Français → the planning chapter, whose status chart speaks French.
+
+The expected words come from the French catalog (``asteroyds.i18n``), not
+from this file: the test fails if the chart's labels are not translated, and
+keeps passing when a translator improves a wording.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from asteroyds.i18n import _, use_language
+
+from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
+from .test_status_chart import DOTS, FIGURE, TIMEOUT
+
+pytestmark = pytest.mark.ui
+
+CHART = ".asteroyds-panel.asteroyds-status-chart"
+# The status chart's own labels: the button under it, the word on its red column and a row (SVG text).
+BUTTON = "Clear chart"
+RED_COLUMN = "Shield"
+ROW = "Forward"  # a row of the chart, after its glyph: "↑  Forward"
+
+
+def french(message: str) -> str:
+    """``message`` as the French catalog says it; an untranslated label fails the test here."""
+    with use_language("fr"):
+        text = _(message)
+    assert text != message, f"{message!r} has no French translation in the catalog"
+    return text
+
+
+def wait_rendered(page) -> None:
+    page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    page.wait_for_selector(DOTS, timeout=RENDER_TIMEOUT)
+    page.locator(FIGURE).first.scroll_into_view_if_needed()
+
+
+def chart_texts(page) -> tuple[str, list[str]]:
+    """The first status chart's widget text and the words drawn in its figure."""
+    chart = page.locator(CHART).first
+    drawn = chart.locator(f"{FIGURE} text").all_text_contents()
+    return chart.inner_text(), [word.strip() for word in drawn]
+
+
+def test_switch_to_french_then_plan_on_a_french_status_chart(page, voila_url):
+    button, shield = french(BUTTON), french(RED_COLUMN)
+    open_notebook(page, voila_url, "00_welcome")
+    page.get_by_role("link", name="Français", exact=True).click()
+    page.wait_for_url("**/fr/00_welcome.ipynb", timeout=RENDER_TIMEOUT)
+    page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    assert page.get_by_text("Bienvenue, pilote").count() >= 1
+    assert page.get_by_role("link", name="English", exact=True).count() == 1  # and back
+
+    page.get_by_role("link", name="Programmer sur le tableau de bord").click()
+    page.wait_for_url("**/fr/02_planning.ipynb", timeout=RENDER_TIMEOUT)
+    wait_rendered(page)
+    assert page.get_by_text("Le programme par écrit").count() >= 1  # the French prose
+    text, drawn = chart_texts(page)
+    assert button in text and BUTTON not in text
+    assert shield in drawn and RED_COLUMN not in drawn
+    assert any(word.endswith(french(ROW)) for word in drawn) and not any(w.endswith(ROW) for w in drawn)
+    screenshot(page, "french-planning")
+
+
+def test_lang_in_the_address_sets_the_widgets_language_on_an_english_page(page, voila_url):
+    shield = french(RED_COLUMN)
+    page.goto(f"{voila_url}/voila/render/02_planning.ipynb?lang=fr", timeout=RENDER_TIMEOUT)
+    wait_rendered(page)
+    assert page.get_by_text("The program in writing").count() >= 1  # the prose stays English
+    text, drawn = chart_texts(page)
+    assert french(BUTTON) in text and shield in drawn
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_french_chapter_s_exercise_answers_in_french(page, voila_url):
+    # The engine's verdict for chapter 5's tie: red took its last token in an earlier column.
+    explanation = french("The earliest column decides first; damage only breaks a tie in the same column.")
+    right, wrong = french("red"), french("blue")
+    open_notebook(page, voila_url, "fr/05_racing_game", wait_for=".asteroyds-choice")
+    exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-choice")).first
+    exercise.scroll_into_view_if_needed()
+    assert french("Blue: last token in column 5, damage 2. Red: column 3, damage 4. The winner is…") in (
+        exercise.inner_text()
+    )
+    exercise.locator(".asteroyds-choice", has_text=wrong).click()
+    feedback = exercise.locator(".asteroyds-feedback")
+    feedback.wait_for(timeout=TIMEOUT)
+    assert feedback.get_attribute("data-correct") == "false"
+    exercise.locator(".asteroyds-choice", has_text=right).click()
+    page.wait_for_function(
+        "[...document.querySelectorAll('.asteroyds-feedback')].some(f => f.dataset.correct === 'true')",
+        timeout=TIMEOUT,
+    )
+    assert explanation in exercise.locator(".asteroyds-feedback").inner_text()
