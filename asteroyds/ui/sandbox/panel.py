@@ -71,6 +71,15 @@ _SHARED: dict[tuple[object, ...], widgets.Widget] = {}
 
 
 def _frozen(change: dict) -> None:
+    """Undo a change to a shared Layout or Style, then say so (it would change every part sharing it)."""
+    owner = change["owner"]
+    if getattr(owner, "_restoring", False):
+        return
+    owner._restoring = True
+    try:
+        setattr(owner, change["name"], change["old"])
+    finally:
+        owner._restoring = False
     raise AttributeError(
         f"a shared {type(change['owner']).__name__} cannot change ({change['name']}): "
         "give this widget its own (own_layout=True)"
@@ -80,7 +89,7 @@ def _frozen(change: dict) -> None:
 def shared(kind: type[widgets.Widget], **traits: str) -> widgets.Widget:
     """One ``kind`` (a Layout or a Style) with these traits for every part that asks: it must not change.
 
-    Changing it raises (it would change every part that shares it); a closed one
+    Changing it is undone and raises (it would change every part that shares it); a closed one
     (``Widget.close_all()``) is replaced.
     """
     key = (kind, *sorted(traits.items()))
