@@ -177,8 +177,15 @@ async def open_pages(browser, url: str, notebook: str, n: int, ready: str):
         await page.wait_for_selector(ready, timeout=TIMEOUT)
         return page, time.monotonic() - t0
 
-    results = await asyncio.gather(*(one() for _ in range(n)))
-    return [p for p, _ in results], [t for _, t in results]
+    results = await asyncio.gather(*(one() for _ in range(n)), return_exceptions=True)
+    rendered = [r for r in results if not isinstance(r, BaseException)]
+    if not rendered:
+        raise next(r for r in results if isinstance(r, BaseException))
+    if len(rendered) < n:
+        print(
+            f"    only {len(rendered)} of {n} pages of {notebook} rendered in {TIMEOUT // 1000} s", flush=True
+        )
+    return [p for p, _ in rendered], [t for _, t in rendered]
 
 
 async def close_pages(pages) -> None:
@@ -402,9 +409,9 @@ async def run(
                             measure(server, browser, notebook, ready, n, clicks, result), budget
                         )
                     except (asyncio.TimeoutError, Exception) as exc:  # partial figures, not a hang
-                        what = "timed out" if isinstance(exc, asyncio.TimeoutError) else type(exc).__name__
+                        what = "timed out" if "Timeout" in type(exc).__name__ else type(exc).__name__
                         print(
-                            f"    {name} at N={n}: {what} after {budget:.0f} s; figures so far are shown",
+                            f"    {name} at N={n}: {what} (budget {budget:.0f} s); its figures so far follow",
                             flush=True,
                         )
                         result["partial"] = True
