@@ -78,6 +78,8 @@ class Sandbox(SandboxDrawing, widgets.VBox):
     """A whole game in one widget: setup, dice, hot-seat planning, the round player, the scores.
 
     CSS classes for browser tests: ``asteroyds-sandbox`` (root),
+    ``asteroyds-board-picture`` (the board before the first game: a static SVG;
+    the game puts the interactive ``asteroyds-board-view`` in its place),
     ``asteroyds-sandbox-data`` (hidden: ``data-stage``, ``data-round``,
     ``data-player``...), ``asteroyds-start`` (Start the game),
     ``asteroyds-handover-ready``, ``asteroyds-submit`` (Done), ``asteroyds-undo``,
