@@ -134,7 +134,8 @@ def test_killing_the_app_stops_the_server_and_every_kernel(tmp_path, sig):
         gone, alive = psutil.wait_procs(tree, timeout=30)
         assert alive == [], [p.pid for p in alive]
         assert port_is_free(server.port)
-        assert "stopping the server and its kernels" in server.log_tail()
+        # the whole log: a kernel ended mid-message may print a traceback after the line
+        assert "stopping the server and its kernels" in server.log.read_text(errors="replace")
 
 
 def test_a_busy_port_is_refused_in_one_line(tmp_path):

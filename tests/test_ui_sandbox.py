@@ -771,3 +771,44 @@ def test_new_game_plays_the_loaded_scenario_again_with_the_panel_s_players():
     view._on_scenario.value = False  # unticked: the built-in layout
     view.start_game()
     assert view.error == "" and c.game.initial.pieces == capture.layout(2).pieces
+
+
+# --- what a new page costs the class server ---------------------------------------------------------
+def test_a_new_page_shows_a_picture_of_the_board_and_imports_no_bqplot():
+    """Before the first game the board is an SVG picture; the game builds the interactive board."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from asteroyds.ui.sandbox import Sandbox\n"
+        "view = Sandbox()\n"
+        "assert not view.board_built, 'the board was built before a game'\n"
+        "assert 'asteroyds-board-picture' in view._picture.value\n"
+        "print(sorted(m for m in ('bqplot', 'numpy', 'pandas') if m in sys.modules))\n"
+        "view.start_game()\n"
+        "assert view.board_built and view._board_slot.children == (view.board,)\n"
+        "print('bqplot' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split("\n")[:2] == ["[]", "True"]
+
+
+def test_the_picture_follows_the_setup_panel_until_the_board_is_built():
+    view = Sandbox()
+    before = view._picture.value
+    view._panel._mode.value = "capture"
+    assert view._picture.value != before and not view.board_built
+    assert view.board.state.mode == "capture"  # asked for: built on the layout the panel shows
+
+
+def test_parts_that_share_a_layout_refuse_to_change_it():
+    from asteroyds.ui.sandbox.panel import html_part
+
+    a, b = html_part("asteroyds-note", "a"), html_part("asteroyds-note", "b")
+    assert a.layout is b.layout and a.style is b.style
+    with pytest.raises(AttributeError, match="shared Layout cannot change"):
+        a.layout.display = "none"
+    own = html_part("asteroyds-note", own_layout=True)
+    own.layout.display = "none"
+    assert own.layout is not a.layout and a.layout.display is None

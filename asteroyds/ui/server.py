@@ -64,6 +64,7 @@ MB_PER_PAGE = (
 )
 RESERVED_MB = 1024  # left to the server process, the operating system and the pool
 IDLE_TIMEOUT = 600  # seconds without an open connection before a page's kernel is shut down
+IOPUB_TIMEOUT = 60  # seconds a rendering page waits for its kernel's outputs (nbclient's default: 4)
 POOL = 1  # pre-heated kernels per chapter
 POOL_NOTEBOOKS = 12  # the welcome page, the chapters, the teacher's tools and the sandbox (one language)
 # Notebooks that never get a pre-heated kernel: the developers' demos, the benchmarks' baselines, and the
@@ -157,6 +158,9 @@ def server_options(settings: ServeSettings) -> list[str]:
         f"--ClassroomVoila.max_pages={settings.resolved_max_pages()}",
         *_culling(settings.idle_timeout),
         f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
+        # A page's outputs may lag its execute reply when a class arrives at once: nbclient's 4 s
+        # default dropped them (ten sandbox pages on two cores rendered without their widget).
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
     ]
     if settings.pool > 0:
         denylist = "[" + ",".join(repr(name) for name in preheat_denylist(settings.language)) + "]"

@@ -98,8 +98,13 @@ def plan_on_the_chart(page, program: str) -> None:
 
 def start_and_plan(page, program: str) -> None:
     """Start the game, roll, take the device, plan ``program`` and press Done."""
+    # A new page shows a picture of the board; the game brings the interactive board in its place.
+    if page.locator(f"{ROOT} .asteroyds-board-view").count() == 0:
+        assert page.locator(f"{ROOT} .asteroyds-board-picture svg .hexes").count() == 1
     click(page, ".asteroyds-start")
     wait_stage(page, "roll")
+    page.wait_for_selector(f"{ROOT} .asteroyds-board-view .asteroyds-board", timeout=TIMEOUT)
+    assert page.locator(f"{ROOT} .asteroyds-board-picture").count() == 0
     assert values(page)["round"] == "1"
     click(page, ".asteroyds-dice .asteroyds-roll")
     wait_stage(page, "handover")

@@ -76,6 +76,7 @@ CSS = """<style>
 .asteroyds-sandbox .widget-label-basic span, .asteroyds-sandbox .widget-label { color: #e8eeff; }
 .asteroyds-sandbox .asteroyds-dice-waiting .asteroyds-die,
 .asteroyds-sandbox .asteroyds-dice-waiting .asteroyds-dice-values { opacity: .3; }
+.asteroyds-sandbox .asteroyds-board-picture-svg svg { width: 700px; height: auto; display: block; }
 .asteroyds-sandbox .asteroyds-dot { display: inline-block; width: 14px; height: 14px; border-radius: 50%; }
 .asteroyds-sandbox .widget-text input, .asteroyds-sandbox textarea,
 .asteroyds-sandbox .widget-select-multiple select { background-color: #141b3a; color: #e8eeff; }
@@ -270,6 +271,7 @@ class SandboxDrawing:
             )
             self._publish(stage)
             return
+        self._board  # noqa: B018  (a game shows the interactive board: built here the first time)
         self._ensure_player_view()
         self._stage_children(stage)
         if stage in ("handover", "planning"):

@@ -21,6 +21,8 @@ import html
 from collections.abc import Callable
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_bool import CheckboxStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ...errors import ScenarioError
 from ...i18n import N_, _, ngettext
@@ -62,24 +64,78 @@ CAPTURE_KINDS: list[tuple[str, str]] = [("human", "human"), ("bot", "greedy")]
 MODE_NAMES: dict[str, str] = {"capture": "Capture"}
 
 
-def html_part(css: str, value: str = "", **layout: str) -> widgets.HTML:
-    """An HTML widget with a CSS class (the sandbox's small text parts)."""
-    part = widgets.HTML(value, layout=widgets.Layout(**layout))
-    part.add_class(css)
-    return part
+# --- parts that share their Layout and Style ----------------------------------------------------------
+# Every widget carries a Layout and a Style, each a widget of its own: a model the kernel opens, the
+# server relays and the page builds. The sandbox's text parts, buttons and tick boxes never change
+# theirs, so parts with the same look share one (a page costs the class server ~100 widgets less).
+_SHARED: dict[tuple[object, ...], widgets.Widget] = {}
+
+
+def _frozen(change: dict) -> None:
+    """Undo a change to a shared Layout or Style, then say so (it would change every part sharing it)."""
+    owner = change["owner"]
+    if getattr(owner, "_restoring", False):
+        return
+    owner._restoring = True
+    try:
+        setattr(owner, change["name"], change["old"])
+    finally:
+        owner._restoring = False
+    raise AttributeError(
+        _(
+            "a shared {kind} cannot change ({name}): give this widget its own (own_layout=True)",
+            kind=type(change["owner"]).__name__,
+            name=change["name"],
+        )
+    )
+
+
+def shared(kind: type[widgets.Widget], **traits: str) -> widgets.Widget:
+    """One ``kind`` (a Layout or a Style) with these traits for every part that asks: it must not change.
+
+    Changing it is undone and raises (it would change every part that shares it); a closed one
+    (``Widget.close_all()``) is replaced.
+    """
+    key = (kind, *sorted(traits.items()))
+    found = _SHARED.get(key)
+    if found is None or found.comm is None:
+        found = _SHARED[key] = kind(**traits)
+        found.observe(_frozen, names=[k for k in found.keys if not k.startswith("_")])
+    return found
+
+
+def html_part(css: str, value: str = "", *, own_layout: bool = False, **layout: str) -> widgets.HTML:
+    """An HTML widget with a CSS class (the sandbox's small text parts).
+
+    The class is given to the constructor, not added after: ``add_class`` on a live widget is one
+    more message through the kernel and the server, for each part of every page. The part shares
+    its Layout with parts that look the same unless ``own_layout`` (its layout changes later).
+    """
+    look = widgets.Layout(**layout) if own_layout else shared(widgets.Layout, **layout)
+    return widgets.HTML(value, layout=look, style=shared(HTMLStyle), _dom_classes=[css])
 
 
 def button(label: str, css: str, tip: str = "", primary: bool = False, width: str = "auto") -> widgets.Button:
     """A button with a CSS class; as wide as its label unless ``width`` says otherwise."""
-    b = widgets.Button(description=label, tooltip=tip or label, layout=widgets.Layout(width=width))
-    b.add_class(css)
-    if primary:
-        b.add_class("asteroyds-primary")
-    return b
+    classes = [css, "asteroyds-primary"] if primary else [css]
+    return widgets.Button(
+        description=label,
+        tooltip=tip or label,
+        layout=shared(widgets.Layout, width=width),
+        style=shared(widgets.ButtonStyle),
+        _dom_classes=classes,
+    )
 
 
-def _check(value: bool, text: str, width: str = "360px") -> widgets.Checkbox:
-    return widgets.Checkbox(value=value, description=text, indent=False, layout=widgets.Layout(width=width))
+def _check(value: bool, text: str, width: str = "360px", css: str = "") -> widgets.Checkbox:
+    return widgets.Checkbox(
+        value=value,
+        description=text,
+        indent=False,
+        layout=shared(widgets.Layout, width=width),
+        style=shared(CheckboxStyle),
+        _dom_classes=[css] if css else [],
+    )
 
 
 def _section(text: str) -> widgets.HTML:
@@ -91,7 +147,11 @@ def _row(*children: widgets.Widget) -> widgets.HBox:
 
 
 def _dot(colour: str) -> widgets.HTML:
-    return widgets.HTML(f"<span class='asteroyds-dot' style='background:{colour}'></span>")
+    return widgets.HTML(
+        f"<span class='asteroyds-dot' style='background:{colour}'></span>",
+        layout=shared(widgets.Layout),
+        style=shared(HTMLStyle),
+    )
 
 
 class SetupPanel(widgets.VBox):
@@ -107,13 +167,13 @@ class SetupPanel(widgets.VBox):
         on_start: Callable[[], object],
         on_preview: Callable[[State], object] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(
+            _dom_classes=["asteroyds-card", "asteroyds-sandbox-setup"], layout=widgets.Layout(grid_gap="10px")
+        )
         self._on_preview = on_preview
         self._build(setup, on_start)
         self._changed()
         self._level_changed()
-        self.add_class("asteroyds-card")
-        self.add_class("asteroyds-sandbox-setup")
 
     # --- reading ------------------------------------------------------------------------------
     @property
@@ -175,21 +235,24 @@ class SetupPanel(widgets.VBox):
     # --- building -------------------------------------------------------------------------------
     def _build(self, s: SandboxSetup, on_start: Callable[[], object]) -> None:
         modes = [(MODE_NAMES.get(m, m.title()), m) for m in SANDBOX_MODES]
-        self._mode = widgets.ToggleButtons(options=modes, value=s.mode)
-        self._mode.style.button_width = "96px"
-        self._mode.add_class("asteroyds-mode")
+        self._mode = widgets.ToggleButtons(
+            options=modes, value=s.mode, style={"button_width": "96px"}, _dom_classes=["asteroyds-mode"]
+        )
         self._seats: dict[str, tuple[widgets.Checkbox, widgets.Dropdown]] = {}
         self._team_tags: dict[str, widgets.HTML] = {}
         seats = []
+        tags = "" if mode_named(s.mode).shoots_targets else "none"
         for colour in PLAYER_COLOURS:
-            on = _check(colour in s.kinds, colour, "90px")
+            on = _check(colour in s.kinds, colour, "90px", css=f"asteroyds-seat-{colour}")
             kind = widgets.Dropdown(
-                options=[(KIND_NAMES[k], k) for k in KINDS], value=s.kinds.get(colour, "human")
+                options=[(KIND_NAMES[k], k) for k in KINDS],
+                value=s.kinds.get(colour, "human"),
+                layout=widgets.Layout(width="140px"),
+                _dom_classes=[f"asteroyds-kind-{colour}"],
             )
-            kind.layout.width = "140px"
-            on.add_class(f"asteroyds-seat-{colour}")
-            kind.add_class(f"asteroyds-kind-{colour}")
-            self._team_tags[colour] = html_part("asteroyds-note", f"team {team_of(colour)}")
+            self._team_tags[colour] = html_part(
+                "asteroyds-note", f"team {team_of(colour)}", own_layout=True, display=tags
+            )
             self._seats[colour] = (on, kind)
             seats.append(_row(_dot(theme.player_colour(colour)), on, kind, self._team_tags[colour]))
         self._team_note = html_part("asteroyds-note", width="440px")
@@ -198,17 +261,26 @@ class SetupPanel(widgets.VBox):
         self._capture_setup = s
         self._capture_slot = widgets.VBox()
         self._pilots = _check(s.pilots, _("Pilots (advanced rules): each craft draws a pilot"))
-        self._seed = widgets.BoundedIntText(value=s.seed, min=0, max=999_999, description=_("Seed"))
-        self._seed.layout.width = "150px"
-        self._seed.add_class("asteroyds-seed")
+        self._seed = widgets.BoundedIntText(
+            value=s.seed,
+            min=0,
+            max=999_999,
+            description=_("Seed"),
+            layout=widgets.Layout(width="150px"),
+            _dom_classes=["asteroyds-seed"],
+        )
         self._level = widgets.ToggleButtons(
-            options=[(lv.title(), lv) for lv in PLANNING_LEVELS], value=s.planning_level
+            options=[(lv.title(), lv) for lv in PLANNING_LEVELS],
+            value=s.planning_level,
+            style={"button_width": "88px"},
         )
-        self._level.style.button_width = "88px"
         self._seconds = widgets.BoundedIntText(
-            value=s.planning_seconds or 40, min=5, max=600, description="s"
+            value=s.planning_seconds or 40,
+            min=5,
+            max=600,
+            description="s",
+            layout=widgets.Layout(width="110px"),
         )
-        self._seconds.layout.width = "110px"
         self._variants = {
             "random_dice_order": _check(s.random_dice_order, _("Random dice order")),
             "return_to_platform": _check(s.return_to_platform, _("Return to a platform (racing, shooting)")),
@@ -217,8 +289,13 @@ class SetupPanel(widgets.VBox):
             ),
         }
         self._remove = widgets.SelectMultiple(rows=5, layout=widgets.Layout(width="340px"))
-        self._handicap = widgets.IntSlider(value=s.targets_handicap, min=0, max=5, description=_("Handicap"))
-        self._handicap.layout.width = "260px"
+        self._handicap = widgets.IntSlider(
+            value=s.targets_handicap,
+            min=0,
+            max=5,
+            description=_("Handicap"),
+            layout=widgets.Layout(width="260px"),
+        )
         teams = [
             (_("to the smaller team"), ""),
             (_("to the left team"), "left"),
@@ -227,8 +304,7 @@ class SetupPanel(widgets.VBox):
         self._team = widgets.Dropdown(
             options=teams, value=s.handicap_team or "", layout=widgets.Layout(width="170px")
         )
-        self._coach = _check(s.coaching, _("Coach: forecast the asteroids"))
-        self._coach.add_class("asteroyds-coach")
+        self._coach = _check(s.coaching, _("Coach: forecast the asteroids"), css="asteroyds-coach")
         self._coach_touched = False
         self._coach.observe(lambda _ch: setattr(self, "_coach_touched", True), names="value")
         start = button(
@@ -266,19 +342,19 @@ class SetupPanel(widgets.VBox):
                 self._capture_slot,
                 _section("Pilots"),
                 self._pilots,
-            ]
+            ],
+            layout=widgets.Layout(width="500px"),
         )
         right = widgets.VBox(
             [
                 _section(_("Seed and planning time")),
                 _row(self._seed, self._level, self._seconds),
                 self._box_variants,
-            ]
+            ],
+            layout=widgets.Layout(width="520px"),
         )
-        left.layout.width, right.layout.width = "500px", "520px"
         body = widgets.HBox([left, right], layout=widgets.Layout(grid_gap="24px", flex_flow="row wrap"))
         self.children = [body, start]
-        self.layout = widgets.Layout(grid_gap="10px")
 
     def _ensure_capture(self) -> None:
         if self._capture_slot.children:

@@ -25,10 +25,9 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import bqplot
 import ipywidgets as widgets
-import numpy as np
 
 from ...event_text import colour_text, team_text
 from ...i18n import N_, _, pgettext
@@ -40,6 +39,9 @@ from ...pieces import ASTEROYD, MAX_DAMAGE
 from ...state import State
 from .. import theme
 from ..theme import COLOURS
+
+if TYPE_CHECKING:  # bqplot (numpy, pandas) is imported when a progress plot is first built
+    import bqplot
 
 KIND_LABELS: dict[str, str] = {
     "human": "human",
@@ -400,6 +402,9 @@ class ProgressPlot(widgets.HBox):
     """Two small bqplot line charts over rounds: each player's damage and progress."""
 
     def __init__(self) -> None:
+        import bqplot  # here, not at the top: a sandbox page imports it only once a game shows the plot
+        import numpy as np
+
         super().__init__()
         self._scales: dict[str, dict[str, bqplot.Scale]] = {}
         self._lines: dict[str, bqplot.Lines] = {}
@@ -460,6 +465,8 @@ class ProgressPlot(widgets.HBox):
 
     def update(self, history: Sequence[State]) -> None:
         """Redraw from a game's history (setup, then the state after each round)."""
+        import numpy as np
+
         self.series = series = progress_series(history)
         players = list(series)
         rounds = max(1, len(history) - 1)

@@ -30,18 +30,17 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from ...errors import AsteroydsError, ScenarioError
 from ...i18n import _
 from ...modes.targets import team_of
+from ...render.svg import state_svg
 from ...state import State
 from .. import theme
-from ..board.view import BoardView
 from ..chart.capture import CaptureChart
-from ..chart.status_view import StatusChart
 from ..chart.stopwatch import Stopwatch
 from ..player.dice import DiceView
 from ..player.view import RoundPlayer
@@ -64,11 +63,24 @@ from .setup import (
     capture_crafts,
 )
 
+if TYPE_CHECKING:  # bqplot (and numpy, pandas) are imported when a game first shows the board
+    from ..board.view import BoardView
+    from ..chart.status_view import StatusChart
+
+
+def board_picture(state: State) -> str:
+    """The board before the first game, as a static SVG picture (no bqplot on a page nobody played yet)."""
+    # the root's class is the picture's own: tests wait for ``.asteroyds-board``, the interactive board
+    svg = state_svg(state, size=20).replace('class="asteroyds-board"', 'class="asteroyds-board-picture"', 1)
+    return f"<div class='asteroyds-board-picture-svg'>{svg}</div>"
+
 
 class Sandbox(SandboxDrawing, widgets.VBox):
     """A whole game in one widget: setup, dice, hot-seat planning, the round player, the scores.
 
     CSS classes for browser tests: ``asteroyds-sandbox`` (root),
+    ``asteroyds-board-picture`` (the board before the first game: a static SVG;
+    the game puts the interactive ``asteroyds-board-view`` in its place),
     ``asteroyds-sandbox-data`` (hidden: ``data-stage``, ``data-round``,
     ``data-player``...), ``asteroyds-start`` (Start the game),
     ``asteroyds-handover-ready``, ``asteroyds-submit`` (Done), ``asteroyds-undo``,
@@ -81,7 +93,9 @@ class Sandbox(SandboxDrawing, widgets.VBox):
     """
 
     def __init__(self, setup: SandboxSetup | None = None, *, start: bool = False) -> None:
-        super().__init__()
+        super().__init__(
+            _dom_classes=["asteroyds-panel", "asteroyds-sandbox"], layout=widgets.Layout(grid_gap="8px")
+        )
         self._controller = SandboxController(setup)
         self._port = _BoardPort(self)
         self._player_view: RoundPlayer | None = None
@@ -93,8 +107,6 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         if start:
             self._run(self._start_game)
         self._safely(self._refresh)
-        self.add_class("asteroyds-panel")
-        self.add_class("asteroyds-sandbox")
 
     @property
     def controller(self) -> SandboxController:
@@ -102,7 +114,13 @@ class Sandbox(SandboxDrawing, widgets.VBox):
 
     @property
     def board(self) -> BoardView:
+        """The interactive board (bqplot), built on first use: before the first game a picture stands in."""
         return self._board
+
+    @property
+    def board_built(self) -> bool:
+        """Has the interactive board been built yet (a game, or a caller, asked for it)?"""
+        return "_board" in self.__dict__
 
     @property
     def round_player(self) -> RoundPlayer | None:
@@ -132,6 +150,8 @@ class Sandbox(SandboxDrawing, widgets.VBox):
                     title=_("CAPTURE CHART · {player} · {team} team", player=player, team=team),  # type: ignore[arg-type]
                 )
             else:
+                from ..chart.status_view import StatusChart  # bqplot: imported once a chart is shown
+
                 self._charts[player] = StatusChart(
                     controller=c.charts[player],
                     title=_("STATUS CHART · {player} craft", player=player),  # type: ignore[arg-type]
@@ -210,7 +230,7 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         self._data = _html("asteroyds-sandbox-data", display="none")
         self._error = _html("asteroyds-error")
         self._message = _html("asteroyds-message")
-        self._banner = _html("asteroyds-gameover", display="none")
+        self._banner = _html("asteroyds-gameover", own_layout=True, display="none")
         # toolbar
         self._setup_toggle = _button(_("New game…"), "asteroyds-new-game", _("Show the setup panel"))
         self._setup_toggle.on_click(lambda _b: self._show_setup(self._setup_box.layout.display == "none"))
@@ -220,8 +240,8 @@ class Sandbox(SandboxDrawing, widgets.VBox):
             description=_("Back to round"),
             style={"description_width": "96px"},
             layout=widgets.Layout(width="170px"),
+            _dom_classes=["asteroyds-rounds"],
         )
-        self._rounds.add_class("asteroyds-rounds")
         self._back = _button(_("Go"), "asteroyds-back", _("Back to the start of that round"), width="50px")
         self._back.on_click(lambda _b: self._run(lambda: c.back_to_round(int(self._rounds.value or 1))))
         self._save = _html("asteroyds-save-link")
@@ -238,15 +258,21 @@ class Sandbox(SandboxDrawing, widgets.VBox):
                 justify_content="space-between", align_items="center", flex_flow="row wrap"
             ),
         )
-        self._board = BoardView(c.setup.build().state, size="compact")
-        self._board.layout.padding = "0"  # board and side column fit a 1280-pixel screen
+        # Before the first game the board is a static picture (asteroyds.render.svg): a page nobody
+        # plays costs the class server no bqplot import (numpy, pandas) and none of its ~35 widgets.
+        self._preview_state = c.setup.build().state
+        self._picture = _html("asteroyds-board-picture", board_picture(self._preview_state))
+        self._board_slot = widgets.VBox([self._picture])
         self._panel = SetupPanel(c.setup, lambda: self._run(self._start_game), self._preview)
         # After a scenario was loaded: New game… plays it again (the panel says who plays), or not.
         self._scenario: tuple[State, str] | None = None
-        self._on_scenario = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"))
-        self._on_scenario.add_class("asteroyds-on-scenario")
+        self._on_scenario = widgets.Checkbox(
+            value=True,
+            indent=False,
+            layout=widgets.Layout(width="auto", display="none"),
+            _dom_classes=["asteroyds-on-scenario"],
+        )
         self._setup_box = widgets.VBox([self._on_scenario, self._panel])
-        self._on_scenario.layout.display = "none"
         # the board, the stage card, the round player's companions (the dice, the scoreboard and the
         # progress plot are built when a game first shows them: a page costs the class server less)
         self._dice_note = _html("asteroyds-note")
@@ -264,7 +290,10 @@ class Sandbox(SandboxDrawing, widgets.VBox):
         self._left_slot = widgets.VBox()  # the scoreboard under the board (below the chart while planning)
         self._bottom = widgets.HBox(layout=widgets.Layout(grid_gap="10px", flex_flow="row wrap"))
         main = widgets.HBox(
-            [widgets.VBox([self._board, self._left_slot]), widgets.VBox([self._stage_box, self._companions])],
+            [
+                widgets.VBox([self._board_slot, self._left_slot]),
+                widgets.VBox([self._stage_box, self._companions]),
+            ],
             layout=widgets.Layout(grid_gap="10px", align_items="flex-start", flex_flow="row wrap"),
         )
         self.children = [
@@ -280,7 +309,15 @@ class Sandbox(SandboxDrawing, widgets.VBox):
             self._bottom,
             self._data,
         ]
-        self.layout.grid_gap = "8px"
+
+    @cached_property
+    def _board(self) -> BoardView:
+        from ..board.view import BoardView
+
+        board = BoardView(self._preview_state, size="compact")
+        board.layout.padding = "0"  # board and side column fit a 1280-pixel screen
+        self._board_slot.children = [board]
+        return board
 
     @cached_property
     def _dice(self) -> DiceView:
@@ -363,7 +400,11 @@ class Sandbox(SandboxDrawing, widgets.VBox):
     def _preview(self, state: State) -> None:
         """Before the first game, the board shows the layout the setup panel describes."""
         if self._controller.game is None:
-            self._board.update(state)
+            self._preview_state = state
+            if self.board_built:
+                self._board.update(state)
+            else:
+                self._picture.value = board_picture(state)
 
     def _show_setup(self, show: bool) -> None:
         self._setup_box.layout.display = "" if show else "none"
