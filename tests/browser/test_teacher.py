@@ -94,7 +94,8 @@ def test_next_and_back_step_through_the_demo(tools):
     expect(page.locator(f"{PRESENTER} .asteroyds-presenter-back")).to_be_disabled()
     page.locator(f"{PRESENTER} .asteroyds-presenter-next").click()
     expect(counter).to_have_attribute("data-step", "1")
-    assert board_data(page, PRESENTER, "highlight") == "6,5 6,7"  # both white movers
+    # both white movers; the highlight is a widget message of its own, after the counter's
+    wait_for_data(page, PRESENTER, "highlight", "v === '6,5 6,7'")
     page.locator(f"{PRESENTER} .asteroyds-presenter-next").click()
     wait_for_data(page, PRESENTER, "pieces", "v === 'G24@6,7 W6@6,6'")  # the board changed
     expect(page.locator(f"{PRESENTER} .asteroyds-presenter-step")).to_contain_text(
