@@ -233,6 +233,29 @@ def search_capture(
     return best[1], best[2]
 
 
+def plan_team(
+    state: State,
+    dice: Dice | Sequence[int],
+    team: str,
+    others: Mapping[str, CaptureProgram | str] | None = None,
+    *,
+    rules: CaptureRules | None = None,
+) -> dict[str, CaptureProgram]:
+    """The coach bot's programs for every craft of ``team`` still on the board, in player order.
+
+    Each craft gets its exact best program assuming the programs of the
+    team-mates planned before it (so two of them do not contest the same
+    asteroyd) plus ``others``; every other craft is assumed to fly the empty chart.
+    """
+    planned: dict[str, CaptureProgram] = {}
+    for craft in state.crafts_in_order():
+        if craft.team != team or craft.cell is None:
+            continue
+        assumed = {**dict(others or {}), **planned}
+        planned[craft.player] = search_capture(state, dice, craft.player, others=assumed, rules=rules)[0]
+    return planned
+
+
 # --- why ------------------------------------------------------------------------------
 
 
@@ -267,15 +290,15 @@ def capture_score_text(score: Mapping[str, object]) -> str:
     fields = {"n": n, "distance": score["distance"], "hits": score["enemies_hit"]}
     if score["carrying"]:
         text = ngettext(
-            "{n} point, carries an enemy asteroyd {distance} from its platform, {hits} enemy hit",
-            "{n} points, carries an enemy asteroyd {distance} from its platform, {hits} enemy hit",
+            "{n} point, carries an enemy asteroyd {distance} from its platform, enemy crafts hit: {hits}",
+            "{n} points, carries an enemy asteroyd {distance} from its platform, enemy crafts hit: {hits}",
             n,
             **fields,
         )
     else:
         text = ngettext(
-            "{n} point, {distance} from the nearest enemy asteroyd, {hits} enemy hit",
-            "{n} points, {distance} from the nearest enemy asteroyd, {hits} enemy hit",
+            "{n} point, {distance} from the nearest enemy asteroyd, enemy crafts hit: {hits}",
+            "{n} points, {distance} from the nearest enemy asteroyd, enemy crafts hit: {hits}",
             n,
             **fields,
         )
@@ -284,4 +307,11 @@ def capture_score_text(score: Mapping[str, object]) -> str:
     return text
 
 
-__all__ = ["capture_score_text", "explain_capture", "replay", "score_capture_program", "search_capture"]
+__all__ = [
+    "capture_score_text",
+    "explain_capture",
+    "plan_team",
+    "replay",
+    "score_capture_program",
+    "search_capture",
+]
