@@ -240,16 +240,18 @@ def plan_team(
     others: Mapping[str, CaptureProgram | str] | None = None,
     *,
     rules: CaptureRules | None = None,
+    players: Sequence[str] | None = None,
 ) -> dict[str, CaptureProgram]:
     """The coach bot's programs for every craft of ``team`` still on the board, in player order.
 
     Each craft gets its exact best program assuming the programs of the
     team-mates planned before it (so two of them do not contest the same
-    asteroyd) plus ``others``; every other craft is assumed to fly the empty chart.
+    asteroyd) plus ``others``; every other craft is assumed to fly the empty
+    chart. ``players`` limits the planning to those crafts of the team.
     """
     planned: dict[str, CaptureProgram] = {}
     for craft in state.crafts_in_order():
-        if craft.team != team or craft.cell is None:
+        if craft.team != team or craft.cell is None or (players is not None and craft.player not in players):
             continue
         assumed = {**dict(others or {}), **planned}
         planned[craft.player] = search_capture(state, dice, craft.player, others=assumed, rules=rules)[0]
