@@ -73,6 +73,9 @@ def _columns_to(board: Board, blocked: frozenset[Cell], goal: Cell) -> dict[tupl
     return dist
 
 
+columns_to = _columns_to  # public: the coach's capture objective measures routes the same way
+
+
 def _laser_cells(state: State, blocked: frozenset[Cell], start: Cell, direction: int) -> list[Cell]:
     """The spaces a laser crosses until something solid stops it (crafts ignored)."""
     cells = []
@@ -358,4 +361,4 @@ def play_capture_game(
     return record
 
 
-__all__ = ["CaptureGameRecord", "plan", "plan_all", "play_capture_game"]
+__all__ = ["CaptureGameRecord", "columns_to", "plan", "plan_all", "play_capture_game"]
