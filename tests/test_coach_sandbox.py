@@ -37,6 +37,6 @@ def test_a_capture_team_of_coach_seats_plays_the_coach_team_plan():
     sandbox.roll((3, 5, 2))
     sandbox.show_chart()
     sandbox.submit()  # the red humans keep their empty charts; the bots plan at once
-    expected = plan_team(state, (3, 5, 2), "white")
+    expected = plan_team(state, (3, 5, 2), "white", predict=True)
     assert set(expected) == {"white1", "white2"}
     assert {p: game.programs[p] for p in expected} == expected

@@ -34,6 +34,7 @@ bumped) this turn, (5) the most enemy crafts its laser sent home.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -253,6 +254,7 @@ def plan_team(
     *,
     rules: CaptureRules | None = None,
     players: Sequence[str] | None = None,
+    predict: bool = False,
 ) -> dict[str, CaptureProgram]:
     """The coach bot's programs for every craft of ``team`` still on the board, in player order.
 
@@ -260,7 +262,18 @@ def plan_team(
     team-mates planned before it (so two of them do not contest the same
     asteroyd) plus ``others``; every other craft is assumed to fly the empty
     chart. ``players`` limits the planning to those crafts of the team.
+
+    ``predict=True`` (the coach bot) models the enemies instead: they are
+    assumed to fly what the capture team bot (:func:`plan_all`) would plan
+    for them, with the coach's own seeded draw (so never their real programs).
     """
+    if predict:
+        from ..modes.capture_bot import plan_all
+
+        draw = random.Random(f"asteroyds:coach-prediction:{state.round}:{team}")
+        guessed = plan_all(state, dice, draw)
+        enemies = {p: q for p, q in guessed.items() if state.craft(p).team != team}
+        others = {**enemies, **dict(others or {})}
     planned: dict[str, CaptureProgram] = {}
     for craft in state.crafts_in_order():
         if craft.team != team or craft.cell is None or (players is not None and craft.player not in players):
