@@ -177,7 +177,13 @@ def cmd_coach(args: argparse.Namespace) -> str:
     state = load_state(args.scenario, args.seed)
     if args.player not in state.player_order:
         who = untrusted.printable(args.player)
-        raise AsteroydsError(f"--player: no player {who!r} in this game ({', '.join(state.player_order)})")
+        raise AsteroydsError(
+            _(
+                "--player: no player {who!r} in this game ({players})",
+                who=who,
+                players=", ".join(state.player_order),
+            )
+        )
     plan = best_plan(state, Dice.of(args.dice), args.player, destroy=args.destroy != "never")
     if args.json:
         return json.dumps(plan.to_json(), indent=2, ensure_ascii=False)
@@ -196,12 +202,33 @@ def cmd_play_capture(args: argparse.Namespace) -> str:
         raise AsteroydsError(_("--teams must be 2 or 3, got {teams}", teams=args.teams))
     if not 1 <= args.crafts <= 3:
         raise AsteroydsError(_("--crafts must be 1..3 crafts per team, got {crafts}", crafts=args.crafts))
+    from .modes.capture import setup as capture_setup
+    from .modes.capture_resolve import teams as team_names
+
+    names = team_names(capture_setup(teams=args.teams))
+    styles = [s for part in args.bots for s in part.split(",") if s] or ["greedy"]
+    if len(styles) == 1:
+        styles = styles * len(names)
+    if len(styles) != len(names):
+        raise AsteroydsError(
+            _(
+                "--bots gives {styles} styles for {teams} teams (capture: one per team)",
+                styles=len(styles),
+                teams=len(names),
+            )
+        )
+    for style in styles:
+        if style not in ("greedy", "coach"):
+            raise AsteroydsError(
+                _("--bots: unknown capture bot style {style!r} (expected greedy or coach)", style=style)
+            )
     record = play_capture_game(
         teams=args.teams,
         crafts_per_team=args.crafts,
         seed=args.seed,
         max_turns=args.max_rounds,
         echo=lambda line: print(line, flush=True),
+        styles=dict(zip(names, styles, strict=True)),
     )
     if record.outcome is None:
         return _("No winner after {n} turns (stopped by --max-rounds).", n=args.max_rounds)
