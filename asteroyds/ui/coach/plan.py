@@ -12,7 +12,6 @@ program into the comparison sentence the sandbox shows after the round
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,9 +128,9 @@ class BestPlanController(Observable["BestPlanController"]):
             self.ask(q.state, q.dice, q.player, rules=q.rules, destroy=q.destroy)
         yours = self.score_of(program)
         best = dict(self.plan.score)
-        if _same_score(yours, best):
+        if not self._coach().better(best, yours):  # the engine's order of the objectives
             return _(
-                "Your plan: {yours}. The coach finds nothing better: {program} scores the same.",
+                "Your plan: {yours}. The coach finds nothing better ({program} scores the same).",
                 yours=describe_score(yours),
                 program=str(self.plan.program),
             )
@@ -146,10 +145,6 @@ class BestPlanController(Observable["BestPlanController"]):
         if self.question is None:
             raise ValueError(_("ask the coach first: there is no board and roll to compare on"))
         return self.question
-
-
-def _same_score(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    return dict(a) == dict(b)
 
 
 __all__ = ["BestPlanController", "Question"]

@@ -1,10 +1,11 @@
 """The coach's scores in words: "1 gate token, 3 spaces from the next gate".
 
 :func:`asteroyds.coach.best_plan` and :func:`asteroyds.coach.score_program`
-return a score as a dict of named, JSON-able components, most important first
-(the order of the mode's objective). This module says them in a sentence a
-learner reads; a component it has no words for is still shown, as
-``name: value``, so a new objective never disappears from the comparison.
+return a score as a dict of named components (``objective``, ``on_board``,
+the goal — ``tokens``, ``targets`` or ``symbols`` —, ``distance``, ``damage``,
+then the tie-breaks ``finish_column`` and ``powers_spent``). This module says
+the ones a learner weighs in a short phrase, in the engine's order of
+importance; the tie-breaks stay out of the sentence (they are in the dict).
 """
 
 from __future__ import annotations
@@ -14,59 +15,49 @@ from typing import Any
 
 from ...i18n import N_, _, ngettext
 
-# component -> (singular, plural): the number is {n}
-COUNTED: dict[str, tuple[str, str]] = {
+FAR = 999  # the engine's distance of a craft no longer on the board
+# the goal component -> (singular, plural), the number is {n}
+GOALS: dict[str, tuple[str, str]] = {
     "tokens": (N_("{n} gate token"), N_("{n} gate tokens")),
-    "gate_tokens": (N_("{n} gate token"), N_("{n} gate tokens")),
-    "distance": (N_("{n} space from the next gate"), N_("{n} spaces from the next gate")),
-    "gate_distance": (N_("{n} space from the next gate"), N_("{n} spaces from the next gate")),
-    "damage": (N_("{n} damage"), N_("{n} damage")),
     "targets": (N_("{n} target"), N_("{n} targets")),
-    "points": (N_("{n} point"), N_("{n} points")),
-    "drones": (N_("{n} drone"), N_("{n} drones")),
-    "hits": (N_("{n} hit"), N_("{n} hits")),
+    "symbols": (N_("{n} drone symbol"), N_("{n} drone symbols")),
 }
-# component -> (when true, when false)
-FLAGS: dict[str, tuple[str, str]] = {
-    "on_board": (N_("still on the board"), N_("destroyed")),
-    "alive": (N_("still on the board"), N_("destroyed")),
-    "survives": (N_("still on the board"), N_("destroyed")),
+# the distance, per objective: to a gate (racing), to a firing position (the shooting modes)
+DISTANCES: dict[str, tuple[str, str]] = {
+    "racing": (N_("{n} space from the next gate"), N_("{n} spaces from the next gate")),
+    "shooting": (N_("{n} move from a shot at a gate"), N_("{n} moves from a shot at a gate")),
+    "targets": (N_("{n} move from a shot at a target"), N_("{n} moves from a shot at a target")),
+    "drones": (N_("{n} move from a shot at a drone"), N_("{n} moves from a shot at a drone")),
 }
 
 
 def describe_score(score: Mapping[str, Any]) -> str:
-    """A score in words, its components in the engine's order, joined by commas.
+    """A score in words: destroyed or not, the goal, how far from the next one, the damage.
 
-    >>> describe_score({"on_board": True, "tokens": 1, "distance": 3, "damage": 0})
-    'still on the board, 1 gate token, 3 spaces from the next gate, 0 damage'
-    >>> describe_score({"on_board": False})
-    'destroyed'
+    >>> describe_score({"objective": "racing", "on_board": True, "tokens": 1, "distance": 3,
+    ...                 "damage": 0, "finish_column": None, "powers_spent": 0})
+    '1 gate token, 3 spaces from the next gate'
+    >>> describe_score({"objective": "racing", "on_board": False, "tokens": 0, "distance": 999, "damage": 6})
+    'destroyed, 0 gate tokens'
     """
+    objective = str(score.get("objective", "racing"))
     words: list[str] = []
-    for name, value in score.items():
-        if name in FLAGS:
-            yes, no = FLAGS[name]
-            words.append(_(yes) if value else _(no))
-        elif name in COUNTED and isinstance(value, (int, float)) and not isinstance(value, bool):
-            singular, plural = COUNTED[name]
-            words.append(ngettext(singular, plural, int(value), n=_number(value)))
-        elif value is None:
-            continue
-        else:
-            words.append(_("{name}: {value}", name=name.replace("_", " "), value=_value(value)))
+    if not score.get("on_board", True):
+        words.append(_("destroyed"))
+    for name, (singular, plural) in GOALS.items():
+        if name in score:
+            n = int(score[name])
+            words.append(ngettext(singular, plural, n, n=n))
+    if score.get("landed"):
+        words.append(_("landed on a platform"))
+    distance = score.get("distance")
+    if score.get("on_board", True) and isinstance(distance, int) and 0 < distance < FAR:
+        singular, plural = DISTANCES.get(objective, DISTANCES["racing"])
+        words.append(ngettext(singular, plural, distance, n=distance))
+    damage = score.get("damage")
+    if score.get("on_board", True) and isinstance(damage, int) and damage > 0:
+        words.append(_("{n} damage", n=damage))
     return ", ".join(words)
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, (list, tuple)):
-        return " ".join(str(v) for v in value) or "—"
-    return str(value)
-
-
-__all__ = ["COUNTED", "FLAGS", "describe_score"]
+__all__ = ["DISTANCES", "GOALS", "describe_score"]

@@ -59,6 +59,7 @@ class CoachPanel(widgets.VBox):
         danger: DangerOverlay | None = None,
         plan: BestPlanController | None = None,
         reviews: Callable[[], Sequence[Review]] | None = None,
+        mine: Callable[[], Program] | None = None,
     ) -> None:
         super().__init__()
         self._board = board
@@ -68,6 +69,7 @@ class CoachPanel(widgets.VBox):
         self.danger = danger or DangerOverlay(self._danger_state())
         self.plan = plan or BestPlanController()
         self._ghosted: list[ChartLike] = []
+        self._drawn_path: tuple[tuple[int, int], ...] = ()
         self._danger_drawn: tuple[int, int] | None = None
         self._comparison_text = ""
         self._parts: dict[str, widgets.HTML] = {}
@@ -103,6 +105,15 @@ class CoachPanel(widgets.VBox):
             self._compare.add_class("asteroyds-compare")
             self._compare.on_click(lambda _b: self._safely(self.compare_reviews))
             row.append(self._compare)
+        if mine is not None and question is not None:  # a tutorial: compare the chart's program at once
+            mine_button = widgets.Button(
+                description=_("Compare my plan"),
+                tooltip=_("The engine scores your program and the coach's best one for the same dice"),
+                layout=widgets.Layout(width="auto"),
+            )
+            mine_button.add_class("asteroyds-compare-mine")
+            mine_button.on_click(lambda _b: self._safely(lambda: self.compare(mine())))
+            row.append(mine_button)
         self._row = widgets.HBox(
             row, layout=widgets.Layout(align_items="center", grid_gap="10px", flex_flow="row wrap")
         )
@@ -133,15 +144,18 @@ class CoachPanel(widgets.VBox):
             raise ValueError(_("this page has no plan to ask the coach about"))
         q = self._question()
         if q is None:
-            raise ValueError(_("roll the dice first: the best plan depends on them"))
+            raise ValueError(
+                _("nothing to plan yet: the coach needs a craft on the board and the dice rolled")
+            )
         plan = self.plan.ask(q.state, q.dice, q.player, rules=q.rules, destroy=q.destroy)
         chart = self._chart()
         if chart is not None:
             chart.show_ghost(plan.program)
             self._ghosted.append(chart)
-        start = q.state.craft(q.player).cell
+        start = getattr(plan, "start", None) or q.state.craft(q.player).cell  # after the asteroid phase
         cells = ([start] if start is not None else []) + [tuple(c) for c in plan.path]
         self._board.show_path(cells, colour=None)
+        self._drawn_path = self._board.path
         self._board.set_caption(self.plan.summary())
         items = "".join(f"<li>{html.escape(sentence)}</li>" for sentence in plan.explanation)
         head = html.escape(self.plan.summary())
@@ -206,6 +220,9 @@ class CoachPanel(widgets.VBox):
     def forget_plan(self) -> None:
         """Hide the ghost, the sentences and the comparison (the question changed)."""
         self.plan.clear()
+        if self._drawn_path and self._board.path == self._drawn_path:  # still ours: take it away
+            self._board.show_path(())
+        self._drawn_path = ()
         for chart in self._ghosted:
             chart.show_ghost(None)
         self._ghosted = []
