@@ -123,6 +123,60 @@ def cmd_round(args: argparse.Namespace) -> str:
     return "\n".join(e.text() for e in events)
 
 
+def cmd_danger(args: argparse.Namespace) -> str:
+    """The danger map over the 216 rolls (issue 13): JSON, or one line per craft and per row of the board."""
+    from .coach import danger_map
+
+    state = load_state(args.scenario, args.seed)
+    danger = danger_map(state)
+    if args.json:
+        return json.dumps(danger.to_json(), indent=2, ensure_ascii=False)
+    return "\n".join(danger_lines(state, danger))
+
+
+def danger_lines(state: State, danger) -> list[str]:
+    """The danger map in words: each craft's risk, then each row's cells that some roll fills."""
+    from .i18n import _
+
+    lines = [_("Over all {rolls} rolls of the three dice (crafts stay put, shields up):", rolls=danger.rolls)]
+    for player, hit in danger.crafts.items():
+        lines.append(
+            _(
+                "  the {player} craft is hit in {hit} of {rolls} rolls",
+                player=player,
+                hit=hit,
+                rolls=danger.rolls,
+            )
+        )
+    rows: dict[int, list[str]] = {}
+    for (row, col), count in danger.cells.items():
+        rows.setdefault(row, []).append(f"({row}, {col}) {count}")
+    for row, cells in rows.items():
+        lines.append(_("  row {row}: {cells}", row=row, cells=", ".join(cells)))
+    return lines
+
+
+def cmd_coach(args: argparse.Namespace) -> str:
+    """The coach's best program for a player and the rolled dice (issue 13), with its score and reasons."""
+    from .coach import best_plan
+    from .coach.plan import score_text
+    from .i18n import _
+
+    state = load_state(args.scenario, args.seed)
+    if args.player not in state.player_order:
+        who = untrusted.printable(args.player)
+        raise AsteroydsError(f"--player: no player {who!r} in this game ({', '.join(state.player_order)})")
+    plan = best_plan(state, Dice.of(args.dice), args.player, destroy=args.destroy != "never")
+    if args.json:
+        return json.dumps(plan.to_json(), indent=2, ensure_ascii=False)
+    lines = [
+        _("Best program for {player}: {program}", player=args.player, program=str(plan.program)),
+        _("Score: {score}", score=score_text(plan.score)),
+        *plan.explanation,
+    ]
+    return "\n".join(lines)
+
+
 def cmd_play_capture(args: argparse.Namespace) -> str:
     from .modes.capture_bot import play_capture_game
 
@@ -244,6 +298,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=SEED, default=0, help="seed for a built-in setup (default 0)")
     p.add_argument("--json", action="store_true", help="print the resulting scenario and events")
     p.set_defaults(run=cmd_asteroids)
+
+    p = sub.add_parser(
+        "danger", help="the danger map: what each of the 216 rolls does to every cell and craft"
+    )
+    p.add_argument("scenario", help="scenario file, saved game, or a setup name: " + ", ".join(SETUP_NAMES))
+    p.add_argument("--seed", type=SEED, default=0, help="seed for a built-in setup (default 0)")
+    p.add_argument(
+        "--json", action="store_true", help='print {"rolls": 216, "cells": [...], "crafts": [...]}'
+    )
+    p.set_defaults(run=cmd_danger)
+
+    p = sub.add_parser("coach", help="the best program for a player and the rolled dice, and why")
+    p.add_argument("scenario", help="scenario file, saved game, or a setup name: " + ", ".join(SETUP_NAMES))
+    p.add_argument("--dice", nargs=3, type=untrusted.short_int, required=True, metavar=("R", "W", "B"))
+    p.add_argument("--player", required=True, help="the player to coach (a craft of the scenario)")
+    p.add_argument(
+        "--destroy",
+        choices=("may", "never"),
+        default="may",
+        help="may the plan destroy an asteroid (once a game)? (default may)",
+    )
+    p.add_argument("--seed", type=SEED, default=0, help="seed for a built-in setup (default 0)")
+    p.add_argument("--json", action="store_true", help="print the program, its score and its explanation")
+    p.set_defaults(run=cmd_coach)
 
     p = sub.add_parser("render", help="draw a scenario as an SVG picture")
     p.add_argument("scenario", help="scenario file, or a setup name: " + ", ".join(SETUP_NAMES))

@@ -1,0 +1,123 @@
+"""The danger map: what every one of the 216 rolls does to the board, counted exactly.
+
+For a state, over all 216 rolls of the red, white and blue dice, it counts
+for every cell the rolls after whose asteroid phase the cell holds a moving
+element (an asteroid, a gate, a drone), and for every craft the rolls in
+which at least one element runs into it during the phase. The crafts stay
+where they are with their shields up (the coach asks "what if I stayed
+here?"), so no craft is destroyed and the board is the same whatever a
+craft's damage.
+
+Why not call :func:`~asteroyds.asteroids.resolve_asteroids` 216 times? It
+gives the same counts (the tests check it), but the red phase is the same
+for the 36 rolls sharing a red die, and the white phase the same for the 6
+sharing red and white. So the phases are played as a tree: 6 red phases, 36
+white phases and 216 blue phases, each starting from a copy of its parent's
+working board, with the engine's own resolver doing every move. The colour
+order is the rulebook's (red, white, blue); with the random dice order
+variant the map still shows that order.
+
+>>> from asteroyds.setups import racing
+>>> danger = danger_map(racing(seed=1, players=["blue"]))
+>>> danger.rolls, sum(danger.cells.values()) == 216 * 24
+(216, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..asteroids import _Resolver
+from ..damage import never
+from ..events import CraftHit
+from ..hexgrid import Cell
+from ..pieces import BLUE, MOVED_BY, RED, WHITE
+from ..rules import RuleSettings
+from ..state import State
+
+ROLLS = 216
+
+
+@dataclass(frozen=True)
+class DangerMap:
+    """Exact counts over the 216 rolls (see the module's docstring).
+
+    ``cells``: cell → rolls after which a moving element is there (only
+    counts above 0, sorted by cell). ``crafts``: player → rolls in which an
+    element runs into that craft (every craft on the board, in turn order).
+    """
+
+    rolls: int
+    cells: dict[Cell, int] = field(default_factory=dict)
+    crafts: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        """The command line's JSON.
+
+        ``{"rolls": 216, "cells": [{"cell": [r, c], "count": k}, …], "crafts": [{"player": p, "hit": k}, …]}``
+        """
+        return {
+            "rolls": self.rolls,
+            "cells": [{"cell": list(cell), "count": count} for cell, count in self.cells.items()],
+            "crafts": [{"player": player, "hit": hit} for player, hit in self.crafts.items()],
+        }
+
+    def risk(self, cell: Cell | None) -> int:
+        """How many rolls leave a moving element in ``cell`` (0 off the map)."""
+        return self.cells.get(cell, 0) if cell is not None else 0
+
+
+def danger_map(state: State, rules: RuleSettings | None = None) -> DangerMap:
+    """Count, over all 216 rolls, where the moving elements end and which crafts they hit."""
+    del rules  # the asteroid phase has no variant of its own (see resolve_asteroids)
+    root = _Resolver(state, None, never)
+    movers = {
+        colour: [p for p in root.tiles if colour in MOVED_BY[p.colour]] for colour in (RED, WHITE, BLUE)
+    }
+    cells: dict[Cell, int] = {}
+    hits: dict[str, int] = {}
+    for red in range(1, 7):
+        after_red = _branch(root)
+        _phase(after_red, movers[RED], RED, red)
+        for white in range(1, 7):
+            after_white = _branch(after_red)
+            _phase(after_white, movers[WHITE], WHITE, white)
+            for blue in range(1, 7):
+                final = _branch(after_white)
+                _phase(final, movers[BLUE], BLUE, blue)
+                for cell in set(final.pos.values()):
+                    cells[cell] = cells.get(cell, 0) + 1
+                for player in final.hit:
+                    hits[player] = hits.get(player, 0) + 1
+    crafts = {
+        player: hits.get(player, 0) for player in state.player_order if state.craft(player).cell is not None
+    }
+    return DangerMap(ROLLS, dict(sorted(cells.items())), crafts)
+
+
+def _branch(parent: _Resolver) -> _Resolver:
+    """A copy of a working board, to play the next colour phase on (the parent stays as it was)."""
+    child = object.__new__(_Resolver)
+    child.__dict__.update(parent.__dict__)
+    child.pos = dict(parent.pos)
+    child.occupant = dict(parent.occupant)
+    child.crafts = dict(parent.crafts)  # gates crossing crafts hand tokens out
+    # Shields are up, so no craft is destroyed and crafts_at is never changed: it is shared.
+    child.events = []
+    child.crossed = []
+    child.hit = set(getattr(parent, "hit", ()))
+    return child
+
+
+def _phase(resolver: _Resolver, movers: list, colour: str, die: int) -> None:
+    """One colour phase, moved by the engine's own resolver (RULES §4)."""
+    pieces = resolver.pieces
+    for mover in movers:
+        resolver.move(pieces[mover.id], colour, die)
+    for event in resolver.events:
+        if isinstance(event, CraftHit):
+            resolver.hit.add(event.player)
+    resolver.events.clear()
+
+
+__all__ = ["ROLLS", "DangerMap", "danger_map"]

@@ -1,0 +1,529 @@
+"""The coach's exact search: every program, merged column by column into craft states.
+
+A program is 7 tokens; enumerating them all is hundreds of thousands of
+flights. But after the asteroid phase the board is fixed while the player
+flies, except for what the craft itself changes (an asteroid it destroys,
+a target it eliminates), and whatever happens in the remaining columns
+depends only on the craft's *state*: its cell and facing, its damage, the
+tokens it holds, its once-a-game powers (destroy, pilot), whether it shot
+already (the one-shot variant), the asteroid it destroyed, whether its
+program was stopped, and the column in which it completed its tokens. So
+the search keeps, column by column, one program per distinct state
+(the first one found, in a fixed token order), and the best final state is
+the best program: exact, and a few thousand states instead of ~10^5
+programs.
+
+The transitions mirror :mod:`asteroyds.flight` step by step (same keys for
+the questions, same order of checks), and the mid-flight decisions
+(destroy the asteroid? Lawrence's emergency shield?) are branches of the
+search, so the plan comes with the answers that realise it. Shield up (red
+column on S) and shield down (a 7th action) are two searches, each from its
+own asteroid phase (the shield protects there too); a Lawrence pilot may
+also use the emergency shield during the asteroid phase, which gives a few
+more starting states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..asteroids import resolve_asteroids
+from ..damage import DESTROY_ASTEROID, Decision
+from ..dice import Dice
+from ..events import Event
+from ..flight import COLLISION_DAMAGE, DESTROY_DAMAGE
+from ..hexgrid import Cell
+from ..modes import mode_of
+from ..pieces import ASTEROID, FIXED_KINDS, GATE, MAX_DAMAGE, PLATFORM, Piece
+from ..pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
+from ..program import EMPTY, RED_COLUMN, SHIELD, SHOOT, Program, legal_tokens
+from ..shooting import LASER_STOPS, reward
+from ..state import State
+from .objective import Objective, rank
+
+ACTIVE, STOPPED, LANDED = 0, 1, 2
+# A craft state: (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish).
+Node = tuple
+
+# One fact of a column, for the explanation: (what, details...).
+Fact = tuple
+
+
+@dataclass(frozen=True)
+class Found:
+    """The best program of one search, with what it leads to."""
+
+    program: Program
+    score: dict[str, object]
+    decisions: tuple[str, ...]  # the keys of the questions answered yes
+    start: Node
+    columns: tuple[tuple[str, Node, tuple[Fact, ...]], ...]  # per column: token, state after, facts
+    board: State  # the board after the asteroid phase
+    asteroid_events: tuple[Event, ...]
+
+
+class Flight:
+    """One player's flight on a fixed board after the asteroid phase, as transitions between craft states."""
+
+    def __init__(self, board: State, player: str, shielded: bool, destroy: bool) -> None:
+        self.board = board
+        mode = mode_of(board)
+        self.mode = board.mode
+        self.racing = mode.crosses_gates
+        self.targets = mode.shoots_targets
+        self.landing = board.rules.return_to_platform
+        self.one_shot = board.rules.one_shot_per_turn
+        self.shielded = shielded
+        self.destroy = destroy
+        self.neighbours = board.board._step
+        occupant: dict[Cell, Piece] = {}
+        for p in board.pieces:
+            if p.cell not in occupant or p.kind in FIXED_KINDS:
+                occupant[p.cell] = p
+        self.occupant = occupant
+        self.craft = craft = board.craft(player)
+        self.player = player
+        self.lawrence = craft.pilot == "Lawrence"
+        self.prefix = f"r{board.round}:fly:{player}"
+        self.needed = frozenset(p.symbol for p in board.pieces if p.kind == GATE and p.symbol)
+        info = PILOT_TABLE.get(craft.pilot or "")
+        self.effects: dict[str, tuple] = {
+            t: tuple(PRIMITIVES[s] for s in steps) for t, steps in ACTION_STEPS.items()
+        }
+        self.power_text: dict[str, str] = {}
+        if info is not None:
+            for token, steps, text in info.moves:
+                self.effects[token] = tuple(PRIMITIVES[s] for s in steps)
+                self.power_text[token] = text
+        self.tokens_for: dict[int, tuple[str, ...]] = {}
+        for column in range(1, RED_COLUMN + 1):
+            legal = legal_tokens(craft, board.mode, column)
+            if column == RED_COLUMN:
+                legal = tuple(t for t in legal if t != SHIELD)
+            self.tokens_for[column] = legal
+        self.lasers: dict[tuple, Piece | None] = {}
+
+    def start(self) -> Node:
+        c = self.craft
+        tokens = frozenset(c.tokens)
+        finish = 0 if self.needed and self.needed <= tokens and not self.landing else None
+        status = ACTIVE if c.cell is not None else STOPPED
+        return (c.cell, c.facing, c.damage, tokens, c.destroy_used, c.power_used, False, None, status, finish)
+
+    # --- transitions ---------------------------------------------------------------
+    def play(
+        self, node: Node, column: int, token: str, facts: list | None = None, answers: frozenset | None = None
+    ) -> list[tuple[Node, tuple[str, ...]]]:
+        """Every outcome of playing ``token`` in ``column`` from ``node``.
+
+        A list of (state after, questions answered yes); more than one only
+        where a question branches.
+        """
+        if token in (EMPTY, SHIELD) or node[8] != ACTIVE:
+            return [(node, ())]
+        cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish = node
+        if token == SHOOT:
+            tokens = self.shoot(cell, facing, tokens, removed, facts)
+            finish = self.finished(tokens, finish, column)
+            return [
+                ((cell, facing, damage, tokens, destroy_used, power_used, True, removed, status, finish), ())
+            ]
+        if token in PILOT_TOKENS:
+            power_used = True
+            if facts is not None:
+                facts.append(("power", self.power_text[token]))
+        return self.steps(
+            column,
+            self.effects[token],
+            0,
+            cell,
+            facing,
+            damage,
+            tokens,
+            destroy_used,
+            power_used,
+            shot,
+            removed,
+            finish,
+            (),
+            facts,
+            answers,
+        )
+
+    def finished(self, tokens: frozenset, finish: int | None, column: int) -> int | None:
+        if finish is None and not self.landing and self.needed and self.needed <= tokens:
+            return column
+        return finish
+
+    def steps(
+        self,
+        column,
+        effects,
+        first,
+        cell,
+        facing,
+        damage,
+        tokens,
+        destroy_used,
+        power_used,
+        shot,
+        removed,
+        finish,
+        decided,
+        facts,
+        answers=None,
+    ):
+        """Play the primitive steps ``effects[first:]``; branch on the questions (or follow ``answers``)."""
+        neighbours, occupant = self.neighbours, self.occupant
+        for index in range(first, len(effects)):
+            pivot, move = effects[index]
+            if move is None:
+                facing = (facing + pivot) % 6
+                if facts is not None:
+                    facts.append(("turn", facing))
+                continue
+            target = neighbours[cell][(facing + move) % 6]
+            piece = None if target is None else occupant.get(target)
+            if piece is not None and piece.id == removed:
+                piece = None
+            if target is not None and piece is None:
+                cell = target
+                if facts is not None:
+                    facts.append(("move", cell, move == 3))
+                continue
+            step = index + 1  # the engine counts the steps of a column from 1
+            if piece is not None:
+                kind = piece.kind
+                if kind == GATE and self.racing:
+                    cell = target
+                    if facts is not None:
+                        facts.append(("move", cell, move == 3))
+                    if piece.symbol and piece.symbol not in tokens:
+                        tokens = tokens | {piece.symbol}
+                        finish = self.finished(tokens, finish, column)
+                        if facts is not None:
+                            facts.append(("token", piece.symbol, piece))
+                    continue
+                if kind == PLATFORM and self.landing and self.needed and self.needed <= tokens:
+                    if facts is not None:
+                        facts.append(("move", target, move == 3))
+                        facts.append(("land", target, piece))
+                    node = (
+                        target,
+                        facing,
+                        damage,
+                        tokens,
+                        destroy_used,
+                        power_used,
+                        shot,
+                        removed,
+                        LANDED,
+                        column,
+                    )
+                    return [(node, decided)]
+                if kind == ASTEROID and not destroy_used and self.destroy:
+                    key = f"{self.prefix}:c{column}:s{step}:destroy"
+                    results = []
+                    if answers is None or key in answers:
+                        for total, used, yes in self.damage(damage, power_used, DESTROY_DAMAGE, key, answers):
+                            answered = decided + (key,) + yes
+                            if facts is not None:
+                                facts.append(("destroy", piece, target, total - damage, total, bool(yes)))
+                            if total >= MAX_DAMAGE:
+                                node = (
+                                    None,
+                                    facing,
+                                    MAX_DAMAGE,
+                                    tokens,
+                                    True,
+                                    used,
+                                    shot,
+                                    removed,
+                                    STOPPED,
+                                    None,
+                                )
+                                results.append((node, answered))
+                                continue
+                            got = tokens
+                            if self.targets and piece.target and piece.target not in tokens:
+                                got = tokens | {piece.target}
+                                if facts is not None:
+                                    facts.append(("eliminate", piece.target, piece))
+                            if facts is not None:
+                                facts.append(("move", target, move == 3))
+                            results.extend(
+                                self.steps(
+                                    column,
+                                    effects,
+                                    index + 1,
+                                    target,
+                                    facing,
+                                    total,
+                                    got,
+                                    True,
+                                    used,
+                                    shot,
+                                    piece.id,
+                                    finish,
+                                    answered,
+                                    facts,
+                                    answers,
+                                )
+                            )
+                    if answers is None or key not in answers:
+                        results.extend(
+                            self.collide(
+                                cell,
+                                facing,
+                                damage,
+                                tokens,
+                                destroy_used,
+                                power_used,
+                                shot,
+                                removed,
+                                finish,
+                                column,
+                                step,
+                                decided,
+                                target,
+                                piece,
+                                facts,
+                                answers,
+                            )
+                        )
+                    return results
+            return self.collide(
+                cell,
+                facing,
+                damage,
+                tokens,
+                destroy_used,
+                power_used,
+                shot,
+                removed,
+                finish,
+                column,
+                step,
+                decided,
+                target,
+                piece,
+                facts,
+                answers,
+            )
+        return [
+            ((cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish), decided)
+        ]
+
+    def collide(
+        self,
+        cell,
+        facing,
+        damage,
+        tokens,
+        destroy_used,
+        power_used,
+        shot,
+        removed,
+        finish,
+        column,
+        step,
+        decided,
+        target,
+        piece,
+        facts,
+        answers,
+    ):
+        """Bounce off: 2 damage (1 with the shield), the rest of the program is cancelled."""
+        key = f"{self.prefix}:c{column}:s{step}"
+        out = []
+        for total, used, yes in self.damage(damage, power_used, COLLISION_DAMAGE, key, answers):
+            if facts is not None:
+                facts.append(("collide", piece, target, total - damage, total, bool(yes)))
+            if total >= MAX_DAMAGE:
+                node = (None, facing, MAX_DAMAGE, tokens, destroy_used, used, shot, removed, STOPPED, None)
+            else:
+                node = (cell, facing, total, tokens, destroy_used, used, shot, removed, STOPPED, finish)
+            out.append((node, decided + yes))
+        return out
+
+    def damage(
+        self, damage: int, power_used: bool, base: int, key: str, answers=None
+    ) -> list[tuple[int, bool, tuple[str, ...]]]:
+        """The damage after one event: (total, power used, questions answered yes); Lawrence may branch."""
+        amount = max(0, base - (1 if self.shielded else 0))
+        if amount > 0 and self.lawrence and not power_used:
+            question = f"{key}:lawrence:{self.player}"
+            out = []
+            if answers is None or question not in answers:
+                out.append((min(MAX_DAMAGE, damage + amount), power_used, ()))
+            if answers is None or question in answers:
+                out.append((min(MAX_DAMAGE, damage + amount - 1), True, (question,)))
+            return out
+        return [(min(MAX_DAMAGE, damage + amount), power_used, ())]
+
+    def shoot(
+        self, cell: Cell, facing: int, tokens: frozenset, removed: str | None, facts: list | None
+    ) -> frozenset:
+        key = (cell, facing, removed)
+        if key in self.lasers:
+            piece = self.lasers[key]
+        else:
+            piece = None
+            neighbours, occupant = self.neighbours, self.occupant
+            here = neighbours[cell][facing]
+            while here is not None:
+                p = occupant.get(here)
+                if p is not None and p.id != removed and p.kind in LASER_STOPS:
+                    piece = p
+                    break
+                here = neighbours[here][facing]
+            self.lasers[key] = piece
+        token = reward(self.mode, piece)
+        if facts is not None:
+            facts.append(("shot", piece, token if token is not None and token not in tokens else None))
+        if token is None or token in tokens:
+            return tokens
+        return tokens | {token}
+
+
+# --- the search ------------------------------------------------------------------------
+
+
+def asteroid_outcomes(
+    state: State, dice: Dice, player: str, shielded: bool
+) -> list[tuple[State, list[Event], tuple[str, ...]]]:
+    """The asteroid phase for one shield choice; with Lawrence, once more per emergency shield he could use.
+
+    Answering no to every question, then yes to the k-th one only, covers
+    every answer sequence: after a yes the power is spent and no more is asked.
+    """
+    shields = dict.fromkeys(state.player_order, True)
+    shields[player] = shielded
+    asked: list[str] = []
+
+    def record(decision: Decision) -> bool:
+        if decision.player == player and decision.kind != DESTROY_ASTEROID:
+            asked.append(decision.key)
+        return False
+
+    after, events = resolve_asteroids(state, dice, shields=shields, decide=record)
+    outcomes = [(after, events, ())]
+    for key in list(asked):
+        after, events = resolve_asteroids(state, dice, shields=shields, decide=lambda d, k=key: d.key == k)
+        outcomes.append((after, events, (key,)))
+    return outcomes
+
+
+Tiebreak = Callable[[Node], object]
+
+
+def search(
+    state: State, dice: Dice, player: str, *, destroy: bool = True, tiebreak: Tiebreak | None = None
+) -> Found:
+    """The best program for ``player`` (see :mod:`asteroyds.coach.objective`), exactly.
+
+    ``tiebreak`` orders final craft states that the objective ties (smaller
+    first); the coach bot passes the danger of the final cell.
+    """
+    original = state.craft(player)
+    best_key: tuple | None = None
+    best: tuple | None = None
+    for shielded in (True, False):
+        for board, events, asked in asteroid_outcomes(state, dice, player, shielded):
+            flight = Flight(board, player, shielded, destroy)
+            objective = Objective(board, player)
+            columns = list(range(1, RED_COLUMN)) + ([] if shielded else [RED_COLUMN])
+            start = flight.start()
+            parents: list[dict[Node, tuple]] = [{start: (None, None, asked)}]
+            stops: dict[Node, tuple] = {}
+            if start[8] == ACTIVE:
+                layer = parents[0]
+            else:  # destroyed during the asteroid phase: nothing left to fly
+                layer = {}
+                stops[start] = (0, None, None, asked)
+            for column in columns:
+                layer = _column(flight, layer, column, stops)
+                parents.append(layer)
+            last = columns[-1]
+            for node in [*stops, *layer]:
+                powers = int(node[4] and not original.destroy_used) + int(node[5] and not original.power_used)
+                score = objective.score(
+                    node[0], node[1], node[2], node[3], node[8] == LANDED, node[9], powers
+                )
+                key = (rank(score), tiebreak(node) if tiebreak is not None else 0)
+                if best_key is None or key < best_key:
+                    best_key = key
+                    best = (flight, board, events, start, parents, stops, node, last, score)
+    assert best is not None
+    flight, board, events, start, parents, stops, node, last, score = best
+    return _found(flight, board, events, start, parents, stops, node, last, score)
+
+
+def _column(
+    flight: Flight, layer: dict[Node, tuple], column: int, stops: dict[Node, tuple]
+) -> dict[Node, tuple]:
+    """Every distinct craft state after ``column``, each with its first way there.
+
+    States whose program stopped (collision, destruction, landing) go to ``stops``.
+    """
+    nxt: dict[Node, tuple] = {}
+    tokens_here = flight.tokens_for[column]
+    one_shot = flight.one_shot
+    play = flight.play
+    for node in layer:
+        for token in tokens_here:
+            if token == EMPTY:
+                if node not in nxt:
+                    nxt[node] = (node, token, ())
+                continue
+            if (token in PILOT_TOKENS and node[5]) or (token == SHOOT and one_shot and node[6]):
+                continue
+            for new, decided in play(node, column, token):
+                if new[8] == ACTIVE:
+                    if new not in nxt:
+                        nxt[new] = (node, token, decided)
+                elif new not in stops:
+                    stops[new] = (column, node, token, decided)
+    return nxt
+
+
+def _found(flight, board, events, start, parents, stops, node, last, score) -> Found:
+    """Walk back from the best final state to its program, then replay it for the facts of each column."""
+    chosen: dict[int, str] = {}
+    decisions: list[str] = []
+    if node in stops:
+        column, prev, token, decided = stops[node]
+        if column == 0:
+            decisions.extend(decided)
+        else:
+            chosen[column] = token
+            decisions.extend(decided)
+            node, column = prev, column - 1
+    else:
+        column = last
+    while column >= 1:
+        prev, token, decided = parents[column][node]
+        chosen[column] = token
+        decisions.extend(decided)
+        node, column = prev, column - 1
+    if column == 0 and node in parents[0] and node is not None:
+        decisions.extend(parents[0][node][2])
+    red = SHIELD if flight.shielded else chosen.get(RED_COLUMN, "F")
+    program = Program(tuple(chosen.get(c, EMPTY) for c in range(1, RED_COLUMN)), red)
+    answers = frozenset(decisions)
+    replay = []
+    state = start
+    for column, token in enumerate(program.tokens, 1):
+        facts: list = []
+        if column == RED_COLUMN and token == SHIELD:
+            replay.append((token, state, ()))
+            continue
+        outcomes = flight.play(state, column, token, facts, answers)
+        assert len(outcomes) == 1, "the answers pick one outcome"
+        state = outcomes[0][0]
+        replay.append((token, state, tuple(facts)))
+    return Found(program, score, tuple(sorted(answers)), start, tuple(replay), board, tuple(events))
+
+
+__all__ = ["Flight", "Found", "asteroid_outcomes", "search"]
