@@ -95,16 +95,16 @@ class CoachPanel(widgets.VBox):
         self._reviews = reviews
         self._review_plans: dict[tuple[int, str], BestPlanController] = {}
         self._shown_reviews: tuple[Any, ...] = ()
-        self._compare: widgets.Button | None = None
+        self._compare_button: widgets.Button | None = None
         if reviews is not None:
-            self._compare = widgets.Button(
+            self._compare_button = widgets.Button(
                 description=_("Compare my plan with the coach's"),
                 tooltip=_("The engine scores your program and the coach's best one for the same dice"),
                 layout=widgets.Layout(width="auto", display="none"),
             )
-            self._compare.add_class("asteroyds-compare")
-            self._compare.on_click(lambda _b: self._safely(self.compare_reviews))
-            row.append(self._compare)
+            self._compare_button.add_class("asteroyds-compare")
+            self._compare_button.on_click(lambda _b: self._safely(self.compare_reviews))
+            row.append(self._compare_button)
         if mine is not None and question is not None:  # a tutorial: compare the chart's program at once
             mine_button = widgets.Button(
                 description=_("Compare my plan"),
@@ -207,9 +207,9 @@ class CoachPanel(widgets.VBox):
             self._button.disabled = q is None
         if self.plan.question is not None and (q is None or _key(q) != _key(self.plan.question)):
             self.forget_plan()
-        if self._compare is not None and self._reviews is not None:
+        if self._compare_button is not None and self._reviews is not None:
             reviews = tuple(self._reviews())
-            self._compare.layout.display = "" if reviews else "none"
+            self._compare_button.layout.display = "" if reviews else "none"
             if reviews != self._shown_reviews:
                 self._shown_reviews = reviews
                 if "comparison" in self._parts:
