@@ -196,6 +196,19 @@ def test_the_sandbox_shows_the_best_plan_on_the_planning_chart_and_compares_afte
     assert f"Your plan: {describe_score(yours)}." in line
 
 
+def test_the_sandbox_danger_map_stays_the_one_of_the_board_the_round_was_planned_on():
+    setup = SandboxSetup(mode="drones", seats=(Seat("blue", "greedy"), Seat("red", "greedy")), seed=2)
+    sandbox = Sandbox(setup, start=True)
+    c = sandbox.controller
+    sandbox.coach.set_danger(True)
+    c.roll()
+    planned = c.game.state
+    c.advance()  # the asteroid phase: the board moves on, the danger map does not
+    assert c.game.phase == "fly" and c.danger_state() is planned
+    sandbox._refresh()
+    assert dict(sandbox.board.danger) == {cell: n for cell, n in danger_map(planned).cells.items() if n}
+
+
 def test_the_editor_shows_the_danger_map_of_the_board_being_edited():
     editor = ScenarioEditor()
     editor.controller.load_setup("racing")

@@ -139,6 +139,7 @@ class SandboxController(Observable["SandboxController"]):
         self._round = _Round()
         self._answering = False
         self.submitted: dict[str, Submitted] = {}
+        self._planned_on: State | None = None  # the board this round was planned on (after its roll)
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -267,7 +268,10 @@ class SandboxController(Observable["SandboxController"]):
         game = self.game
         if game is None or not self.coaches:
             return None
-        return game.state if game.phase in ("roll", "plan") else game.history[-1]
+        if game.phase in ("roll", "plan"):
+            return game.state
+        planned = self._planned_on
+        return planned if planned is not None and planned.round == game.round else game.history[-1]
 
     def coach_question(self) -> Question | None:
         """What "Show me the best plan" asks: the planning human's craft, this board, these dice."""
@@ -358,6 +362,7 @@ class SandboxController(Observable["SandboxController"]):
         self._expect("roll")
         self._round = _Round()
         rolled = self._rp().roll(dice)
+        self._planned_on = self._need_game().state
         self._after_planning()
         return rolled
 
