@@ -8,7 +8,12 @@ a collision, then ends closest to the next one. In the shooting modes
 shoots when a gate, a drone or a target it wants is in line, and otherwise
 ends as close as it can to a space from which one is in line. ``random``
 picks legal tokens at random, Shoot included where the mode allows it (it
-crashes a lot, which is what the property tests want).
+crashes a lot, which is what the property tests want). ``coach`` plays the
+coach's exact best program (:mod:`asteroyds.coach`: every program is
+searched, the mode's objective decides), and where the objective ties it
+ends where the danger map of the board after the asteroid phase says the
+fewest rolls bring an element next round; :func:`coach_plan` also gives the
+mid-flight answers (destroy, Lawrence) that realise the plan.
 
 >>> from asteroyds.setups import racing
 >>> state = racing(seed=1, players=["blue"])
@@ -31,7 +36,7 @@ from .program import Program, legal_tokens
 from .shooting import obstacles, reward, run_laser
 from .state import State
 
-STYLES: tuple[str, ...] = ("greedy", "random")
+STYLES: tuple[str, ...] = ("greedy", "random", "coach")
 MOVES: tuple[tuple[str, int], ...] = (("F", 0), ("R", 1), ("L", -1))
 
 
@@ -51,8 +56,24 @@ def plan(
         return Program.empty()
     if style == "random":
         return _random_program(state, player, rng)
+    if style == "coach" and mode_of(state).turn.rounds == 1:
+        return coach_plan(state, player, dice).program
     after, _ = resolve_asteroids(state, Dice.of(dice))
     return _greedy_program(after, player)
+
+
+def coach_plan(state: State, player: str, dice: Dice | Sequence[int]):
+    """The coach bot's :class:`~asteroyds.coach.Plan`: the exact best plan, ties broken by the danger map.
+
+    The danger map is that of the board after this roll's asteroid phase
+    (every craft where it is): among equally good programs the bot ends in
+    the cell that the fewest of next round's 216 rolls fill with an element.
+    """
+    from .coach import best_plan, danger_map  # the coach imports the modes, which import this module
+
+    after, _ = resolve_asteroids(state, Dice.of(dice))
+    danger = danger_map(after)
+    return best_plan(state, dice, player, tiebreak=lambda node: danger.risk(node[0]))
 
 
 def decision_policy(rng: random.Random):

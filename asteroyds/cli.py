@@ -343,7 +343,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="watch bots play a whole game in the terminal")
     p.add_argument("--players", type=PLAYERS, default=2, help="number of players, 1-6 (default 2)")
     p.add_argument("--seed", type=SEED, default=0, help="seed for the setup and the dice (default 0)")
-    p.add_argument("--bots", nargs="*", default=["greedy"], help="bot style per player: greedy or random")
+    p.add_argument(
+        "--bots", nargs="*", default=["greedy"], help="bot style per player: greedy, random or coach"
+    )
     p.add_argument("--mode", choices=("racing", "shooting", "targets", "drones", "capture"), default="racing")
     p.add_argument("--teams", type=TEAMS, default=2, help="capture: number of teams, 2 or 3 (default 2)")
     p.add_argument("--crafts", type=CRAFTS, default=2, help="capture: crafts per team, 1-3 (default 2)")

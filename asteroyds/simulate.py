@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .bot import decision_policy, plan
+from .bot import coach_plan, decision_policy, plan
+from .damage import Decision
 from .game import Game
 from .pieces import PILOTS
 from .rules import DEFAULT_RULES, RuleSettings
@@ -28,9 +29,15 @@ def play_bot_game(
     """
     styles = list(styles or ["greedy"] * len(players))
     rng = random.Random(f"asteroyds:bots:{seed}")
-    game = Game.new(
-        mode=mode, players=players, pilots=pilots, seed=seed, rules=rules, policy=decision_policy(rng)
-    )
+    chance = decision_policy(rng)
+    answers: dict[str, tuple[str, ...]] = {}  # a coach bot's mid-flight answers, from its plan
+
+    def policy(decision: Decision) -> bool:
+        if decision.player in answers:
+            return decision.key in answers[decision.player]
+        return chance(decision)
+
+    game = Game.new(mode=mode, players=players, pilots=pilots, seed=seed, rules=rules, policy=policy)
     bot_style = dict(zip(players, styles, strict=True))
     while not game.is_over and game.round <= max_rounds:
         dice = game.roll()
@@ -39,7 +46,11 @@ def play_bot_game(
             for event in game.events()[1:]:  # the mode's start of round (drones are launched)
                 echo(event.text())
         for player in game.waiting_for():
-            program = plan(game.state, player, dice, style=bot_style[player], rng=rng)
+            if bot_style[player] == "coach":
+                best = coach_plan(game.state, player, dice)
+                program, answers[player] = best.program, best.decisions
+            else:
+                program = plan(game.state, player, dice, style=bot_style[player], rng=rng)
             game.submit(player, program)
             if echo:
                 echo(f"{player} ({bot_style[player]}) programs {program}")
