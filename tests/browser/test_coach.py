@@ -4,9 +4,10 @@ The sandbox: start a racing game, roll, take the device, tick *Danger map*
 (the board publishes the counts it draws) and press *Show me the best plan*:
 the status chart lays the coach's program over its tokens as a ghost
 (published as ``data-ghost``) and the explanation appears, one line per
-column. The racing chapter (the tutorial) does the same in its coach section.
-The expected program and counts come from the engine, run here on the same
-setup and dice.
+column; after the round, *Compare my plan with the coach's* says how the
+learner's program scored against the best one. The racing chapter (the
+tutorial) does the same in its coach section. The expected program, counts
+and scores come from the engine, run here on the same setup and dice.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from __future__ import annotations
 import pytest
 
 import asteroyds
-from asteroyds.coach import best_plan, danger_map
+from asteroyds.coach import best_plan, danger_map, score_program
 from asteroyds.dice import Dice
+from asteroyds.ui.coach import describe_score
 from asteroyds.ui.sandbox import SandboxSetup
 from asteroyds.ui.sandbox.setup import Seat
 
@@ -65,6 +67,18 @@ def test_the_sandbox_shows_the_danger_map_and_the_best_plan(page, voila_url):
     assert steps.all_inner_texts() == list(plan.explanation)
     assert data(page, CHART)["program"] == ". . . . . . S"  # the learner's own tokens did not move
     screenshot(page.locator(ROOT), "coach-sandbox-best-plan")
+    # Done with the learner's own (empty) program, play the round, then compare with the coach.
+    click(page, ".asteroyds-submit")
+    wait_stage(page, "asteroids")
+    for button, stage in (("asteroids", "fly"), ("fly", "end"), ("end", "roll")):
+        click(page, f".asteroyds-btn-{button}")
+        wait_stage(page, stage)
+    mine = score_program(game.state, dice, "blue", ". . . . . . S", rules=game.rules)
+    click(page, ".asteroyds-compare")
+    comparison = page.locator(f"{ROOT} .asteroyds-coach-comparison")
+    comparison.locator("text=Your plan:").wait_for(timeout=TIMEOUT)
+    text = comparison.inner_text()
+    assert text.startswith("blue, round 1: ") and f"Your plan: {describe_score(mine)}." in text
     assert values(page)["error"] == ""
     assert page.errors == []
 
