@@ -95,16 +95,7 @@ class CoachPanel(widgets.VBox):
         self._reviews = reviews
         self._review_plans: dict[tuple[int, str], BestPlanController] = {}
         self._shown_reviews: tuple[Any, ...] = ()
-        self._compare_button: widgets.Button | None = None
-        if reviews is not None:
-            self._compare_button = widgets.Button(
-                description=_("Compare my plan with the coach's"),
-                tooltip=_("The engine scores your program and the coach's best one for the same dice"),
-                layout=widgets.Layout(width="auto", display="none"),
-            )
-            self._compare_button.add_class("asteroyds-compare")
-            self._compare_button.on_click(lambda _b: self._safely(self.compare_reviews))
-            row.append(self._compare_button)
+        self._compare_button: widgets.Button | None = None  # built when there is a first plan to compare
         if mine is not None and question is not None:  # a tutorial: compare the chart's program at once
             mine_button = widgets.Button(
                 description=_("Compare my plan"),
@@ -207,15 +198,29 @@ class CoachPanel(widgets.VBox):
             self._button.disabled = q is None
         if self.plan.question is not None and (q is None or _key(q) != _key(self.plan.question)):
             self.forget_plan()
-        if self._compare_button is not None and self._reviews is not None:
+        if self._reviews is not None:
             reviews = tuple(self._reviews())
-            self._compare_button.layout.display = "" if reviews else "none"
+            if reviews and self._compare_button is None:
+                self._compare_button = self._new_compare_button()
+            if self._compare_button is not None:
+                self._compare_button.layout.display = "" if reviews else "none"
             if reviews != self._shown_reviews:
                 self._shown_reviews = reviews
                 if "comparison" in self._parts:
                     self._parts["comparison"].value = ""
                 self._comparison_text = ""
         self._draw_danger()
+
+    def _new_compare_button(self) -> widgets.Button:
+        button = widgets.Button(
+            description=_("Compare my plan with the coach's"),
+            tooltip=_("The engine scores your program and the coach's best one for the same dice"),
+            layout=widgets.Layout(width="auto"),
+        )
+        button.add_class("asteroyds-compare")
+        button.on_click(lambda _b: self._safely(self.compare_reviews))
+        self._row.children = (*self._row.children, button)
+        return button
 
     def forget_plan(self) -> None:
         """Hide the ghost, the sentences and the comparison (the question changed)."""
