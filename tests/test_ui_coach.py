@@ -220,3 +220,10 @@ def test_the_editor_shows_the_danger_map_of_the_board_being_edited():
     assert editor.board.danger == {}
     editor.preview()
     assert editor.board.danger != {}
+    # The best plan of the board's first craft, with the editor's dice.
+    state, dice = editor.controller.state, editor.controller.dice
+    player = state.crafts_in_order()[0].player
+    editor._coach.show_best_plan()
+    expected = best_plan(state, dice, player)
+    assert editor.board.path[-1] == tuple(expected.path[-1])
+    assert html_escape(expected.explanation[0]) in editor._coach.explanation_html
