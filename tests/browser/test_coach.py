@@ -115,7 +115,9 @@ def test_the_racing_chapter_teaches_the_danger_map_and_the_best_plan(page, voila
         arg=str(plan.program),
         timeout=TIMEOUT,
     )
-    assert cell.locator(".asteroyds-coach-steps li").all_inner_texts() == list(plan.explanation)
+    steps = cell.locator(".asteroyds-coach-steps li")
+    steps.first.wait_for(timeout=TIMEOUT)  # the sentences come in one message, maybe after the ghost's
+    assert steps.all_inner_texts() == list(plan.explanation)
     cell.locator(".asteroyds-compare-mine").click()
     comparison = cell.locator(".asteroyds-coach-comparison")
     comparison.locator("text=Your plan:").wait_for(timeout=TIMEOUT)
