@@ -50,12 +50,17 @@ class BestPlanController(Observable["BestPlanController"]):
         self.plan: Any = None
         self.searches = 0
 
-    def _coach(self) -> Any:
+    @property
+    def engine(self) -> Any:
+        """The engine's coach module (imported the first time it is needed)."""
         if self._engine is None:
-            from ... import coach  # the engine, imported when first needed
+            from ... import coach
 
             self._engine = coach
         return self._engine
+
+    def _coach(self) -> Any:
+        return self.engine
 
     # --- reading --------------------------------------------------------------------------
     @property

@@ -172,14 +172,14 @@ class CoachPanel(widgets.VBox):
         if self._reviews is None:
             return []
         lines = []
-        for review in self._reviews():
+        reviews = tuple(self._reviews())
+        asked = {id(review.question) for review in reviews}
+        self._review_plans = {k: v for k, v in self._review_plans.items() if k[0] in asked}  # this round's
+        for review in reviews:
             q = review.question
             key = (id(q), str(review.program))
             if key not in self._review_plans:
-                self._review_plans = {
-                    k: v for k, v in self._review_plans.items() if k[0] == id(q)
-                }  # only this round's are kept
-                controller = BestPlanController(self.plan._engine)
+                controller = BestPlanController(self.plan.engine)
                 controller.ask(q.state, q.dice, q.player, rules=q.rules, destroy=q.destroy)
                 self._review_plans[key] = controller
             sentence = self._review_plans[key].compare(review.program)

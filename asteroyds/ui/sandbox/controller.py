@@ -23,6 +23,13 @@ Decisions of the sandbox (explained on the page):
   them, and the ghost path is flown on that board. The box has no such help.
   Capture has no asteroid phase to forecast: the coach names where the
   turrets fire this turn instead (the engine's aim for these dice).
+- **The coach's tools** (issue 13; every mode but capture): the danger map
+  is of the board the round is planned on (:meth:`danger_state`), all
+  through the round; *Show me the best plan* answers the human planning now
+  (:meth:`coach_question`) and its ghost goes with their Done (hot seat);
+  the comparison of each human's program with the coach's best is offered
+  once every human is done (:meth:`reviews`), never while someone still
+  plans in secret.
 - **Questions go to their player.** A mid-flight decision asked of a human
   waits for Yes/No; one asked of a bot is answered at once by the bots'
   seeded policy (:func:`asteroyds.bot.decision_policy`).
