@@ -31,7 +31,7 @@ from .damage import Decision
 from .dice import Dice
 from .hexgrid import Cell, distance
 from .modes import mode_of
-from .pieces import ASTEROID, GATE, PLATFORM, Piece
+from .pieces import ASTEROID, DIE_COLOURS, GATE, PLATFORM, Piece
 from .program import Program, legal_tokens
 from .shooting import obstacles, reward, run_laser
 from .state import State
@@ -62,7 +62,7 @@ def plan(
     return _greedy_program(after, player)
 
 
-def coach_plan(state: State, player: str, dice: Dice | Sequence[int]):
+def coach_plan(state: State, player: str, dice: Dice | Sequence[int], order: Sequence[str] = DIE_COLOURS):
     """The coach bot's :class:`~asteroyds.coach.Plan`: the exact best plan, ties broken by the danger map.
 
     The danger map is that of the board after this roll's asteroid phase
@@ -71,9 +71,9 @@ def coach_plan(state: State, player: str, dice: Dice | Sequence[int]):
     """
     from .coach import best_plan, danger_map  # the coach imports the modes, which import this module
 
-    after, _ = resolve_asteroids(state, Dice.of(dice))
+    after, _ = resolve_asteroids(state, Dice.of(dice), order=order)
     danger = danger_map(after)
-    return best_plan(state, dice, player, tiebreak=lambda node: danger.risk(node[0]))
+    return best_plan(state, dice, player, tiebreak=lambda node: danger.risk(node[0]), order=order)
 
 
 def decision_policy(rng: random.Random):

@@ -47,7 +47,7 @@ def play_bot_game(
                 echo(event.text())
         for player in game.waiting_for():
             if bot_style[player] == "coach":
-                best = coach_plan(game.state, player, dice)
+                best = coach_plan(game.state, player, dice, order=game.order)
                 program, answers[player] = best.program, best.decisions
             else:
                 program = plan(game.state, player, dice, style=bot_style[player], rng=rng)

@@ -209,6 +209,25 @@ def test_the_sandbox_danger_map_stays_the_one_of_the_board_the_round_was_planned
     assert dict(sandbox.board.danger) == {cell: n for cell, n in danger_map(planned).cells.items() if n}
 
 
+def test_the_sandbox_asks_the_coach_with_the_rolls_colour_order():
+    """The random dice order variant draws the colour order with the roll: the coach plans with it."""
+    for seed in range(1, 30):  # a seed whose first roll is not in the rulebook's order
+        setup = SandboxSetup(mode="racing", seats=(Seat("blue", "human"),), seed=seed, random_dice_order=True)
+        sandbox = Sandbox(setup, start=True)
+        c = sandbox.controller
+        c.roll()
+        if tuple(c.game.order) != ("red", "white", "blue"):
+            break
+    else:
+        pytest.fail("no seed rolled another colour order")
+    c.show_chart()
+    question = c.coach_question()
+    assert question.order == tuple(c.game.order)
+    sandbox.coach.show_best_plan()
+    expected = best_plan(c.game.state, c.game.dice, "blue", rules=c.game.rules, order=c.game.order)
+    assert sandbox.chart("blue").ghost == expected.program
+
+
 def test_the_editor_shows_the_danger_map_of_the_board_being_edited():
     editor = ScenarioEditor()
     editor.controller.load_setup("racing")

@@ -15,7 +15,9 @@ sharing red and white. So the phases are played as a tree: 6 red phases, 36
 white phases and 216 blue phases, each starting from a copy of its parent's
 working board, with the engine's own resolver doing every move. The colour
 order is the rulebook's (red, white, blue); with the random dice order
-variant the map still shows that order.
+variant the map still shows that order. The round starts as a played one
+does (:func:`asteroyds.round.play_one_round`): in drones mode every turret
+without a drone launches one first.
 
 >>> from asteroyds.setups import racing
 >>> danger = danger_map(racing(seed=1, players=["blue"]))
@@ -31,6 +33,7 @@ from ..asteroids import _Resolver
 from ..damage import never
 from ..events import CraftHit
 from ..hexgrid import Cell
+from ..modes import start_round
 from ..pieces import BLUE, MOVED_BY, RED, WHITE
 from ..rules import RuleSettings
 from ..state import State
@@ -70,6 +73,7 @@ class DangerMap:
 def danger_map(state: State, rules: RuleSettings | None = None) -> DangerMap:
     """Count, over all 216 rolls, where the moving elements end and which crafts they hit."""
     del rules  # the asteroid phase has no variant of its own (see resolve_asteroids)
+    state, _ = start_round(state)  # as a played round starts: drones mode launches the missing drones
     root = _Resolver(state, None, never)
     movers = {
         colour: [p for p in root.tiles if colour in MOVED_BY[p.colour]] for colour in (RED, WHITE, BLUE)

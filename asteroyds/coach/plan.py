@@ -22,12 +22,13 @@ from ..event_text import cell_text
 from ..events import CraftLanded, Event, TokenTaken
 from ..flight import fly
 from ..hexgrid import Cell, direction_name
-from ..i18n import _
-from ..modes import mode_of
+from ..i18n import _, ngettext
+from ..modes import mode_of, start_round
+from ..pieces import DIE_COLOURS
 from ..program import RED_COLUMN, SHIELD, Program, as_program, validate_program
 from ..rules import RuleSettings
 from ..state import State
-from .objective import Objective, rank
+from .objective import GOALS, Objective, rank
 from .search import Found, Tiebreak, search
 
 
@@ -75,7 +76,8 @@ def _checked(state: State, player: str, rules: RuleSettings | None) -> State:
         raise ScenarioError(f"no player {player!r} in this game ({', '.join(state.player_order)})")
     if state.craft(player).cell is None:
         raise RuleError(f"the {player} craft is destroyed: there is nothing to plan")
-    return state
+    # The round starts as a played one does (asteroyds.round): drones mode launches the missing drones.
+    return start_round(state)[0]
 
 
 def best_plan(
@@ -86,15 +88,17 @@ def best_plan(
     destroy: bool = True,
     rules: RuleSettings | None = None,
     tiebreak: Tiebreak | None = None,
+    order: Sequence[str] = DIE_COLOURS,
 ) -> Plan:
     """The best program for ``player`` after the asteroid phase of ``dice`` (exact, see the objectives).
 
     ``destroy=False`` forbids planning to destroy an asteroid. ``tiebreak``
     (a function of the final craft state, smaller first) orders programs
-    the objective ties.
+    the objective ties. ``order`` is the colour order of the asteroid phase
+    (the random dice order variant draws it with the roll).
     """
     state = _checked(state, player, rules)
-    found = search(state, Dice.of(dice), player, destroy=destroy, tiebreak=tiebreak)
+    found = search(state, Dice.of(dice), player, destroy=destroy, tiebreak=tiebreak, order=order)
     return Plan(
         found.program,
         found.score,
@@ -113,9 +117,10 @@ def score_program(
     *,
     destroy: bool = True,
     rules: RuleSettings | None = None,
+    order: Sequence[str] = DIE_COLOURS,
 ) -> dict[str, object]:
     """The coach's score of any program, flown by the engine (the best answers to its questions)."""
-    return evaluate(state, dice, player, program, destroy=destroy, rules=rules)[0]
+    return evaluate(state, dice, player, program, destroy=destroy, rules=rules, order=order)[0]
 
 
 def evaluate(
@@ -126,6 +131,7 @@ def evaluate(
     *,
     destroy: bool = True,
     rules: RuleSettings | None = None,
+    order: Sequence[str] = DIE_COLOURS,
 ) -> tuple[dict[str, object], tuple[str, ...], State, list[Event]]:
     """Fly ``program`` with the engine under every answer to its questions.
 
@@ -162,7 +168,7 @@ def evaluate(
                 yes.append(decision.key)
             return answer
 
-        board, _events = resolve_asteroids(state, dice, shields=shields, decide=decide)
+        board, _events = resolve_asteroids(state, dice, shields=shields, order=order, decide=decide)
         final, events = board, []
         if board.craft(player).cell is not None:
             final, events = fly(board, {player: program}, decide=decide)
@@ -292,15 +298,35 @@ def score_text(score: Mapping[str, object]) -> str:
     """A score in one sentence (the command line prints it)."""
     if not score.get("on_board"):
         return _("the craft is destroyed")
-    goal = {"racing": "tokens", "shooting": "tokens", "targets": "targets", "drones": "symbols"}[
-        str(score["objective"])
-    ]
-    return _(
-        "{goal} {name}, {distance} from the next one, {damage} damage",
-        goal=score[goal],
-        name=goal,
-        distance=score["distance"],
-        damage=score["damage"],
+    kind = str(score["objective"])
+    n = int(score[GOALS[kind]])  # type: ignore[arg-type]
+    fields = {"n": n, "distance": score["distance"], "damage": score["damage"]}
+    if kind == "targets":
+        return ngettext(
+            "{n} target eliminated (net), aim distance {distance}, {damage} damage",
+            "{n} targets eliminated (net), aim distance {distance}, {damage} damage",
+            n,
+            **fields,
+        )
+    if kind == "drones":
+        return ngettext(
+            "{n} drone symbol, aim distance {distance}, {damage} damage",
+            "{n} drone symbols, aim distance {distance}, {damage} damage",
+            n,
+            **fields,
+        )
+    if kind == "shooting":
+        return ngettext(
+            "{n} gate token, aim distance {distance}, {damage} damage",
+            "{n} gate tokens, aim distance {distance}, {damage} damage",
+            n,
+            **fields,
+        )
+    return ngettext(
+        "{n} gate token, {distance} from the nearest gate still needed, {damage} damage",
+        "{n} gate tokens, {distance} from the nearest gate still needed, {damage} damage",
+        n,
+        **fields,
     )
 
 

@@ -25,7 +25,7 @@ more starting states.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..asteroids import resolve_asteroids
@@ -35,7 +35,7 @@ from ..events import Event
 from ..flight import COLLISION_DAMAGE, DESTROY_DAMAGE
 from ..hexgrid import Cell
 from ..modes import mode_of
-from ..pieces import ASTEROID, FIXED_KINDS, GATE, MAX_DAMAGE, PLATFORM, Piece
+from ..pieces import ASTEROID, DIE_COLOURS, FIXED_KINDS, GATE, MAX_DAMAGE, PLATFORM, Piece
 from ..pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
 from ..program import EMPTY, RED_COLUMN, SHIELD, SHOOT, Program, legal_tokens
 from ..shooting import LASER_STOPS, reward
@@ -126,8 +126,9 @@ class Flight:
         if token == SHOOT:
             tokens = self.shoot(cell, facing, tokens, removed, facts)
             finish = self.finished(tokens, finish, column)
+            shot = shot or self.one_shot  # only the one-shot variant needs to remember a shot
             return [
-                ((cell, facing, damage, tokens, destroy_used, power_used, True, removed, status, finish), ())
+                ((cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish), ())
             ]
         if token in PILOT_TOKENS:
             power_used = True
@@ -391,7 +392,7 @@ class Flight:
 
 
 def asteroid_outcomes(
-    state: State, dice: Dice, player: str, shielded: bool
+    state: State, dice: Dice, player: str, shielded: bool, order: Sequence[str] = DIE_COLOURS
 ) -> list[tuple[State, list[Event], tuple[str, ...]]]:
     """The asteroid phase for one shield choice; with Lawrence, once more per emergency shield he could use.
 
@@ -407,10 +408,12 @@ def asteroid_outcomes(
             asked.append(decision.key)
         return False
 
-    after, events = resolve_asteroids(state, dice, shields=shields, decide=record)
+    after, events = resolve_asteroids(state, dice, shields=shields, order=order, decide=record)
     outcomes = [(after, events, ())]
     for key in list(asked):
-        after, events = resolve_asteroids(state, dice, shields=shields, decide=lambda d, k=key: d.key == k)
+        after, events = resolve_asteroids(
+            state, dice, shields=shields, order=order, decide=lambda d, k=key: d.key == k
+        )
         outcomes.append((after, events, (key,)))
     return outcomes
 
@@ -419,7 +422,13 @@ Tiebreak = Callable[[Node], object]
 
 
 def search(
-    state: State, dice: Dice, player: str, *, destroy: bool = True, tiebreak: Tiebreak | None = None
+    state: State,
+    dice: Dice,
+    player: str,
+    *,
+    destroy: bool = True,
+    tiebreak: Tiebreak | None = None,
+    order: Sequence[str] = DIE_COLOURS,
 ) -> Found:
     """The best program for ``player`` (see :mod:`asteroyds.coach.objective`), exactly.
 
@@ -430,7 +439,7 @@ def search(
     best_key: tuple | None = None
     best: tuple | None = None
     for shielded in (True, False):
-        for board, events, asked in asteroid_outcomes(state, dice, player, shielded):
+        for board, events, asked in asteroid_outcomes(state, dice, player, shielded, order):
             flight = Flight(board, player, shielded, destroy)
             objective = Objective(board, player)
             columns = list(range(1, RED_COLUMN)) + ([] if shielded else [RED_COLUMN])

@@ -17,6 +17,7 @@ from typing import Any
 
 from ...dice import Dice
 from ...i18n import _
+from ...pieces import DIE_COLOURS
 from ...program import Program, as_program
 from ...rules import RuleSettings
 from ...state import State
@@ -33,6 +34,7 @@ class Question:
     player: str
     rules: RuleSettings | None = None
     destroy: bool = True
+    order: tuple[str, ...] = DIE_COLOURS  # the colour order of the roll (the random dice order variant)
 
 
 class BestPlanController(Observable["BestPlanController"]):
@@ -58,9 +60,6 @@ class BestPlanController(Observable["BestPlanController"]):
 
             self._engine = coach
         return self._engine
-
-    def _coach(self) -> Any:
-        return self.engine
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -102,11 +101,18 @@ class BestPlanController(Observable["BestPlanController"]):
         *,
         rules: RuleSettings | None = None,
         destroy: bool = True,
+        order: tuple[str, ...] = DIE_COLOURS,
     ) -> Any:
         """Search the best plan (the same question twice is answered from memory)."""
-        question = Question(state, Dice.of(dice), player, rules, destroy)
+        return self.ask_about(Question(state, Dice.of(dice), player, rules, destroy, tuple(order)))
+
+    def ask_about(self, question: Question) -> Any:
+        """:meth:`ask` for a :class:`Question` (what a page hands the coach)."""
         if question != self.question or self.plan is None:
-            plan = self._coach().best_plan(state, question.dice, player, destroy=destroy, rules=rules)
+            q = question
+            plan = self.engine.best_plan(
+                q.state, q.dice, q.player, destroy=q.destroy, rules=q.rules, order=q.order
+            )
             self.searches += 1
             self.question, self.plan = question, plan
         self._notify()
@@ -123,17 +129,19 @@ class BestPlanController(Observable["BestPlanController"]):
         q = self._need_question()
         program = as_program(program, q.player)
         return dict(
-            self._coach().score_program(q.state, q.dice, q.player, program, destroy=q.destroy, rules=q.rules)
+            self.engine.score_program(
+                q.state, q.dice, q.player, program, destroy=q.destroy, rules=q.rules, order=q.order
+            )
         )
 
     def compare(self, program: Program | str) -> str:
         """ "Your plan: …; best: …", from the engine's scores of ``program`` and of the best plan."""
         q = self._need_question()
         if self.plan is None:
-            self.ask(q.state, q.dice, q.player, rules=q.rules, destroy=q.destroy)
+            self.ask_about(q)
         yours = self.score_of(program)
         best = dict(self.plan.score)
-        if not self._coach().better(best, yours):  # the engine's order of the objectives
+        if not self.engine.better(best, yours):  # the engine's order of the objectives
             return _(
                 "Your plan: {yours}. The coach finds nothing better ({program} scores the same).",
                 yours=describe_score(yours),

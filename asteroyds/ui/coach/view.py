@@ -138,7 +138,7 @@ class CoachPanel(widgets.VBox):
             raise ValueError(
                 _("nothing to plan yet: the coach needs a craft on the board and the dice rolled")
             )
-        plan = self.plan.ask(q.state, q.dice, q.player, rules=q.rules, destroy=q.destroy)
+        plan = self.plan.ask_about(q)
         chart = self._chart()
         if chart is not None:
             chart.show_ghost(plan.program)
@@ -161,7 +161,7 @@ class CoachPanel(widgets.VBox):
         if self._question is not None and self.plan.question is None:
             q = self._question()
             if q is not None:
-                self.plan.ask(q.state, q.dice, q.player, rules=q.rules, destroy=q.destroy)
+                self.plan.ask_about(q)
         text = self.plan.compare(program)
         self._comparison_text = text
         self._part("comparison").value = f"<div class='asteroyds-card'>{html.escape(text)}</div>"
@@ -180,7 +180,7 @@ class CoachPanel(widgets.VBox):
             key = (id(q), str(review.program))
             if key not in self._review_plans:
                 controller = BestPlanController(self.plan.engine)
-                controller.ask(q.state, q.dice, q.player, rules=q.rules, destroy=q.destroy)
+                controller.ask_about(q)
                 self._review_plans[key] = controller
             sentence = self._review_plans[key].compare(review.program)
             lines.append(_("{player}, round {round}: {comparison}", player=q.player,

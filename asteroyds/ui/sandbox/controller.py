@@ -288,7 +288,7 @@ class SandboxController(Observable["SandboxController"]):
             return None
         if game.dice is None:
             return None
-        return Question(game.state, game.dice, player, game.rules)
+        return Question(game.state, game.dice, player, game.rules, order=tuple(game.order))
 
     def reviews(self) -> tuple[Submitted, ...]:
         """The humans' programs of the latest round planned, to compare with the coach's once every
@@ -417,7 +417,7 @@ class SandboxController(Observable["SandboxController"]):
                 chart.load(checked[player])
             chart.lock()
             if not self.is_capture and game.dice is not None:
-                question = Question(game.state, game.dice, player, game.rules)
+                question = Question(game.state, game.dice, player, game.rules, order=tuple(game.order))
                 self.submitted[player] = Submitted(game.round, question, checked[player])
         self._round.batches.append(players)
         self._round.showing = False

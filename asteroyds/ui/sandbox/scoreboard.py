@@ -30,6 +30,7 @@ import bqplot
 import ipywidgets as widgets
 import numpy as np
 
+from ...i18n import N_
 from ...modes import mode_named, mode_of
 from ...modes.capture_resolve import DEFAULT_CAPTURE_RULES
 from ...modes.capture_resolve import scores as capture_scores
@@ -39,7 +40,12 @@ from ...state import State
 from .. import theme
 from ..theme import COLOURS
 
-KIND_LABELS: dict[str, str] = {"human": "human", "greedy": "bot (greedy)", "random": "bot (random)"}
+KIND_LABELS: dict[str, str] = {
+    "human": "human",
+    "greedy": "bot (greedy)",
+    "random": "bot (random)",
+    "coach": N_("bot (coach)"),
+}
 PLOT_PX = (300, 200)  # width, height of each plot
 AXIS_STYLE: dict[str, object] = {
     "label_color": COLOURS["muted"],

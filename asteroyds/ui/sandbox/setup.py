@@ -42,6 +42,7 @@ from typing import Any
 
 from ...errors import ScenarioError
 from ...game import Game
+from ...i18n import N_
 from ...modes import capture_layout, mode_named, modes
 from ...modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
 from ...modes.capture_resolve import CaptureRules
@@ -53,8 +54,13 @@ from ...state import State
 
 CAPTURE = "capture"
 SANDBOX_MODES: tuple[str, ...] = tuple(modes())  # every registered mode, in menu order
-KINDS: tuple[str, ...] = ("human", "greedy", "random")
-KIND_NAMES: dict[str, str] = {"human": "human", "greedy": "bot (greedy)", "random": "bot (random)"}
+KINDS: tuple[str, ...] = ("human", "greedy", "random", "coach")
+KIND_NAMES: dict[str, str] = {
+    "human": "human",
+    "greedy": "bot (greedy)",
+    "random": "bot (random)",
+    "coach": N_("bot (coach)"),  # plays the coach's exact best plan (asteroyds.coach)
+}
 CAPTURE_TEAMS: tuple[str, ...] = TEAM_SETS[3]  # red, white, blue
 # A capture seat: a team, or one of its crafts as the engine names them (red1 ... blue3).
 CAPTURE_SEAT = re.compile(rf"({'|'.join(CAPTURE_TEAMS)})([1-{MAX_CRAFTS_PER_TEAM}])?")

@@ -1,0 +1,137 @@
+"""`asteroyds danger` and `asteroyds coach` (issue 13): JSON, plain output; bad input: one line, exit 2."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from asteroyds import scenario, setups
+from asteroyds.coach import best_plan, danger_map
+from asteroyds.dice import Dice
+from tests.coach_positions import position
+from tests.test_cli import assert_bad_input, run
+
+
+def test_danger_json_is_the_danger_map(capsys, tmp_path):
+    state = position(5)
+    path = tmp_path / "mid.json"
+    path.write_text(scenario.dumps(state), encoding="utf-8")
+    code, out, err = run(capsys, "danger", str(path), "--json")
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    assert set(payload) == {"rolls", "cells", "crafts"}
+    assert payload == json.loads(json.dumps(danger_map(state).to_json()))
+    assert payload["rolls"] == 216
+    assert {c["player"] for c in payload["crafts"]} == set(state.player_order)
+
+
+def test_danger_plain_output(capsys):
+    code, out, err = run(capsys, "danger", "racing", "--seed", "1")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("Over all 216 rolls")
+    assert "the blue craft is hit in 0 of 216 rolls" in out  # on its platform nothing reaches it
+    assert any(line.startswith("  row 0: ") for line in lines)
+
+
+def test_coach_json_is_the_best_plan(capsys):
+    code, out, err = run(
+        capsys, "coach", "racing", "--seed", "1", "--dice", "3", "5", "2", "--player", "blue", "--json"
+    )
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    plan = best_plan(setups.racing(seed=1), Dice(3, 5, 2), "blue")
+    assert payload["program"] == str(plan.program)
+    assert payload["score"] == plan.score
+    assert payload["explanation"] == plan.explanation
+    assert len(payload["explanation"]) == 7 and payload["explanation"][0].startswith("column 1: ")
+
+
+def test_coach_destroy_never(capsys):
+    code, out, err = run(
+        capsys,
+        "coach",
+        "racing",
+        "--seed",
+        "1",
+        "--dice",
+        "3",
+        "5",
+        "2",
+        "--player",
+        "blue",
+        "--destroy",
+        "never",
+        "--json",
+    )
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    assert payload["program"] == str(
+        best_plan(setups.racing(seed=1), Dice(3, 5, 2), "blue", destroy=False).program
+    )
+    assert not any("destroys" in s for s in payload["explanation"])
+
+
+def test_coach_plain_output(capsys):
+    code, out, err = run(
+        capsys, "coach", "racing", "--seed", "1", "--dice", "3", "5", "2", "--player", "blue"
+    )
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    plan = best_plan(setups.racing(seed=1), Dice(3, 5, 2), "blue")
+    assert lines[0] == f"Best program for blue: {plan.program}"
+    assert lines[2:] == plan.explanation
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["coach", "racing", "--dice", "3", "5", "2", "--player", "pink"], "no player 'pink'"),
+        (["coach", "racing", "--dice", "3", "5", "9", "--player", "blue"], "must show 1..6"),
+        (["coach", "racing", "--dice", "3", "5", "--player", "blue"], "--dice"),
+        (["coach", "racing", "--dice", "3", "5", "x", "--player", "blue"], "invalid int value"),
+        (["coach", "racing", "--dice", "3", "5", "2"], "--player"),
+        (["coach", "racing", "--dice", "3", "5", "2", "--player", "blue", "--destroy", "maybe"], "--destroy"),
+        (["coach", "nowhere.json", "--dice", "3", "5", "2", "--player", "blue"], "no such scenario file"),
+        (["danger", "nowhere.json"], "no such scenario file"),
+    ],
+)
+def test_bad_input(capsys, argv, words):
+    line = assert_bad_input(*run(capsys, *argv))
+    assert words in line
+
+
+def test_broken_scenario_and_dead_craft(capsys, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"mode": "racing", "pieces": [', encoding="utf-8")
+    assert "broken.json" in assert_bad_input(*run(capsys, "danger", str(broken)))
+    assert "broken.json" in assert_bad_input(
+        *run(capsys, "coach", str(broken), "--dice", "1", "1", "1", "--player", "blue")
+    )
+    state = setups.racing(seed=1, players=["blue", "red"])
+    dead = state.update_crafts({"red": replace(state.craft("red"), cell=None, damage=6)})
+    path = tmp_path / "dead.json"
+    path.write_text(scenario.dumps(dead), encoding="utf-8")
+    line = assert_bad_input(*run(capsys, "coach", str(path), "--dice", "1", "1", "1", "--player", "red"))
+    assert "red craft is destroyed" in line
+
+
+def test_capture_is_refused_in_one_line(capsys, tmp_path):
+    from asteroyds.modes.capture import setup as capture_setup
+
+    state = capture_setup()
+    path = tmp_path / "capture.json"
+    path.write_text(scenario.dumps(state), encoding="utf-8")
+    player = state.player_order[0]
+    line = assert_bad_input(*run(capsys, "coach", str(path), "--dice", "1", "1", "1", "--player", player))
+    assert "capture" in line
+
+
+def test_play_with_coach_bots(capsys):
+    code, out, err = run(
+        capsys, "play", "--players", "2", "--bots", "coach,greedy", "--seed", "3", "--max-rounds", "30"
+    )
+    assert (code, err) == (0, "")
+    assert "blue (coach) programs" in out and "red (greedy) programs" in out
