@@ -3,6 +3,7 @@
 - the danger map on the racing setup (216 asteroid phases), median; goal < 50 ms;
 - the coach's best plan on 50 seeded racing positions (4 greedy bots play
   1-5 rounds, then the dice are rolled for player one), median; goal < 250 ms;
+- the same for 25 positions of each other mode (no goal given);
 - bot strength: the coach bot against three greedy bots over N seeded
   4-player races (the coach's seat turns round the table), win rate; goal
   >= 60 %; then the same in the shooting, targets and drones modes.
@@ -39,12 +40,12 @@ def median_ms(fn, repeat: int) -> float:
     return statistics.median(timeit.repeat(fn, number=1, repeat=repeat)) * 1000
 
 
-def positions(count: int) -> list:
-    """Seeded mid-race positions: greedy bots play 1-5 rounds, then player one's dice are rolled."""
+def positions(count: int, mode: str = "racing") -> list:
+    """Seeded mid-game positions: greedy bots play 1-5 rounds, then player one's dice are rolled."""
     found = []
     seed = 0
     while len(found) < count:
-        game = play_bot_game(PLAYERS, ["greedy"] * 4, seed=seed, max_rounds=1 + seed % 5)
+        game = play_bot_game(PLAYERS, ["greedy"] * 4, seed=seed, mode=mode, max_rounds=1 + seed % 5)
         seed += 1
         state = game.state
         player = next((p for p in state.player_order if state.craft(p).cell is not None), None)
@@ -111,6 +112,17 @@ def main() -> None:
         f"coach, {len(times)} racing positions, median      {coach:8.1f} ms   goal < 250 ms "
         f"(ratio to goal {coach / 250:.2f}; {coach / baseline_ms:.0f}× baseline; slowest {max(times):.1f} ms)"
     )
+    for mode in ("shooting", "targets", "drones"):
+        times = []
+        for position, dice, player in positions(max(1, args.positions // 2), mode):
+            start = time.perf_counter()
+            best_plan(position, dice, player)
+            times.append((time.perf_counter() - start) * 1000)
+        median = statistics.median(times)
+        print(
+            f"coach, {len(times)} {mode} positions, median  {median:8.1f} ms   "
+            f"({median / baseline_ms:.0f}× baseline; slowest {max(times):.1f} ms)"
+        )
 
     for mode, count in (
         ("racing", args.races),

@@ -54,7 +54,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ...bot import STYLES
+from ...bot import STYLES, coach_plan
 from ...bot import plan as bot_plan
 from ...damage import Decision
 from ...dice import Dice
@@ -144,6 +144,8 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         self._pending: _Mark | None = None  # the action that asked the pending question
         self._forecast: tuple[State, Dice, tuple[str, ...], State] | None = None
         self._bot_plans: tuple[State, Dice | None, dict[str, CaptureProgram]] | None = None
+        # A coach bot's answers to the mid-flight questions, from its plan (keys name the round).
+        self.coach_answers: dict[str, tuple[str, ...]] = {}
         self._view = self._idle_view()
 
     # --- reading ---------------------------------------------------------------------
@@ -346,6 +348,10 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             return None
         if self.is_capture:
             return self._capture_bot_plans().get(player)
+        if style == "coach":
+            plan = coach_plan(self.game.state, player, self.game.dice, order=self.game.order)
+            self.coach_answers[player] = plan.decisions
+            return plan.program
         rng = random.Random(f"asteroyds:{self.game.seed}:{player}:round{self.game.round}")
         return bot_plan(self.game.state, player, self.game.dice, style=style, rng=rng)
 

@@ -511,7 +511,10 @@ class SandboxController(Observable["SandboxController"]):
             rp.answer(self.bot_answer(game.pending))
 
     def bot_answer(self, decision: Decision) -> bool:
-        """What a bot answers (the bots' seeded policy, one draw per question)."""
+        """What a bot answers: a coach bot its plan's answers; the others the bots' seeded policy."""
+        answers = self._rp().coach_answers.get(decision.player)
+        if answers is not None:
+            return decision.key in answers
         return bool(
             decision_policy(random.Random(f"asteroyds:sandbox:{self._need_game().seed}:{decision.key}"))(
                 decision

@@ -1,0 +1,26 @@
+"""The sandbox's coach bot (issue 13): it plays the coach's plan and answers questions from it."""
+
+from __future__ import annotations
+
+from asteroyds.bot import coach_plan
+from asteroyds.damage import DESTROY_ASTEROID, Decision
+from asteroyds.ui.sandbox.controller import SandboxController
+from asteroyds.ui.sandbox.setup import KINDS, SandboxSetup, Seat
+
+
+def test_a_coach_seat_plays_the_coach_plan_and_its_answers():
+    assert "coach" in KINDS
+    sandbox = SandboxController(
+        SandboxSetup(mode="racing", seats=(Seat("blue", "coach"), Seat("red", "greedy")), seed=3)
+    )
+    game = sandbox.new_game()
+    state = game.state
+    sandbox.roll((3, 5, 2))
+    expected = coach_plan(state, "blue", (3, 5, 2), order=game.order)
+    sandbox.play_round()
+    rp = sandbox._rp()
+    assert rp.coach_answers["blue"] == expected.decisions
+    yes = Decision(DESTROY_ASTEROID, "blue", "r1:fly:blue:c9:s1:destroy", "?")
+    rp.coach_answers["blue"] = (yes.key,)
+    assert sandbox.bot_answer(yes) is True
+    assert sandbox.bot_answer(Decision(DESTROY_ASTEROID, "blue", "r1:fly:blue:c8:s1:destroy", "?")) is False
