@@ -218,6 +218,8 @@ def explain(found: Found, player: str) -> list[str]:
     """One sentence per column (the red one last), from the facts of replaying the plan."""
     sentences = []
     stopped: str | None = None
+    if found.start[0] is None:
+        stopped = _("nothing (the craft is destroyed during the asteroid phase)")
     for column, (token, node, facts) in enumerate(found.columns, 1):
         where = _("red column") if column == RED_COLUMN else _("column {column}", column=column)
         if column == RED_COLUMN and token == SHIELD:

@@ -18,6 +18,7 @@ lists every decision taken where the rules are silent.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from typing import NamedTuple
@@ -242,6 +243,24 @@ def resolve(
     return _Turn(state, rules or DEFAULT_CAPTURE_RULES, checked).run(Dice.of(dice))
 
 
+def begin_turn(
+    state: State,
+    dice: Dice | Sequence[int],
+    programs: Mapping[str, CaptureProgram | str],
+    rules: CaptureRules | None = None,
+) -> _Turn:
+    """A capture turn ready to be played round by round (``play_round(k)``, ``fork``, ``result()``).
+
+    :func:`resolve` is ``begin_turn`` then every round; the coach forks a turn
+    after each round to search one craft's next column exactly.
+    """
+    if state.mode != "capture":
+        raise ScenarioError(f"capture.begin_turn needs a capture state, got mode {state.mode!r}")
+    turn = _Turn(state, rules or DEFAULT_CAPTURE_RULES, programs_for(state, programs))
+    turn.begin(Dice.of(dice))
+    return turn
+
+
 class _Turn:
     """Mutable working copy of one capture turn."""
 
@@ -281,21 +300,42 @@ class _Turn:
         self.target = rules.target_for(len(self.team_list))
 
     def run(self, dice: Dice) -> tuple[State, list[Event]]:
+        self.begin(dice)
+        for k in range(1, ROUNDS + 1):
+            if self.play_round(k):
+                break
+        return self.result(), self.events
+
+    def begin(self, dice: Dice) -> None:
+        """Before the rounds: the blue asteroids move, the turrets take their aims."""
         self.move_blue_asteroids(dice.blue)
         for aim in turret_aims(self.state, dice):
             self.aim[aim.turret] = aim.direction
             self.events.append(TurretAimed(*aim))
-        for k in range(1, ROUNDS + 1):
-            self.round = k
-            self.lasers(k)
-            self.moves(k)
-            self.resolve_arrivals(k)
-            if self.rules.victory_check == "round" and self.check_victory(k):
-                break
-        else:
-            if self.rules.victory_check == "turn":
-                self.check_victory(0)
-        return self.result(), self.events
+
+    def play_round(self, k: int) -> bool:
+        """Round ``k``: lasers, moves, arrivals, the victory check; True when the turn is over."""
+        self.round = k
+        self.lasers(k)
+        self.moves(k)
+        self.resolve_arrivals(k)
+        if self.rules.victory_check == "round" and self.check_victory(k):
+            return True
+        if k == ROUNDS and self.rules.victory_check == "turn":
+            self.check_victory(0)
+        return k == ROUNDS
+
+    def fork(self, programs: dict[str, CaptureProgram]) -> _Turn:
+        """A copy to play on with other programs (the coach's search); its event log starts empty."""
+        twin = copy.copy(self)
+        twin.programs = programs
+        twin.events = []
+        for name in ("cell", "facing", "power_used", "pieces", "obstacle", "carrying", "aim", "points"):
+            setattr(twin, name, dict(getattr(self, name)))
+        twin.out, twin.disabled = set(self.out), set(self.disabled)
+        twin.removed = list(self.removed)
+        twin.arrivals = {}
+        return twin
 
     def result(self) -> State:
         crafts = []
@@ -621,6 +661,7 @@ __all__ = [
     "CaptureRules",
     "TurretAim",
     "asteroyd_of",
+    "begin_turn",
     "leader",
     "platform_of",
     "programs_for",
