@@ -184,12 +184,27 @@ def cmd_play_capture(args: argparse.Namespace) -> str:
         raise AsteroydsError(f"--teams must be 2 or 3, got {args.teams}")
     if not 1 <= args.crafts <= 3:
         raise AsteroydsError(f"--crafts must be 1..3 crafts per team, got {args.crafts}")
+    from .modes.capture import setup as capture_setup
+    from .modes.capture_resolve import teams as team_names
+
+    names = team_names(capture_setup(teams=args.teams))
+    styles = [s for part in args.bots for s in part.split(",") if s] or ["greedy"]
+    if len(styles) == 1:
+        styles = styles * len(names)
+    if len(styles) != len(names):
+        raise AsteroydsError(
+            f"--bots gives {len(styles)} styles for {len(names)} teams (capture: one per team)"
+        )
+    for style in styles:
+        if style not in ("greedy", "coach"):
+            raise AsteroydsError(f"--bots: unknown capture bot style {style!r} (expected greedy or coach)")
     record = play_capture_game(
         teams=args.teams,
         crafts_per_team=args.crafts,
         seed=args.seed,
         max_turns=args.max_rounds,
         echo=lambda line: print(line, flush=True),
+        styles=dict(zip(names, styles, strict=True)),
     )
     if record.outcome is None:
         return f"No winner after {args.max_rounds} turns (stopped by --max-rounds)."

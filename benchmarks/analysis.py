@@ -6,7 +6,11 @@
 - the same for 25 positions of each other mode (no goal given);
 - bot strength: the coach bot against three greedy bots over N seeded
   4-player races (the coach's seat turns round the table), win rate; goal
-  >= 60 %; then the same in the shooting, targets and drones modes.
+  >= 60 %; then the same in the shooting, targets and drones modes;
+- capture: the coach's best plan for one craft on seeded capture positions
+  (greedy teams play 0-3 turns, then the dice are rolled), median; and a
+  coach team against a greedy team (2 crafts each, the coach's team
+  alternating red/white) over ``--capture-games`` seeded games, win rate.
 
 Every time is also printed as a ratio to a plain-Python baseline measured in
 the same run (``sum(range(1000))``, as in ``benchmarks/engine.py``), and the
@@ -30,6 +34,7 @@ from asteroyds import setup  # noqa: E402
 from asteroyds.asteroids import resolve_asteroids  # noqa: E402
 from asteroyds.coach import best_plan, danger_map  # noqa: E402
 from asteroyds.dice import all_outcomes, roll  # noqa: E402
+from asteroyds.modes.capture_bot import play_capture_game  # noqa: E402
 from asteroyds.pieces import PLAYER_COLOURS  # noqa: E402
 from asteroyds.simulate import play_bot_game  # noqa: E402
 
@@ -71,6 +76,34 @@ def win_rate(mode: str, races: int) -> tuple[int, int, int]:
     return wins, shared, none
 
 
+def capture_positions(count: int) -> list:
+    """Seeded capture positions: greedy teams play 0-3 turns, then the dice are rolled for a craft."""
+    found = []
+    seed = 0
+    while len(found) < count:
+        record = play_capture_game(seed=seed, max_turns=seed % 4)
+        seed += 1
+        state = record.state
+        crafts = [c.player for c in state.crafts_in_order() if c.cell is not None]
+        if record.outcome is not None or not crafts:
+            continue
+        rng = random.Random(seed)
+        found.append((state, roll(rng), crafts[seed % len(crafts)]))
+    return found
+
+
+def capture_win_rate(games: int) -> tuple[int, int]:
+    """(games the coach team won, games with no winner in 60 turns): coach vs greedy, 2 crafts each."""
+    wins = none = 0
+    for seed in range(games):
+        coach, greedy = ("red", "white") if seed % 2 == 0 else ("white", "red")
+        record = play_capture_game(seed=seed, styles={coach: "coach", greedy: "greedy"})
+        winners = record.outcome.winners if record.outcome else ()
+        wins += any(record.state.craft(p).team == coach for p in winners)
+        none += not winners
+    return wins, none
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -83,6 +116,12 @@ def main() -> None:
         "--positions", type=int, default=50, help="racing positions for the coach (default 50)"
     )
     parser.add_argument("--repeat", type=int, default=15, help="timing repetitions (default 15)")
+    parser.add_argument(
+        "--capture-positions", type=int, default=20, help="capture positions for the coach (default 20)"
+    )
+    parser.add_argument(
+        "--capture-games", type=int, default=20, help="coach team vs greedy team games (default 20)"
+    )
     args = parser.parse_args()
     mode_races = args.races if args.mode_races is None else args.mode_races
 
@@ -123,6 +162,18 @@ def main() -> None:
             f"coach, {len(times)} {mode} positions, median  {median:8.1f} ms   "
             f"({median / baseline_ms:.0f}× baseline; slowest {max(times):.1f} ms)"
         )
+    times = []
+    for position, dice, player in capture_positions(args.capture_positions):
+        start = time.perf_counter()
+        best_plan(position, dice, player)
+        times.append((time.perf_counter() - start) * 1000)
+    if times:
+        median = statistics.median(times)
+        print(
+            f"coach, {len(times)} capture positions, median  {median:8.1f} ms   goal < 250 ms "
+            f"(ratio to goal {median / 250:.2f}; {median / baseline_ms:.0f}× baseline; "
+            f"slowest {max(times):.1f} ms)"
+        )
 
     for mode, count in (
         ("racing", args.races),
@@ -140,6 +191,16 @@ def main() -> None:
         print(
             f"coach bot vs 3 greedy, {mode:8} {count:4} games: wins {wins / count:6.1%}{team}{goal} "
             f"({wins} won, {shared} of them shared; {none} without a winner; {seconds:.0f} s)"
+        )
+
+    if args.capture_games > 0:
+        start = time.perf_counter()
+        wins, none = capture_win_rate(args.capture_games)
+        seconds = time.perf_counter() - start
+        print(
+            f"coach team vs greedy team, capture {args.capture_games:4} games: wins "
+            f"{wins / args.capture_games:6.1%} ({wins} won; {none} without a winner in 60 turns; "
+            f"{seconds:.0f} s)"
         )
 
 

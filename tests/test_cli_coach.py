@@ -118,17 +118,6 @@ def test_broken_scenario_and_dead_craft(capsys, tmp_path):
     assert "red craft is destroyed" in line
 
 
-def test_capture_is_refused_in_one_line(capsys, tmp_path):
-    from asteroyds.modes.capture import setup as capture_setup
-
-    state = capture_setup()
-    path = tmp_path / "capture.json"
-    path.write_text(scenario.dumps(state), encoding="utf-8")
-    player = state.player_order[0]
-    line = assert_bad_input(*run(capsys, "coach", str(path), "--dice", "1", "1", "1", "--player", player))
-    assert "capture" in line
-
-
 def test_play_with_coach_bots(capsys):
     code, out, err = run(
         capsys, "play", "--players", "2", "--bots", "coach,greedy", "--seed", "3", "--max-rounds", "30"

@@ -24,3 +24,19 @@ def test_a_coach_seat_plays_the_coach_plan_and_its_answers():
     rp.coach_answers["blue"] = (yes.key,)
     assert sandbox.bot_answer(yes) is True
     assert sandbox.bot_answer(Decision(DESTROY_ASTEROID, "blue", "r1:fly:blue:c8:s1:destroy", "?")) is False
+
+
+def test_a_capture_team_of_coach_seats_plays_the_coach_team_plan():
+    from asteroyds.coach.capture import plan_team
+
+    sandbox = SandboxController(
+        SandboxSetup(mode="capture", seats=(Seat("red", "human"), Seat("white", "coach")), seed=4)
+    )
+    game = sandbox.new_game()
+    state = game.state
+    sandbox.roll((3, 5, 2))
+    sandbox.show_chart()
+    sandbox.submit()  # the red humans keep their empty charts; the bots plan at once
+    expected = plan_team(state, (3, 5, 2), "white")
+    assert set(expected) == {"white1", "white2"}
+    assert {p: game.programs[p] for p in expected} == expected

@@ -27,8 +27,14 @@ The objectives, in the order they are compared (the first difference decides):
   aimed set still standing.
 - **drones**: (2) the different drone symbols it holds; (3) the aim distance
   to a drone whose symbol it lacks.
-- **capture** is not planned by the coach (its six-round turn with lasers
-  and teams is another search); the coach bot plays the capture team bot.
+- **capture** (one craft of a team, :mod:`asteroyds.coach.capture`):
+  (1) the points its team scored this turn, (2) the craft carries an enemy
+  asteroyd at the end of the turn, (3) the hex distance from its final
+  space to the nearest loose enemy asteroyd when it carries none, or to its
+  own platform when it carries one (0 when no enemy asteroyd is loose),
+  (4) it was not sent home (hit or bumped) this turn, (5) the most enemy
+  crafts its laser sent home. The other crafts are assumed to fly the
+  empty chart (or the programs the caller gives, e.g. team-mates').
 """
 
 from __future__ import annotations
@@ -49,6 +55,14 @@ GOALS: dict[str, str] = {"racing": "tokens", "shooting": "tokens", "targets": "t
 
 def rank(score: Mapping[str, object]) -> tuple:
     """A sort key: smaller is better (see the module's docstring for the order)."""
+    if score["objective"] == "capture":
+        return (
+            -int(score["points"]),  # type: ignore[arg-type]
+            0 if score["carrying"] else 1,
+            int(score["distance"]),  # type: ignore[arg-type]
+            1 if score["sent_home"] else 0,
+            -int(score["enemies_hit"]),  # type: ignore[arg-type]
+        )
     goal = int(score[GOALS[str(score["objective"])]])  # type: ignore[arg-type]
     column = score.get("finish_column")
     return (

@@ -24,10 +24,12 @@ from ..flight import fly
 from ..hexgrid import Cell, direction_name
 from ..i18n import _, ngettext
 from ..modes import mode_of, start_round
+from ..modes.capture_program import CaptureProgram
 from ..pieces import DIE_COLOURS
 from ..program import RED_COLUMN, SHIELD, Program, as_program, validate_program
 from ..rules import RuleSettings
 from ..state import State
+from .capture import capture_score_text, explain_capture, replay, score_capture_program, search_capture
 from .objective import GOALS, Objective, rank
 from .search import Found, Tiebreak, search
 
@@ -36,13 +38,17 @@ from .search import Found, Tiebreak, search
 class Plan:
     """The best program for one player and one roll, with its score and its reasons.
 
+    In capture, ``program`` is a :class:`CaptureProgram`, ``path`` has the
+    craft's cell after each of the 6 rounds and ``explanation`` one sentence
+    per round and one for the anticipation.
+
     ``path`` is the craft's cell after each of the 7 columns (a destroyed
     craft keeps its last cell); ``decisions`` are the keys of the mid-flight
     questions the plan answers yes (destroy that asteroid, use Lawrence's
     emergency shield): flying ``program`` with those answers gives ``score``.
     """
 
-    program: Program
+    program: Program | CaptureProgram
     score: dict[str, object]
     explanation: list[str]
     path: list[Cell]
@@ -80,6 +86,30 @@ def _checked(state: State, player: str, rules: RuleSettings | None) -> State:
     return start_round(state)[0]
 
 
+def _is_capture(state: State, rules: RuleSettings | None) -> bool:
+    if rules is not None:
+        state = state.replace(rules=rules)
+    return mode_of(state).teams
+
+
+def _capture_plan(
+    state: State,
+    dice: Dice | Sequence[int],
+    player: str,
+    others: Mapping[str, CaptureProgram | str] | None,
+) -> Plan:
+    program, _score = search_capture(state, dice, player, others=others)
+    score, rounds, path, _events = replay(state, dice, player, program, others=others)
+    return Plan(
+        program,  # type: ignore[arg-type]
+        score,
+        explain_capture(program, rounds, player),
+        path,
+        (),
+        state.craft(player).cell,
+    )
+
+
 def best_plan(
     state: State,
     dice: Dice | Sequence[int],
@@ -89,6 +119,7 @@ def best_plan(
     rules: RuleSettings | None = None,
     tiebreak: Tiebreak | None = None,
     order: Sequence[str] = DIE_COLOURS,
+    others: Mapping[str, CaptureProgram | str] | None = None,
 ) -> Plan:
     """The best program for ``player`` after the asteroid phase of ``dice`` (exact, see the objectives).
 
@@ -96,7 +127,14 @@ def best_plan(
     (a function of the final craft state, smaller first) orders programs
     the objective ties. ``order`` is the colour order of the asteroid phase
     (the random dice order variant draws it with the roll).
+
+    In Capture the Asteroyd the plan is a :class:`CaptureProgram` for the
+    six rounds (:mod:`asteroyds.coach.capture`); ``others`` gives the
+    programs the other crafts are assumed to fly (empty charts otherwise),
+    and ``destroy``, ``tiebreak`` and ``order`` do not apply.
     """
+    if _is_capture(state, rules):
+        return _capture_plan(state, dice, player, others)
     state = _checked(state, player, rules)
     found = search(state, Dice.of(dice), player, destroy=destroy, tiebreak=tiebreak, order=order)
     return Plan(
@@ -118,8 +156,14 @@ def score_program(
     destroy: bool = True,
     rules: RuleSettings | None = None,
     order: Sequence[str] = DIE_COLOURS,
+    others: Mapping[str, CaptureProgram | str] | None = None,
 ) -> dict[str, object]:
-    """The coach's score of any program, flown by the engine (the best answers to its questions)."""
+    """The coach's score of any program, flown by the engine (the best answers to its questions).
+
+    In capture, the turn is played by the engine with ``others`` as in :func:`best_plan`.
+    """
+    if _is_capture(state, rules):
+        return score_capture_program(state, dice, player, program, others=others)  # type: ignore[arg-type]
     return evaluate(state, dice, player, program, destroy=destroy, rules=rules, order=order)[0]
 
 
@@ -298,6 +342,8 @@ def _phrase(fact: tuple) -> str:
 
 def score_text(score: Mapping[str, object]) -> str:
     """A score in one sentence (the command line prints it)."""
+    if score.get("objective") == "capture":
+        return capture_score_text(score)
     if not score.get("on_board"):
         return _("the craft is destroyed")
     kind = str(score["objective"])

@@ -311,8 +311,15 @@ def play_capture_game(
     rules: CaptureRules | None = None,
     state: State | None = None,
     echo: Callable[[str], None] | None = None,
+    styles: Mapping[str, str] | None = None,
 ) -> CaptureGameRecord:
     """Bots play until a team wins or ``max_turns`` turns were played; everything drawn from ``seed``.
+
+    ``styles`` maps a team to its bot: ``greedy`` (the default, :func:`plan_all`)
+    or ``coach`` (:func:`asteroyds.coach.capture.plan_team`: each craft's
+    exact best program, team-mates already planned taken into account, the
+    enemies assumed to stay put). The greedy plans are drawn for every team
+    first, so the seeded game is the same whatever the styles until they differ.
 
     Each turn: roll (seeded) → every bot plans → :func:`resolve` →
     :func:`asteroyds.round.end_round` (victory via the mode's outcome,
@@ -331,6 +338,10 @@ def play_capture_game(
     while record.outcome is None and record.turns < max_turns:
         dice = Dice(rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
         programs = plan_all(state, dice, rng)
+        for team in sorted(t for t, style in (styles or {}).items() if style == "coach"):
+            from ..coach.capture import plan_team  # the coach imports the modes
+
+            programs.update(plan_team(state, dice, team, rules=rules))
         state, events = resolve(state, dice, programs, rules)
         state, end_events, result = end_round(state, events)
         record.dice.append(dice)

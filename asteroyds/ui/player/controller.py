@@ -97,7 +97,8 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
     :class:`~asteroyds.ui.status_chart.StatusChart` widget; in capture mode a
     capture chart): *Plan* submits what it shows. ``bots`` maps a player to a
     bot style (``greedy`` or ``random``, :func:`asteroyds.bot.plan`; capture
-    has one bot, :func:`asteroyds.modes.capture_bot.plan_all`, whatever the style). ``dice``: a
+    has the team bot, :func:`asteroyds.modes.capture_bot.plan_all`, whatever the style,
+    except ``coach``: :func:`asteroyds.coach.capture.plan_team`). ``dice``: a
     :class:`~asteroyds.ui.dice.DiceController` whose dice *Roll* uses;
     without one the game rolls its seeded dice.
 
@@ -363,7 +364,14 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         if cached is None or cached[0] is not key[0] or cached[1] != key[1]:
             rng = random.Random(f"asteroyds:{game.seed}:capture-bots:turn{game.round}")
             assert game.dice is not None
-            cached = self._bot_plans = (game.state, game.dice, capture_plan_all(game.state, game.dice, rng))
+            plans = capture_plan_all(game.state, game.dice, rng)
+            coached = [p for p, style in self.bots.items() if style == "coach"]
+            if coached:
+                from ...coach.capture import plan_team
+
+                for team in sorted({game.state.craft(p).team or "" for p in coached}):
+                    plans.update(plan_team(game.state, game.dice, team, players=coached))
+            cached = self._bot_plans = (game.state, game.dice, plans)
         return cached[2]
 
     def asteroids(self) -> tuple[Event, ...]:

@@ -56,8 +56,8 @@ CAPTURE_HELP = (
     "First to 3 (2 with three teams) and ahead wins. A team's human crafts plan together on this device, "
     "then the next team; bots plan at once."
 )
-# Capture seats: a craft is a human or the capture bot (one style: the engine's capture_bot).
-CAPTURE_KINDS: list[tuple[str, str]] = [("human", "human"), ("bot", "greedy")]
+# Capture seats: a craft is a human, the capture team bot (the engine's capture_bot) or the coach.
+CAPTURE_KINDS: list[tuple[str, str]] = [("human", "human"), ("bot", "greedy"), (KIND_NAMES["coach"], "coach")]
 MODE_NAMES: dict[str, str] = {"capture": "Capture"}
 
 

@@ -1,0 +1,319 @@
+"""The coach in Capture the Asteroyd: one craft's best capture program, exact.
+
+A capture turn is six rounds (lasers, then moves), so the one-round search
+of :mod:`asteroyds.coach.search` does not apply. This one plays the
+engine's own turn (:func:`~asteroyds.modes.capture_resolve.begin_turn`)
+round by round: after each round it keeps one turn per *distinct* state of
+everything that can still matter (every craft's cell, facing, whether it is
+out for the turn, what it carries, the asteroyds, the disabled turrets, the
+scores, the powers used, the anticipation still to place and the enemies
+hit so far), and forks each of them with every legal token for the next
+column and every way to place the anticipation token in that round. Two
+programs reaching the same state have the same future and the same score,
+so keeping the first is exact: the result is the best of the 606,528
+programs (6 columns of 6 tokens, 13 anticipations) without flying them all.
+
+**The assumption about the others** (as in the one-round modes): the other
+crafts fly the programs given in ``others``; every craft not named there
+flies the empty chart (``. . . . . . -``: it stays where it is, does not
+shoot and places no anticipation token). The turrets fire as the dice say.
+The coach bot plans a team's crafts one after the other and passes the
+team-mates' programs already planned, so two team-mates do not contest the
+same asteroyd.
+
+The objective (compared in this order, the first difference decides; see
+:mod:`asteroyds.coach.objective`): (1) the points its team scored this turn,
+(2) the craft carries an enemy asteroyd at the end, (3) the hex distance
+from its final space to the nearest loose enemy asteroyd (when it carries
+none) or to its own platform (when it carries one), (4) it was not sent home
+(hit or bumped) this turn, (5) the most enemy crafts its laser sent home.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from ..dice import Dice
+from ..errors import RuleError, ScenarioError
+from ..events import Event
+from ..hexgrid import Cell, distance
+from ..i18n import _, ngettext
+from ..modes.capture_events import CraftShot, LaserDodged
+from ..modes.capture_program import (
+    EMPTY,
+    LAWRENCE,
+    ROUNDS,
+    SHIELD_STANCE,
+    SHOOT_STANCE,
+    CaptureProgram,
+    as_capture_program,
+    legal_column_tokens,
+    validate_capture_program,
+)
+from ..modes.capture_resolve import CaptureRules, begin_turn
+from ..state import State
+
+
+def check(state: State, player: str) -> None:
+    """Refuse what cannot be planned, in one line."""
+    if player not in state.player_order:
+        raise ScenarioError(f"no player {player!r} in this game ({', '.join(state.player_order)})")
+    if state.craft(player).cell is None:
+        raise RuleError(f"the {player} craft is not on the board: there is nothing to plan")
+
+
+def capture_score(turn, player: str, start_points: int, enemies_hit: int) -> dict[str, object]:
+    """The named components of the objective for ``player`` once ``turn`` is over."""
+    team = turn.team[player]
+    cell = turn.cell[player]
+    carrying = player in turn.carrying
+    if carrying:
+        dist = distance(cell, turn.platform[team].cell)
+    else:
+        loose = [
+            turn.pieces[a].cell
+            for a in turn.asteroyds
+            if turn.pieces[a].team != team and turn.pieces[a].carrier is None
+        ]
+        dist = min((distance(cell, c) for c in loose), default=0)
+    return {
+        "objective": "capture",
+        "on_board": True,
+        "points": turn.points.get(team, 0) - start_points,
+        "carrying": carrying,
+        "distance": dist,
+        "sent_home": player in turn.out,
+        "enemies_hit": enemies_hit,
+    }
+
+
+def _enemies_hit(events: Sequence[Event], player: str, team: Mapping[str, str]) -> int:
+    return sum(
+        1 for e in events if isinstance(e, CraftShot) and player in e.by and team[e.player] != team[player]
+    )
+
+
+def _programs(state: State, player: str, program: CaptureProgram, others: Mapping | None) -> dict:
+    programs: dict[str, CaptureProgram | str] = dict(others or {})
+    programs.pop(player, None)
+    programs[player] = program
+    return programs
+
+
+def score_capture_program(
+    state: State,
+    dice: Dice | Sequence[int],
+    player: str,
+    program: CaptureProgram | str,
+    *,
+    others: Mapping[str, CaptureProgram | str] | None = None,
+    rules: CaptureRules | None = None,
+) -> dict[str, object]:
+    """The coach's score of any capture program, the turn played by the engine (others as assumed)."""
+    return replay(state, dice, player, program, others=others, rules=rules)[0]
+
+
+def replay(
+    state: State,
+    dice: Dice | Sequence[int],
+    player: str,
+    program: CaptureProgram | str,
+    *,
+    others: Mapping[str, CaptureProgram | str] | None = None,
+    rules: CaptureRules | None = None,
+) -> tuple[dict[str, object], list[list[Event]], list[Cell], list[Event]]:
+    """Play the turn: (score, the events of each round, the craft's cell after each round, all events)."""
+    check(state, player)
+    program = validate_capture_program(as_capture_program(program, player), state.craft(player))
+    turn = begin_turn(state, dice, _programs(state, player, program, others), rules)
+    events = list(turn.events)
+    rounds: list[list[Event]] = []
+    path: list[Cell] = []
+    over = False
+    for k in range(1, ROUNDS + 1):
+        start = len(turn.events)
+        if not over:
+            over = turn.play_round(k)
+        rounds.append(list(turn.events[start:]))
+        path.append(turn.cell[player])
+    events = list(turn.events)
+    start_points = dict(state.scores).get(turn.team[player], 0)
+    score = capture_score(turn, player, start_points, _enemies_hit(events, player, turn.team))
+    return score, rounds, path, events
+
+
+def _matters(events: Sequence[Event], player: str, stance: str | None) -> bool:
+    """Could this anticipation change the round whose events (without it) are ``events``?
+
+    A Shield only changes a laser that hit the craft; a Shoot only a laser of
+    the craft that an enemy's Shield dodged. Otherwise the round is the same
+    and the token is merely spent, so the search need not try it.
+    """
+    if stance == SHIELD_STANCE:
+        return any(isinstance(e, CraftShot) and e.player == player for e in events)
+    return any(isinstance(e, LaserDodged) and e.shooter == player for e in events)
+
+
+def _key(turn, budget: int, hits: int, over: bool) -> tuple:
+    pieces = turn.pieces
+    return (
+        tuple(sorted(turn.cell.items())),
+        tuple(sorted(turn.facing.items())),
+        tuple(sorted(turn.out)),
+        tuple(sorted(turn.carrying.items())),
+        tuple((a, pieces[a].cell, pieces[a].carrier) for a in turn.asteroyds),
+        tuple(sorted(turn.disabled)),
+        tuple(turn.removed),
+        tuple(sorted(turn.points.items())),
+        tuple(sorted(p for p, used in turn.power_used.items() if used)),
+        budget,
+        hits,
+        over,
+    )
+
+
+def search_capture(
+    state: State,
+    dice: Dice | Sequence[int],
+    player: str,
+    *,
+    others: Mapping[str, CaptureProgram | str] | None = None,
+    rules: CaptureRules | None = None,
+) -> tuple[CaptureProgram, dict[str, object]]:
+    """The best capture program for ``player`` and its score (exact, see the module docstring)."""
+    from .objective import rank
+
+    check(state, player)
+    craft = state.craft(player)
+    lawrence = craft.pilot == LAWRENCE
+    stances = (SHIELD_STANCE,) if lawrence else (SHIELD_STANCE, SHOOT_STANCE)
+    empty = CaptureProgram.empty()
+    root = begin_turn(state, dice, _programs(state, player, empty, others), rules)
+    team = root.team
+    base = dict(root.programs)
+    start_points = dict(state.scores).get(team[player], 0)
+    # A node: (turn, columns so far, stance, rounds, anticipation tokens left, enemies hit, turn over)
+    nodes = [(root, (), None, (), 2 if lawrence else 1, 0, False)]
+    for k in range(1, ROUNDS + 1):
+        seen: dict[tuple, tuple] = {}
+        rest = (EMPTY,) * (ROUNDS - k)
+        for turn, columns, stance, rounds, budget, hits, over in nodes:
+            if over or player in turn.out:
+                tokens: tuple[str, ...] = (EMPTY,)
+                marks: list[tuple] = [(stance, rounds, budget)]
+            else:
+                partial = CaptureProgram(columns + (EMPTY,) * (ROUNDS - k + 1), stance, rounds)
+                now = replace(craft, power_used=turn.power_used[player])
+                tokens = legal_column_tokens(now, k, partial)
+                marks = [(stance, rounds, budget)]
+                if budget:
+                    marks += [(s, (*rounds, k), budget - 1) for s in stances if stance in (None, s)]
+            for token in tokens:
+                plain = None
+                for mark_stance, mark_rounds, left in marks:
+                    if plain is not None and not _matters(plain.events, player, mark_stance):
+                        continue  # exact: this anticipation would change nothing in this round
+                    program = CaptureProgram((*columns, token, *rest), mark_stance, mark_rounds)
+                    fork = turn.fork({**base, player: program})
+                    done = over or fork.play_round(k)
+                    plain = plain or fork
+                    total = hits + _enemies_hit(fork.events, player, team)
+                    key = _key(fork, left, total, done)
+                    if key not in seen:
+                        seen[key] = (fork, (*columns, token), mark_stance, mark_rounds, left, total, done)
+        nodes = list(seen.values())
+    best: tuple | None = None
+    for turn, columns, stance, rounds, _left, hits, _over in nodes:
+        score = capture_score(turn, player, start_points, hits)
+        order = rank(score)
+        if best is None or order < best[0]:
+            best = (order, CaptureProgram(columns, stance, rounds), score)
+    assert best is not None
+    return best[1], best[2]
+
+
+def plan_team(
+    state: State,
+    dice: Dice | Sequence[int],
+    team: str,
+    others: Mapping[str, CaptureProgram | str] | None = None,
+    *,
+    rules: CaptureRules | None = None,
+    players: Sequence[str] | None = None,
+) -> dict[str, CaptureProgram]:
+    """The coach bot's programs for every craft of ``team`` still on the board, in player order.
+
+    Each craft gets its exact best program assuming the programs of the
+    team-mates planned before it (so two of them do not contest the same
+    asteroyd) plus ``others``; every other craft is assumed to fly the empty
+    chart. ``players`` limits the planning to those crafts of the team.
+    """
+    planned: dict[str, CaptureProgram] = {}
+    for craft in state.crafts_in_order():
+        if craft.team != team or craft.cell is None or (players is not None and craft.player not in players):
+            continue
+        assumed = {**dict(others or {}), **planned}
+        planned[craft.player] = search_capture(state, dice, craft.player, others=assumed, rules=rules)[0]
+    return planned
+
+
+# --- why ------------------------------------------------------------------------------
+
+
+def _concerns(event: Event, player: str) -> bool:
+    return (
+        getattr(event, "player", None) == player
+        or getattr(event, "shooter", None) == player
+        or player in (getattr(event, "by", None) or ())
+        or player in (getattr(event, "hits", None) or ())
+    )
+
+
+def explain_capture(program: CaptureProgram, rounds: Sequence[Sequence[Event]], player: str) -> list[str]:
+    """One sentence per round (what the turn's events say about this craft), then the anticipation."""
+    sentences = []
+    for k, events in enumerate(rounds, 1):
+        texts = [e.text() for e in events if _concerns(e, player)]
+        what = "; ".join(texts) if texts else _("nothing happens to this craft")
+        sentences.append(_("round {k}: {what}", k=k, what=what))
+    if program.stance is None:
+        sentences.append(_("anticipation: none (no token placed changes this turn)"))
+    else:
+        stance = _("Shield") if program.stance == SHIELD_STANCE else _("Shoot")
+        marked = ", ".join(str(r) for r in program.rounds)
+        sentences.append(_("anticipation: {stance} in round {rounds}", stance=stance, rounds=marked))
+    return sentences
+
+
+def capture_score_text(score: Mapping[str, object]) -> str:
+    """A capture score in one sentence."""
+    n = int(score["points"])  # type: ignore[arg-type]
+    fields = {"n": n, "distance": score["distance"], "hits": score["enemies_hit"]}
+    if score["carrying"]:
+        text = ngettext(
+            "{n} point, carries an enemy asteroyd {distance} from its platform, enemy crafts hit: {hits}",
+            "{n} points, carries an enemy asteroyd {distance} from its platform, enemy crafts hit: {hits}",
+            n,
+            **fields,
+        )
+    else:
+        text = ngettext(
+            "{n} point, {distance} from the nearest enemy asteroyd, enemy crafts hit: {hits}",
+            "{n} points, {distance} from the nearest enemy asteroyd, enemy crafts hit: {hits}",
+            n,
+            **fields,
+        )
+    if score["sent_home"]:
+        text = _("{text}, sent home this turn", text=text)
+    return text
+
+
+__all__ = [
+    "capture_score_text",
+    "explain_capture",
+    "plan_team",
+    "replay",
+    "score_capture_program",
+    "search_capture",
+]
