@@ -13,7 +13,9 @@ coach's exact best program (:mod:`asteroyds.coach`: every program is
 searched, the mode's objective decides), and where the objective ties it
 ends where the danger map of the board after the asteroid phase says the
 fewest rolls bring an element next round; :func:`coach_plan` also gives the
-mid-flight answers (destroy, Lawrence) that realise the plan.
+mid-flight answers (destroy, Lawrence) that realise the plan. Capture has
+its own team bots (:func:`asteroyds.modes.capture_bot.plan_all`, and for the
+coach :func:`asteroyds.coach.capture.plan_team`).
 
 >>> from asteroyds.setups import racing
 >>> state = racing(seed=1, players=["blue"])

@@ -168,3 +168,15 @@ def test_cli_play_capture_with_coach_bots(capsys):
     assert "Turn 2" in out
     line = assert_bad_input(*run(capsys, "play", "--mode", "capture", "--bots", "random"))
     assert "random" in line
+
+
+def test_plan_team_can_model_the_enemies_as_the_team_bot():
+    from asteroyds.modes.capture_bot import plan_all
+
+    state = setup(teams=2)
+    guessed = plan_all(state, (3, 5, 2), random.Random(f"asteroyds:coach-prediction:{state.round}:white"))
+    enemies = {p: q for p, q in guessed.items() if state.craft(p).team == "red"}
+    programs = plan_team(state, (3, 5, 2), "white", predict=True)
+    first = best_plan(state, (3, 5, 2), "white1", others=enemies)
+    assert programs["white1"] == first.program
+    assert first.score == score_program(state, (3, 5, 2), "white1", first.program, others=enemies)

@@ -37,6 +37,17 @@ def test_a_capture_team_of_coach_seats_plays_the_coach_team_plan():
     sandbox.roll((3, 5, 2))
     sandbox.show_chart()
     sandbox.submit()  # the red humans keep their empty charts; the bots plan at once
-    expected = plan_team(state, (3, 5, 2), "white")
+    expected = plan_team(state, (3, 5, 2), "white", predict=True)
     assert set(expected) == {"white1", "white2"}
     assert {p: game.programs[p] for p in expected} == expected
+
+
+def test_the_sandbox_panel_offers_the_coach_for_a_capture_craft():
+    from asteroyds.ui.sandbox.view import Sandbox
+
+    view = Sandbox()
+    view._panel._mode.value = "capture"
+    view._panel._ensure_capture()
+    view._panel._capture_kinds["white1"].value = "coach"
+    view.start_game()
+    assert view.error == "" and view.controller.kinds["white1"] == "coach"

@@ -14,7 +14,8 @@ Everything here is exact (no sampling) and pure (standard library only):
 What "best" means, mode by mode, is written in :mod:`asteroyds.coach.objective`
 (and the README's coach section): in racing (1) the craft is still on the
 board, (2) the gate tokens it holds, (3) the hex distance to the nearest
-gate it lacks, (4) the least damage.
+gate it lacks, (4) the least damage. In Capture the Asteroyd the plan is
+one craft's six-round capture program (:mod:`asteroyds.coach.capture`).
 
 >>> from asteroyds.setups import racing
 >>> state = racing(seed=1, players=["blue"])

@@ -23,22 +23,27 @@ same asteroyd.
 
 The objective (compared in this order, the first difference decides; see
 :mod:`asteroyds.coach.objective`): (1) the points its team scored this turn,
-(2) the craft carries an enemy asteroyd at the end, (3) the hex distance
-from its final space to the nearest loose enemy asteroyd (when it carries
-none) or to its own platform (when it carries one), (4) it was not sent home
-(hit or bumped) this turn, (5) the most enemy crafts its laser sent home.
+(2) the craft carries an enemy asteroyd at the end, (3) the *route
+distance*: the fewest columns (F, R, L, U, around pods, turrets and other
+platforms, from its final space and facing) to enter the nearest loose
+enemy asteroyd (when it carries none) or its own platform (when it carries
+one), 99 without a route, 0 when no enemy asteroyd is loose (the capture
+team bot measures routes the same way), (4) it was not sent home (hit or
+bumped) this turn, (5) the most enemy crafts its laser sent home.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ..dice import Dice
 from ..errors import RuleError, ScenarioError
 from ..events import Event
-from ..hexgrid import Cell, distance
+from ..hexgrid import Cell
 from ..i18n import _, ngettext
+from ..modes.capture_bot import columns_to
 from ..modes.capture_events import CraftShot, LaserDodged
 from ..modes.capture_program import (
     EMPTY,
@@ -53,6 +58,8 @@ from ..modes.capture_program import (
 )
 from ..modes.capture_resolve import CaptureRules, begin_turn
 from ..state import State
+
+FAR = 99  # no route
 
 
 def check(state: State, player: str) -> None:
@@ -69,14 +76,20 @@ def capture_score(turn, player: str, start_points: int, enemies_hit: int) -> dic
     cell = turn.cell[player]
     carrying = player in turn.carrying
     if carrying:
-        dist = distance(cell, turn.platform[team].cell)
+        goals = [turn.platform[team].cell]
     else:
-        loose = [
+        goals = [
             turn.pieces[a].cell
             for a in turn.asteroyds
             if turn.pieces[a].team != team and turn.pieces[a].carrier is None
         ]
-        dist = min((distance(cell, c) for c in loose), default=0)
+    own = turn.platform[team].cell
+    blocked = frozenset(c for c in turn.obstacle if c != own)
+    state_board = turn.state.board
+    dist = min(
+        (columns_to(state_board, blocked, goal).get((cell, turn.facing[player]), FAR) for goal in goals),
+        default=0,
+    )
     return {
         "objective": "capture",
         "on_board": True,
@@ -241,6 +254,7 @@ def plan_team(
     *,
     rules: CaptureRules | None = None,
     players: Sequence[str] | None = None,
+    predict: bool = False,
 ) -> dict[str, CaptureProgram]:
     """The coach bot's programs for every craft of ``team`` still on the board, in player order.
 
@@ -248,7 +262,18 @@ def plan_team(
     team-mates planned before it (so two of them do not contest the same
     asteroyd) plus ``others``; every other craft is assumed to fly the empty
     chart. ``players`` limits the planning to those crafts of the team.
+
+    ``predict=True`` (the coach bot) models the enemies instead: they are
+    assumed to fly what the capture team bot (:func:`plan_all`) would plan
+    for them, with the coach's own seeded draw (so never their real programs).
     """
+    if predict:
+        from ..modes.capture_bot import plan_all
+
+        draw = random.Random(f"asteroyds:coach-prediction:{state.round}:{team}")
+        guessed = plan_all(state, dice, draw)
+        enemies = {p: q for p, q in guessed.items() if state.craft(p).team != team}
+        others = {**enemies, **dict(others or {})}
     planned: dict[str, CaptureProgram] = {}
     for craft in state.crafts_in_order():
         if craft.team != team or craft.cell is None or (players is not None and craft.player not in players):
@@ -292,15 +317,15 @@ def capture_score_text(score: Mapping[str, object]) -> str:
     fields = {"n": n, "distance": score["distance"], "hits": score["enemies_hit"]}
     if score["carrying"]:
         text = ngettext(
-            "{n} point, carries an enemy asteroyd {distance} from its platform, enemy crafts hit: {hits}",
-            "{n} points, carries an enemy asteroyd {distance} from its platform, enemy crafts hit: {hits}",
+            "{n} point, carrying an enemy asteroyd {distance} columns from home, enemy crafts hit: {hits}",
+            "{n} points, carrying an enemy asteroyd {distance} columns from home, enemy crafts hit: {hits}",
             n,
             **fields,
         )
     else:
         text = ngettext(
-            "{n} point, {distance} from the nearest enemy asteroyd, enemy crafts hit: {hits}",
-            "{n} points, {distance} from the nearest enemy asteroyd, enemy crafts hit: {hits}",
+            "{n} point, {distance} columns from the nearest enemy asteroyd, enemy crafts hit: {hits}",
+            "{n} points, {distance} columns from the nearest enemy asteroyd, enemy crafts hit: {hits}",
             n,
             **fields,
         )

@@ -29,9 +29,10 @@ The objectives, in the order they are compared (the first difference decides):
   to a drone whose symbol it lacks.
 - **capture** (one craft of a team, :mod:`asteroyds.coach.capture`):
   (1) the points its team scored this turn, (2) the craft carries an enemy
-  asteroyd at the end of the turn, (3) the hex distance from its final
-  space to the nearest loose enemy asteroyd when it carries none, or to its
-  own platform when it carries one (0 when no enemy asteroyd is loose),
+  asteroyd at the end of the turn, (3) the route distance: the fewest
+  columns (F, R, L, U around the obstacles, from its final space and
+  facing) to enter the nearest loose enemy asteroyd when it carries none,
+  or its own platform when it carries one (0 when no enemy asteroyd is loose),
   (4) it was not sent home (hit or bumped) this turn, (5) the most enemy
   crafts its laser sent home. The other crafts are assumed to fly the
   empty chart (or the programs the caller gives, e.g. team-mates').

@@ -73,6 +73,9 @@ def _columns_to(board: Board, blocked: frozenset[Cell], goal: Cell) -> dict[tupl
     return dist
 
 
+columns_to = _columns_to  # public: the coach's capture objective measures routes the same way
+
+
 def _laser_cells(state: State, blocked: frozenset[Cell], start: Cell, direction: int) -> list[Cell]:
     """The spaces a laser crosses until something solid stops it (crafts ignored)."""
     cells = []
@@ -318,7 +321,8 @@ def play_capture_game(
     ``styles`` maps a team to its bot: ``greedy`` (the default, :func:`plan_all`)
     or ``coach`` (:func:`asteroyds.coach.capture.plan_team`: each craft's
     exact best program, team-mates already planned taken into account, the
-    enemies assumed to stay put). The greedy plans are drawn for every team
+    enemies assumed to fly what this greedy bot would plan for them, drawn
+    with the coach's own seed, never their real programs). The greedy plans are drawn for every team
     first, so the seeded game is the same whatever the styles until they differ.
 
     Each turn: roll (seeded) → every bot plans → :func:`resolve` →
@@ -341,7 +345,7 @@ def play_capture_game(
         for team in sorted(t for t, style in (styles or {}).items() if style == "coach"):
             from ..coach.capture import plan_team  # the coach imports the modes
 
-            programs.update(plan_team(state, dice, team, rules=rules))
+            programs.update(plan_team(state, dice, team, rules=rules, predict=True))
         state, events = resolve(state, dice, programs, rules)
         state, end_events, result = end_round(state, events)
         record.dice.append(dice)
@@ -358,4 +362,4 @@ def play_capture_game(
     return record
 
 
-__all__ = ["CaptureGameRecord", "plan", "plan_all", "play_capture_game"]
+__all__ = ["CaptureGameRecord", "columns_to", "plan", "plan_all", "play_capture_game"]

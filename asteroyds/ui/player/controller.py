@@ -370,7 +370,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
                 from ...coach.capture import plan_team
 
                 for team in sorted({game.state.craft(p).team or "" for p in coached}):
-                    plans.update(plan_team(game.state, game.dice, team, players=coached))
+                    plans.update(plan_team(game.state, game.dice, team, players=coached, predict=True))
             cached = self._bot_plans = (game.state, game.dice, plans)
         return cached[2]
 
