@@ -10,7 +10,9 @@ browser:
 - :class:`StatusChart` / :class:`StatusChartController` plan a program on the status chart;
 - :class:`CaptureChart` / :class:`CaptureChartController` plan a capture turn (6 columns, anticipation);
 - :class:`RoundPlayer` / :class:`RoundPlayerController` play a round and step through its events;
-- :class:`PriorityInspector` and :class:`EventLog` explain the events at the round player's cursor.
+- :class:`PriorityInspector` and :class:`EventLog` explain the events at the round player's cursor;
+- :class:`CoachPanel` (over :class:`DangerOverlay` and :class:`BestPlanController`) switches the
+  coach's danger map on a board and shows its best plan on a status chart.
 
 What the controllers and views share lives in small modules of its own:
 :mod:`~asteroyds.ui.observers` (observe and notify), :mod:`~asteroyds.ui.ticker`
@@ -41,6 +43,10 @@ _WHERE: dict[str, str] = {
     "PriorityInspector": ".player.inspector_view",
     **dict.fromkeys(["RoundPlayer", "RoundPlayerController"], ".player.view"),
     "COLOURS": ".theme",
+    # The coach (issue 13): the danger map and the best plan.
+    "CoachPanel": ".coach.view",
+    "DangerOverlay": ".coach.danger",
+    "BestPlanController": ".coach.plan",
     # Teacher's tools (notebook 9): the scenario editor and presenting mode.
     **dict.fromkeys(["EditorController", "ScenarioEditor"], ".editor"),
     **dict.fromkeys(["Presenter", "PresenterController"], ".teach.presenter"),

@@ -31,6 +31,8 @@ from ...i18n import _
 from ...state import State
 from .. import theme
 from ..theme import COLOURS
+from .danger import LEGEND_STEPS, ROLLS, danger_layers, heat_colour
+from .danger import opacities as danger_opacities
 from .scene import (
     BOARD_LAYERS,
     CLICK_RADIUS,
@@ -152,6 +154,9 @@ class BoardView(widgets.VBox):
         self._laser_hit: Cell | None = None
         self._laser_start: Cell | None = None
         self._laser_direction: int | None = None
+        self._danger: dict[Cell, int] = {}
+        self._danger_rolls = ROLLS
+        self._danger_parts: dict[str, widgets.Widget] = {}  # built the first time a danger map shows
         self._callbacks: list[ClickCallback] = []
         self._caption_text = ""
         self._updates = 0
@@ -309,6 +314,69 @@ class BoardView(widgets.VBox):
         self._highlighted, self._path, self._collisions, self._disabled = (), (), (), ()
         self._laser, self._laser_hit, self._laser_start, self._laser_direction = (), None, None, None
         self._draw_overlays()
+
+    # --- the danger overlay (the coach's heat map) --------------------------------------
+    @property
+    def danger(self) -> Mapping[Cell, int]:
+        """The danger counts shown, cell -> rolls (empty when the overlay is off)."""
+        return MappingProxyType(self._danger)
+
+    def show_danger(self, counts: Mapping[Cell, int], rolls: int = ROLLS, legend: str = "") -> None:
+        """A heat map under the pieces: each cell tinted by ``counts[cell]`` out of ``rolls``.
+
+        The marks and the legend line (``legend``, plain text; the palette and
+        "out of 216 rolls" are always in it) are made the first time: a board
+        that never shows a danger map costs the page nothing more.
+        """
+        self._danger = {_as_cell(c): int(n) for c, n in counts.items() if int(n) > 0}
+        self._danger_rolls = int(rolls)
+        parts = self._danger_marks()
+        shapes, texts = danger_layers(self._danger, self._danger_rolls)
+        heat, numbers = parts["heat"], parts["counts"]
+        with self._hold(), heat.hold_sync():
+            _put(heat, shapes)
+            heat.fill_opacities = danger_opacities(self._danger, self._danger_rolls) or [0.0]
+            _put(numbers, texts)
+        parts["legend"].value = _legend_html(self._danger_rolls, legend)
+        parts["legend"].layout.display = ""
+        self._publish()
+
+    def clear_danger(self) -> None:
+        """Hide the heat map and its legend (the marks stay, empty, for the next time)."""
+        self._danger = {}
+        if self._danger_parts:
+            parts = self._danger_parts
+            with self._hold():
+                _put(parts["heat"], Shapes())
+                _put(parts["counts"], Texts())
+            parts["legend"].layout.display = "none"
+        self._publish()
+
+    def _danger_marks(self) -> dict[str, widgets.Widget]:
+        """The heat mark (above the board's hexes, under every piece), its numbers, the legend."""
+        if self._danger_parts:
+            return self._danger_parts
+        sc = self._scales
+        heat = bqplot.Lines(
+            x=np.zeros((1, 2)), y=np.zeros((1, 2)), scales=sc, enable_hover=False,
+            fill="inside", stroke_width=1, fill_opacities=[0.0], visible=False,
+        )  # fmt: skip
+        numbers = bqplot.Label(
+            x=np.zeros(1), y=np.zeros(1), text=[""], scales=sc, font_unit="px",
+            align="middle", font_weight="bold", enable_hover=False, visible=False,
+        )  # fmt: skip
+        px = SIZES[self._size] / extent(self._state.board)[0] * HEX_SIZE
+        numbers.default_size = max(9, round(SMALL_FONT * 0.9 * px))
+        numbers.y_offset = round(numbers.default_size * 0.36)
+        marks = list(self._figure.marks)
+        at = marks.index(self._marks["board"]) + 1
+        # the heat under every piece, its numbers above them, the clicks' mark still on top
+        self._figure.marks = marks[:at] + [heat] + marks[at:-1] + [numbers, marks[-1]]
+        legend = widgets.HTML()
+        legend.add_class("asteroyds-danger-legend")
+        self.children = (*self.children[:3], legend, *self.children[3:])
+        self._danger_parts = {"heat": heat, "counts": numbers, "legend": legend}
+        return self._danger_parts
 
     def set_caption(self, text: str) -> None:
         """Replace the line under the board (plain text; ``""`` restores the default)."""
@@ -558,6 +626,7 @@ class BoardView(widgets.VBox):
             "data-carried": " ".join(f"{p.id}:{p.carrier}" for p in s.pieces if p.carrier),
             "data-scores": " ".join(f"{team}:{points}" for team, points in s.scores),
             "data-extent": f"{width_units:.3f},{height_units:.3f}",
+            "data-danger": " ".join(f"{cell_key(c)}:{n}" for c, n in sorted(self._danger.items())),
             "data-round": str(s.round),
             "data-updates": str(self._updates),
         }
@@ -565,6 +634,20 @@ class BoardView(widgets.VBox):
         self._state_html.value = (
             f'<div class="asteroyds-board-data" {body}>{html.escape(self.summary())}</div>'
         )
+
+
+def _legend_html(rolls: int, text: str) -> str:
+    """The danger map's legend: the palette from few to all rolls, then the coach's sentence."""
+    swatch = "display:inline-block;padding:0 5px;margin-left:3px;border-radius:3px;color:#1c2436;background:"
+    steps = sorted({max(1, n * rolls // ROLLS) for n in LEGEND_STEPS})
+    swatches = "".join(
+        f"<span class='asteroyds-swatch' style='{swatch}{heat_colour(n, rolls)[0]}'>{n}</span>" for n in steps
+    )
+    head = html.escape(
+        _("Danger map: in how many rolls out of {rolls} a moving element ends on each space", rolls=rolls)
+    )
+    tail = f"<br>{html.escape(text)}" if text else ""
+    return f"<div class='asteroyds-caption'>{head} {swatches}{tail}</div>"
 
 
 def _as_cell(cell: Sequence[int]) -> Cell:

@@ -27,7 +27,7 @@ from ...event_text import player_text
 from ...i18n import _
 from ...pieces import MAX_DAMAGE, Craft
 from ...pilots import PILOT_TABLE
-from ...program import BLUE_COLUMNS, RED_COLUMN, Program, column_name
+from ...program import BLUE_COLUMNS, EMPTY, RED_COLUMN, Program, as_program, column_name
 from ...rules import RuleSettings
 from .. import theme
 from ..theme import COLOURS
@@ -145,6 +145,24 @@ def _assign(widget: widgets.Widget, **values: object) -> None:
                 setattr(widget, name, value)
 
 
+GHOST_INK = "#ffd21f"  # the coach's program: dashed gold rings over the cells it uses
+
+
+def ghost_places(program: Program) -> tuple[Place, ...]:
+    """The chart cells a program uses, column by column (a pilot token on its column's Forward,
+    as :meth:`StatusChartController.load` puts it; the red column's token always).
+
+    >>> ghost_places(Program.parse("F . R . . . S"))
+    ((1, 'F'), (3, 'R'), (7, 'S'))
+    """
+    places: list[Place] = []
+    for column, token in enumerate(program.columns, 1):
+        if token != EMPTY:
+            places.append((column, token if token in BLUE_ROWS else "F"))
+    places.append((RED_COLUMN, program.red))
+    return tuple(places)
+
+
 def _side(column: int) -> str:
     return "red" if column == RED_COLUMN else "blue"
 
@@ -179,6 +197,8 @@ class StatusChart(widgets.VBox):
         self._title_text = title
         self._message_text, self._message_ok = "", True
         self._quiet = False
+        self._ghost: Program | None = None
+        self._ghost_parts: dict[str, widgets.Widget] = {}  # built the first time a ghost shows
         self._build()
         controller.on_change(self._external_change)
         self._refresh()
@@ -270,6 +290,57 @@ class StatusChart(widgets.VBox):
         self._rebuild_pilot_controls()
         self._refresh()
         return self.program
+
+    @property
+    def ghost(self) -> Program | None:
+        """The ghost program shown over the chart (the coach's best plan), or None."""
+        return self._ghost
+
+    def show_ghost(self, program: Program | str | None, label: str = "") -> None:
+        """Lay a program over the chart as a ghost: dashed rings on its cells, its notation beside.
+
+        The tokens stay the player's own: the ghost is only a picture (the coach's
+        plan to compare with, or to copy). ``None`` hides it. The ring mark and the
+        side line are made the first time a ghost shows.
+        """
+        self._ghost = None if program is None else as_program(program, self._controller.craft.player)
+        parts = self._ghost_marks()
+        places = ghost_places(self._ghost) if self._ghost is not None else ()
+        rings = [_ring(*cell_centre(*place), 0.46) for place in places] or [_ring(0.0, 0.0, 0.1)]
+        x, y = _xy(rings)
+        ring_mark = parts["rings"]
+        with ring_mark.hold_sync():
+            ring_mark.x, ring_mark.y = x, y
+            ring_mark.visible = self._ghost is not None
+        if self._ghost is None:
+            parts["line"].value = ""
+            parts["line"].layout.display = "none"
+        else:
+            words = label or _("Coach's plan")
+            parts["line"].value = (
+                f"<span class='asteroyds-caption'>{html.escape(words)}</span> "
+                f"<code class='asteroyds-ghost-program'>{html.escape(str(self._ghost))}</code>"
+            )
+            parts["line"].layout.display = ""
+        self._refresh()
+
+    def _ghost_marks(self) -> dict[str, widgets.Widget]:
+        if self._ghost_parts:
+            return self._ghost_parts
+        sc = self._marks["cells"].scales
+        x, y = _xy([_ring(0.0, 0.0, 0.1)])
+        rings = bqplot.Lines(
+            x=x, y=y, scales=sc, enable_hover=False, colors=[GHOST_INK], stroke_width=3,
+            line_style="dashed", visible=False,
+        )  # fmt: skip
+        marks = list(self._figure.marks)  # above the cells, under the draggable tokens
+        self._figure.marks = marks[:-1] + [rings, marks[-1]]
+        line = widgets.HTML(layout=widgets.Layout(display="none"))
+        line.add_class("asteroyds-ghost")
+        side = list(self._side.children)
+        self._side.children = (*side[:3], line, *side[3:])
+        self._ghost_parts = {"rings": rings, "line": line}
+        return self._ghost_parts
 
     @property
     def pilot_direction(self) -> str | None:
@@ -626,6 +697,7 @@ class StatusChart(widgets.VBox):
             "data-y-range": f"{Y_RANGE[0]},{Y_RANGE[1]}",
             "data-message": self._message_text,
             "data-message-kind": kind,
+            "data-ghost": "" if self._ghost is None else str(self._ghost),
         }
         body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
         self._data.value = f"<div class='asteroyds-chart-data-values' {body}></div>"

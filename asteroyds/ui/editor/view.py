@@ -32,6 +32,8 @@ from ...rules import MODES
 from ...state import State
 from .. import theme
 from ..board.view import BoardView
+from ..coach.plan import Question
+from ..coach.view import CoachPanel
 from ..player.dice import DiceController, DiceView
 from ..share import links
 from ..share.files import download_link, uploaded_text
@@ -195,6 +197,7 @@ class ScenarioEditor(widgets.VBox):
             self._board.set_caption(
                 _("After the asteroid phase ({dice}): click the board to go back to editing", dice=dice)
             )
+        self._coach.refresh()
         self._preview_button.description = _("✎ Back to editing")
         items = "".join(f"<li>{html.escape(line)}</li>" for line in preview.lines)
         self._preview_log.value = f"{_title(preview.title).value}<ol>{items}</ol>"
@@ -276,6 +279,8 @@ class ScenarioEditor(widgets.VBox):
         )
         self._preview_button.on_click(lambda _b: self._run(self.preview))
         self._preview_log = _sized(widgets.HTML(), "100%", "asteroyds-editor-preview-log")
+        # The coach: the danger map of the board being edited, the best plan of its first craft.
+        self._coach = CoachPanel(self._board, question=self._coach_question, danger_state=self._coach_board)
         side = widgets.VBox(
             [
                 _title(_("TOOL: A CLICK ON A HEX…")),
@@ -291,6 +296,7 @@ class ScenarioEditor(widgets.VBox):
                 self._dice,
                 self._arrows,
                 self._preview_button,
+                self._coach,
             ]
         )
         side.add_class("asteroyds-editor-side")
@@ -303,6 +309,22 @@ class ScenarioEditor(widgets.VBox):
             self._preview_log,
             self._build_files(),
         ]
+
+    def _coach_board(self) -> State | None:
+        """The board the danger map is of: the one being edited (none in a preview, nor in capture,
+        which has no asteroid phase)."""
+        state = self._controller.state
+        if self._previewing is not None or mode_named(state.mode).teams:
+            return None
+        return state
+
+    def _coach_question(self) -> Question | None:
+        """ "Show me the best plan" asks about the first craft on the board, with the editor's dice."""
+        state = self._coach_board()
+        crafts = [] if state is None else [k for k in state.crafts_in_order() if k.cell is not None]
+        if state is None or not crafts:
+            return None
+        return Question(state, self._controller.dice, crafts[0].player, state.rules)
 
     def _build_files(self) -> widgets.Widget:
         c = self._controller
@@ -459,6 +481,7 @@ class ScenarioEditor(widgets.VBox):
             self._preview_button.description = _(PREVIEW_LABELS[capture])
             self._preview_button.tooltip = _(PREVIEW_TIPS[capture])
         self._selection.value = html.escape(c.describe())
+        self._coach.refresh()
         self._sync_widgets(c)
         self._undo.disabled, self._redo.disabled = not c.can_undo, not c.can_redo
         self._download.value = download_html(c.to_json())

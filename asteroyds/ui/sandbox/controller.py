@@ -23,6 +23,13 @@ Decisions of the sandbox (explained on the page):
   them, and the ghost path is flown on that board. The box has no such help.
   Capture has no asteroid phase to forecast: the coach names where the
   turrets fire this turn instead (the engine's aim for these dice).
+- **The coach's tools** (issue 13; every mode but capture): the danger map
+  is of the board the round is planned on (:meth:`danger_state`), all
+  through the round; *Show me the best plan* answers the human planning now
+  (:meth:`coach_question`) and its ghost goes with their Done (hot seat);
+  the comparison of each human's program with the coach's best is offered
+  once every human is done (:meth:`reviews`), never while someone still
+  plans in secret.
 - **Questions go to their player.** A mid-flight decision asked of a human
   waits for Yes/No; one asked of a bot is answered at once by the bots'
   seeded policy (:func:`asteroyds.bot.decision_policy`).
@@ -69,6 +76,7 @@ from ...program import Program, as_program, validate_program
 from ...state import State
 from ..chart.capture import CaptureChartController
 from ..chart.status_controller import StatusChartController
+from ..coach.plan import Question
 from ..observers import Observable
 from ..player.controller import RoundPlayerController
 from .setup import CAPTURE, SANDBOX_MODES, SandboxSetup
@@ -106,6 +114,16 @@ class _Round:
         return tuple(p for batch in self.batches for p in batch)
 
 
+@dataclass(frozen=True)
+class Submitted:
+    """A human's program as pressed Done on, with the board and dice it was planned for (the coach
+    compares it with its best plan after the round)."""
+
+    round: int
+    question: Question
+    program: Program
+
+
 class SandboxController(Observable["SandboxController"]):
     """A sandbox game: setup, hot-seat planning, the round player, undo, rewind, save and load.
 
@@ -128,6 +146,8 @@ class SandboxController(Observable["SandboxController"]):
         self.message = ""
         self._round = _Round()
         self._answering = False
+        self.submitted: dict[str, Submitted] = {}
+        self._planned_on: State | None = None  # the board this round was planned on (after its roll)
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -245,6 +265,40 @@ class SandboxController(Observable["SandboxController"]):
             return after, None
         return after, planned_path(after, player, program)
 
+    # --- the coach (issue 13: the danger map, the best plan) -------------------------------
+    @property
+    def coaches(self) -> bool:
+        """Does the coach's panel apply (a game of a mode with an asteroid phase, not over)?"""
+        return self.game is not None and not self.is_capture and not self.game.is_over
+
+    def danger_state(self) -> State | None:
+        """The board whose danger map the overlay shows: this round's, before its asteroid phase."""
+        game = self.game
+        if game is None or not self.coaches:
+            return None
+        if game.phase in ("roll", "plan"):
+            return game.state
+        planned = self._planned_on
+        return planned if planned is not None and planned.round == game.round else game.history[-1]
+
+    def coach_question(self) -> Question | None:
+        """What "Show me the best plan" asks: the planning human's craft, this board, these dice."""
+        game = self.game
+        player = self.current_player
+        if game is None or not self.coaches or self.stage != "planning" or player is None:
+            return None
+        if game.dice is None:
+            return None
+        return Question(game.state, game.dice, player, game.rules, order=tuple(game.order))
+
+    def reviews(self) -> tuple[Submitted, ...]:
+        """The humans' programs of the latest round planned, to compare with the coach's once every
+        human is done (never while someone still plans in secret)."""
+        if not self.coaches or self.stage in ("handover", "planning") or not self.submitted:
+            return ()
+        latest = max(s.round for s in self.submitted.values())
+        return tuple(s for _p, s in sorted(self.submitted.items()) if s.round == latest)
+
     def turret_aims(self) -> tuple[str, ...]:
         """Capture, while planning: where each turret fires this turn ("TR1 NW"), from the engine.
 
@@ -283,6 +337,7 @@ class SandboxController(Observable["SandboxController"]):
         self.charts = {
             p: self._new_chart(game, p) for p in game.state.player_order if self.kinds[p] == "human"
         }
+        self.submitted = {}
         self._round = _Round()
         self._new_player()
 
@@ -320,6 +375,7 @@ class SandboxController(Observable["SandboxController"]):
         self._expect("roll")
         self._round = _Round()
         rolled = self._rp().roll(dice)
+        self._planned_on = self._need_game().state
         self._after_planning()
         return rolled
 
@@ -366,6 +422,9 @@ class SandboxController(Observable["SandboxController"]):
             if player in given:
                 chart.load(checked[player])
             chart.lock()
+            if not self.is_capture and game.dice is not None:
+                question = Question(game.state, game.dice, player, game.rules, order=tuple(game.order))
+                self.submitted[player] = Submitted(game.round, question, checked[player])
         self._round.batches.append(players)
         self._round.showing = False
         who = self._who(players[0])
@@ -615,4 +674,4 @@ class SandboxController(Observable["SandboxController"]):
             )
 
 
-__all__ = ["STAGES", "SandboxController"]
+__all__ = ["STAGES", "SandboxController", "Submitted"]

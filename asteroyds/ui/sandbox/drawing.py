@@ -290,6 +290,8 @@ class SandboxDrawing:
         if len(game.history) != self._history_len or stage == "setup":
             self._history_len = len(game.history)
             self._plot.update(game.history)
+        if "_coach" in self.__dict__:  # never built: nothing to follow
+            self._coach.refresh()
         self._publish(stage)
 
     def _ensure_player_view(self) -> None:
@@ -370,6 +372,8 @@ class SandboxDrawing:
             assert self._player_view is not None
             stage_box = [self._player_view]
             companions = [self._inspector, self._log]
+        if c.coaches:  # the danger map and the best plan (built the first time a game shows them)
+            stage_box = [*stage_box, self._coach]
         planning = stage in ("handover", "planning")
         self._stage_box.children = stage_box
         self._companions.children = companions

@@ -42,6 +42,7 @@ from ...state import State
 from .. import theme
 from ..chart.capture import CaptureChart
 from ..chart.stopwatch import Stopwatch
+from ..coach.view import CoachPanel
 from ..player.dice import DiceView
 from ..player.view import RoundPlayer
 from ..share import links
@@ -326,6 +327,22 @@ class Sandbox(SandboxDrawing, widgets.VBox):
             if isinstance(w, widgets.Dropdown):
                 w.layout.display = "none"  # the sandbox rolls seeded dice only (a seed replays a game)
         return dice
+
+    @property
+    def coach(self) -> CoachPanel:
+        """The coach's panel: the danger-map switch, "Show me the best plan", the comparison."""
+        return self._coach
+
+    @cached_property
+    def _coach(self) -> CoachPanel:
+        c = self._controller
+        return CoachPanel(
+            self._board,
+            question=c.coach_question,
+            chart=lambda: self._charts.get(c.current_player or ""),
+            danger_state=c.danger_state,
+            reviews=c.reviews,
+        )
 
     @cached_property
     def _scoreboard(self) -> Scoreboard:

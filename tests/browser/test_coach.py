@@ -1,0 +1,126 @@
+"""The coach in a real browser (Voila + Chromium): the danger overlay and "Show me the best plan".
+
+The sandbox: start a racing game, roll, take the device, tick *Danger map*
+(the board publishes the counts it draws) and press *Show me the best plan*:
+the status chart lays the coach's program over its tokens as a ghost
+(published as ``data-ghost``) and the explanation appears, one line per
+column; after the round, *Compare my plan with the coach's* says how the
+learner's program scored against the best one. The racing chapter (the
+tutorial) does the same in its coach section. The expected program, counts
+and scores come from the engine, run here on the same setup and dice.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import asteroyds
+from asteroyds.coach import best_plan, danger_map, score_program
+from asteroyds.dice import Dice
+from asteroyds.ui.coach import describe_score
+from asteroyds.ui.sandbox import SandboxSetup
+from asteroyds.ui.sandbox.setup import Seat
+
+from .conftest import open_notebook, screenshot
+from .test_sandbox import ROOT, TALL, TIMEOUT, choose_players, click, values, wait_for, wait_stage
+
+pytestmark = pytest.mark.ui
+
+BOARD = f"{ROOT} .asteroyds-board-data"
+CHART = f"{ROOT} .asteroyds-chart-data-values"
+
+
+def data(page, selector: str) -> dict[str, str]:
+    return page.locator(selector).first.evaluate("e => Object.assign({}, e.dataset)")
+
+
+def danger_text(counts: dict) -> str:
+    return " ".join(f"{r},{c}:{n}" for (r, c), n in sorted(counts.items()) if n > 0)
+
+
+def test_the_sandbox_shows_the_danger_map_and_the_best_plan(page, voila_url):
+    page.set_viewport_size(TALL)
+    open_notebook(page, voila_url, "10_sandbox", wait_for=f"{ROOT} .asteroyds-start")
+    choose_players(page, "racing", 1, {"blue": "human", "red": "greedy"})
+    click(page, ".asteroyds-start")
+    wait_stage(page, "roll")
+    # The engine on the same setup: the board at the start, then the seeded dice.
+    game = SandboxSetup(mode="racing", seats=(Seat("blue", "human"), Seat("red", "greedy")), seed=1).build()
+    assert data(page, BOARD)["danger"] == ""  # off until the learner asks
+    click(page, ".asteroyds-danger-toggle input")
+    expected = danger_text(danger_map(game.state).cells)
+    wait_for(page, f"d.danger === {expected!r}", BOARD)
+    legend = page.locator(f"{ROOT} .asteroyds-danger-legend").inner_text()
+    assert "out of 216" in legend and "The blue craft is hit in" in legend
+    click(page, ".asteroyds-dice .asteroyds-roll")
+    wait_stage(page, "handover")
+    dice = Dice.of(tuple(int(d) for d in data(page, BOARD)["dice"].split(",")))
+    assert page.locator(f"{ROOT} .asteroyds-best-plan").is_disabled()  # nothing to plan yet
+    click(page, ".asteroyds-handover-ready")
+    wait_stage(page, "planning")
+    game.roll(dice)
+    plan = best_plan(game.state, dice, "blue", rules=game.rules)
+    click(page, ".asteroyds-best-plan")
+    wait_for(page, f"d.ghost === {str(plan.program)!r}", CHART)
+    steps = page.locator(f"{ROOT} .asteroyds-coach-steps li")
+    steps.first.wait_for(timeout=TIMEOUT)
+    assert steps.all_inner_texts() == list(plan.explanation)
+    assert data(page, CHART)["program"] == ". . . . . . S"  # the learner's own tokens did not move
+    screenshot(page.locator(ROOT), "coach-sandbox-best-plan")
+    # Done with the learner's own (empty) program, play the round, then compare with the coach.
+    click(page, ".asteroyds-submit")
+    wait_stage(page, "asteroids")
+    for button, stage in (("asteroids", "fly"), ("fly", "end"), ("end", "roll")):
+        click(page, f".asteroyds-btn-{button}")
+        wait_stage(page, stage)
+    mine = score_program(game.state, dice, "blue", ". . . . . . S", rules=game.rules)
+    click(page, ".asteroyds-compare")
+    comparison = page.locator(f"{ROOT} .asteroyds-coach-comparison")
+    comparison.locator("text=Your plan:").wait_for(timeout=TIMEOUT)
+    text = comparison.inner_text()
+    assert text.startswith("blue, round 1: ") and f"Your plan: {describe_score(mine)}." in text
+    assert values(page)["error"] == ""
+    assert page.errors == []
+
+
+def test_the_racing_chapter_teaches_the_danger_map_and_the_best_plan(page, voila_url):
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    open_notebook(page, voila_url, "05_racing_game", wait_for=".asteroyds-best-plan")
+    start = asteroyds.setup("racing", seed=1, players=["blue", "red"])
+    # The demo board shows the danger map from the start.
+    danger_cell = page.locator(".jp-OutputArea-output", has=page.locator(".asteroyds-danger-legend")).first
+    board = danger_cell.locator(".asteroyds-board-data")
+    assert board.evaluate("e => e.dataset.danger") == danger_text(danger_map(start).cells)
+    screenshot(danger_cell, "coach-danger-map")
+    # The exercise: of the three spaces offered, the one the engine counts fewest rolls on is right.
+    danger = danger_map(start)
+    exercise = page.locator(".asteroyds-exercise", has_text="safest")
+    options = exercise.locator(".asteroyds-choice").all_inner_texts()
+    cells = {text: tuple(int(x) for x in text.strip("() ").split(",")) for text in options}
+    assert len(cells) == 3
+    safest = min(cells, key=lambda text: danger.risk(cells[text]))
+    exercise.locator(".asteroyds-choice", has_text=safest).click()
+    feedback = exercise.locator(".asteroyds-feedback")
+    feedback.wait_for(timeout=TIMEOUT)
+    assert feedback.get_attribute("data-correct") == "true"
+    # Show me the best plan: the ghost on the chart, the sentences below.
+    plan = best_plan(start, Dice(3, 5, 2), "blue")
+    cell = page.locator(".jp-OutputArea-output", has=page.locator(".asteroyds-best-plan")).last
+    cell.locator(".asteroyds-best-plan").click()
+    page.wait_for_function(  # the chart's published values of the cell with the button (redrawn on change)
+        "p => { const outs = [...document.querySelectorAll('.jp-OutputArea-output')]"
+        ".filter(o => o.querySelector('.asteroyds-best-plan'));"
+        " const e = outs[outs.length - 1].querySelector('.asteroyds-chart-data-values');"
+        " return !!e && e.dataset.ghost === p; }",
+        arg=str(plan.program),
+        timeout=TIMEOUT,
+    )
+    steps = cell.locator(".asteroyds-coach-steps li")
+    steps.first.wait_for(timeout=TIMEOUT)  # the sentences come in one message, maybe after the ghost's
+    assert steps.all_inner_texts() == list(plan.explanation)
+    cell.locator(".asteroyds-compare-mine").click()
+    comparison = cell.locator(".asteroyds-coach-comparison")
+    comparison.locator("text=Your plan:").wait_for(timeout=TIMEOUT)
+    screenshot(cell, "coach-best-plan")
+    assert page.locator(".jp-OutputArea-output:has-text('Traceback')").count() == 0
+    assert page.errors == []
