@@ -68,3 +68,25 @@ def test_priority_inspector_in_french():
     assert "éléments, le plus petit numéro d'abord" in text and "résultat · pourquoi" in text
     assert "avancé" in text and "moved" not in text
     assert "smallest number first" in english
+
+
+def test_the_editor_describes_the_selection_in_french():
+    """The selection line is built from translated clauses, with names and compass points in French."""
+    from asteroyds.ui.editor.controller import EditorController
+
+    editor = EditorController(setups.racing(seed=1, players=["blue"]))
+    asteroid = next(p for p in sorted(editor.state.pieces, key=lambda p: p.id) if p.kind == "asteroid")
+    craft = editor.state.craft("blue")
+    with use_language("fr"):
+        piece_line = editor.describe(("piece", asteroid.id))
+        craft_line = editor.describe(("craft", "blue"))
+    assert piece_line.startswith(f"L'astéroïde {_french_colour(asteroid.colour)} n°{asteroid.priority} en ")
+    assert "bord « 1 » vers " in piece_line and " at " not in piece_line
+    assert craft_line.startswith(f"Le vaisseau bleu en {craft.cell}, tourné vers ")
+    assert "facing" not in craft_line
+
+
+def _french_colour(colour: str) -> str:
+    """The masculine French colour of an asteroid (the rulebook's words, see GLOSSARY.md)."""
+    words = {"red": "rouge", "white": "blanc", "blue": "bleu"}
+    return "/".join(words[part] for part in colour.split("/"))

@@ -52,7 +52,8 @@ from typing import Any
 
 from ...dice import Dice
 from ...errors import AsteroydsError
-from ...hexgrid import Cell, direction_name
+from ...event_text import direction_text, player_text, team_text
+from ...hexgrid import Cell
 from ...i18n import _
 from ...modes import capture_layout, mode_named
 from ...modes.targets import SIDES
@@ -160,13 +161,13 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         kind, key = target
         if kind == "craft":
             c = self._state.craft(key)
-            pilot = f", pilot {c.pilot}" if c.pilot else ""
-            tokens = f", tokens {' '.join(c.tokens)}" if c.tokens else ""
-            team = f", {c.team} team" if c.team else ""
-            facing = direction_name(c.facing)
+            pilot = _(", pilot {pilot}", pilot=c.pilot) if c.pilot else ""
+            tokens = _(", tokens {tokens}", tokens=" ".join(c.tokens)) if c.tokens else ""
+            team = _(", {team} team", team=team_text(c.team)) if c.team else ""
+            facing = direction_text(c.facing)
             return _(
                 "The {key} craft at {cell} facing {facing}, damage {damage}{pilot}{tokens}{team}",
-                key=key,
+                key=player_text(key),
                 cell=c.cell,
                 facing=facing,
                 damage=c.damage,
@@ -175,15 +176,20 @@ class EditorController(EditorFiles, Observable["EditorController"]):
                 team=team,
             )
         p = self._state.piece(key)
-        text = f"{cap(self._piece_name(p))} at {p.cell}"
+        text = _("{name} at {cell}", name=cap(self._piece_name(p)), cell=p.cell)
         if p.orientation is not None:
-            text += f", {'facing' if p.kind == PLATFORM else '“1” edge'} {direction_name(p.orientation)}"
+            where = direction_text(p.orientation)
+            text += (
+                _(", facing {direction}", direction=where)
+                if p.kind == PLATFORM
+                else _(", “1” edge {direction}", direction=where)
+            )
         if p.symbol:
-            text += f", symbol {p.symbol}"
+            text += _(", symbol {symbol}", symbol=p.symbol)
         if p.target:
-            text += f", target {p.target}"
+            text += _(", target {target}", target=p.target)
         if p.kind == ASTEROYD:
-            text += f", home {p.home}" + (
+            text += _(", home {home}", home=p.home) + (
                 _(", carried by the {carrier} craft", carrier=p.carrier) if p.carrier else ""
             )
         return text
@@ -472,7 +478,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
                 _(
                     "The {key} craft now faces {direction_name}",
                     key=key,
-                    direction_name=direction_name(facing),
+                    direction_name=direction_text(facing),
                 ),
                 found,
             )
@@ -483,7 +489,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
             )
         orientation = ((p.orientation or 0) + turns) % 6
         state = self._state.update_pieces({key: p._replace(orientation=orientation)})
-        name, facing = cap(self._piece_name(p)), direction_name(orientation)
+        name, facing = cap(self._piece_name(p)), direction_text(orientation)
         if p.kind == PLATFORM:
             message = _("{piece} faces {direction}", piece=name, direction=facing)
         else:

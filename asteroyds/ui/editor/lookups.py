@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ...dice import Dice
 from ...errors import ScenarioError
-from ...event_text import crafts_text
+from ...event_text import colour_text, crafts_text, name_text
 from ...hexgrid import Cell
 from ...i18n import _
 from ...modes import capture_layout, mode_named
@@ -104,8 +104,11 @@ class EditorLookups:
     def _piece_name(self, p: Piece) -> str:
         """A piece in words; in capture mode a platform or turret says its team ("red turret TR1")."""
         if mode_named(self._state.mode).teams and p.kind in (PLATFORM, TURRET) and p.team:
-            return f"{p.team} {p.kind} {p.id}"
-        return p.describe()
+            team = colour_text(p.team, "feminine")
+            if p.kind == TURRET:
+                return _("{team} turret {id}", team=team, id=p.id)
+            return _("{team} platform {id}", team=team, id=p.id)
+        return name_text(p.describe())
 
     def _waiting_on(self, p: Piece) -> tuple[Craft, ...]:
         """Capture: the crafts of a platform's team standing on it (they start there)."""
