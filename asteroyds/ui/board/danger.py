@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ...coach.danger import ROLLS  # 6 × 6 × 6: every face of the red, white and blue dice
 from ...hexgrid import Cell
 from ..theme import COLOURS
 from .scene import Shapes, Texts, board_layout, cell_key, hex_curve
 
-ROLLS = 216  # 6 × 6 × 6: every face of the red, white and blue dice
 # A sequential palette (ColorBrewer YlOrRd), from "a few rolls" to "every roll".
 PALETTE: tuple[str, ...] = ("#ffffb2", "#fed976", "#feb24c", "#fd8d3c", "#f03b20", "#d7191c")
 LEAST_OPACITY, MOST_OPACITY = 0.35, 0.85

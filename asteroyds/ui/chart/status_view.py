@@ -25,6 +25,7 @@ import numpy as np
 
 from ...event_text import player_text
 from ...i18n import _
+from ...modes import mode_named
 from ...pieces import MAX_DAMAGE, Craft
 from ...pilots import PILOT_TABLE
 from ...program import BLUE_COLUMNS, EMPTY, RED_COLUMN, Program, as_program, column_name
@@ -658,7 +659,10 @@ class StatusChart(widgets.VBox):
                 self._direction.value = c.pilot_direction
             finally:
                 self._quiet = quiet
-        who = _("STATUS CHART · {player} craft · {mode}", player=player_text(c.craft.player), mode=c.mode)
+        mode = _(
+            mode_named(c.mode).title
+        ).lower()  # the mode as its Mode object names it, in the reader's language
+        who = _("STATUS CHART · {player} craft · {mode}", player=player_text(c.craft.player), mode=mode)
         self._title.value = html.escape(self._title_text or who)
         state = "on" if c.shield_on else "off"
         self._shield.value = (

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...coach.danger import ROLLS  # the engine's (asteroyds.ui.board would import bqplot)
 from ...i18n import _
 from ...rules import RuleSettings
 from ...state import State
-from ..board.danger import ROLLS
 from ..observers import Observable
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as widgets
 
@@ -32,9 +32,11 @@ from ...i18n import _
 from ...program import Program
 from ...state import State
 from .. import theme
-from ..board.view import BoardView
 from .danger import DangerOverlay
 from .plan import BestPlanController, Question
+
+if TYPE_CHECKING:  # a sandbox page builds its board (bqplot) only once a game starts
+    from ..board.view import BoardView
 
 ChartLike = Any  # a StatusChart (anything with show_ghost)
 

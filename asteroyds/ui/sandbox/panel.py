@@ -61,7 +61,7 @@ CAPTURE_HELP = N_(
 )
 # Capture seats: a craft is a human, the capture team bot (the engine's capture_bot) or the coach.
 CAPTURE_KINDS: list[tuple[str, str]] = [("human", "human"), ("bot", "greedy"), (KIND_NAMES["coach"], "coach")]
-MODE_NAMES: dict[str, str] = {"capture": "Capture"}
+MODE_NAMES: dict[str, str] = {"capture": N_("Capture")}  # shorter than its Mode title, for a button
 
 
 # --- parts that share their Layout and Style ----------------------------------------------------------
@@ -234,7 +234,7 @@ class SetupPanel(widgets.VBox):
 
     # --- building -------------------------------------------------------------------------------
     def _build(self, s: SandboxSetup, on_start: Callable[[], object]) -> None:
-        modes = [(MODE_NAMES.get(m, m.title()), m) for m in SANDBOX_MODES]
+        modes = [(_(MODE_NAMES.get(m, mode_named(m).title)), m) for m in SANDBOX_MODES]
         self._mode = widgets.ToggleButtons(
             options=modes, value=s.mode, style={"button_width": "96px"}, _dom_classes=["asteroyds-mode"]
         )
