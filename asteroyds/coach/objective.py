@@ -44,7 +44,7 @@ from collections import deque
 from collections.abc import Mapping
 
 from ..hexgrid import Cell, distance
-from ..modes import mode_of
+from ..modes import mode_named, mode_of
 from ..pieces import ASTEROID, DRONE, GATE, PLATFORM, TURRET
 from ..shooting import obstacles, reward, run_laser
 from ..state import State
@@ -56,7 +56,7 @@ GOALS: dict[str, str] = {"racing": "tokens", "shooting": "tokens", "targets": "t
 
 def rank(score: Mapping[str, object]) -> tuple:
     """A sort key: smaller is better (see the module's docstring for the order)."""
-    if score["objective"] == "capture":
+    if mode_named(str(score["objective"])).teams:  # capture: a team's points first
         return (
             -int(score["points"]),  # type: ignore[arg-type]
             0 if score["carrying"] else 1,

@@ -23,7 +23,7 @@ from ..events import CraftLanded, Event, TokenTaken
 from ..flight import fly
 from ..hexgrid import Cell, direction_name
 from ..i18n import _, ngettext
-from ..modes import mode_of, start_round
+from ..modes import mode_named, mode_of, start_round
 from ..modes.capture_program import CaptureProgram
 from ..pieces import DIE_COLOURS
 from ..program import RED_COLUMN, SHIELD, Program, as_program, validate_program
@@ -351,7 +351,7 @@ def _phrase(fact: tuple) -> str:
 
 def score_text(score: Mapping[str, object]) -> str:
     """A score in one sentence (the command line prints it)."""
-    if score.get("objective") == "capture":
+    if mode_named(str(score["objective"])).teams:
         return capture_score_text(score)
     if not score.get("on_board"):
         return _("the craft is destroyed")
