@@ -104,6 +104,9 @@ def capture_win_rate(games: int) -> tuple[int, int]:
     return wins, none
 
 
+LABEL = 42  # the width of a timing's name, so the figures line up
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -129,14 +132,14 @@ def main() -> None:
         statistics.median(timeit.repeat(lambda: sum(range(1000)), number=2000, repeat=args.repeat)) / 2000
     )
     baseline_ms = baseline * 1000
-    print(f"baseline sum(range(1000))                 {baseline * 1e6:8.2f} µs")
+    print(f"{'baseline sum(range(1000))':{LABEL}} {baseline * 1e6:8.2f} µs")
 
     state = setup("racing", seed=1, players=PLAYERS)
     rolls = all_outcomes()
     danger = median_ms(lambda: danger_map(state), args.repeat)
     brute = median_ms(lambda: [resolve_asteroids(state, d) for d in rolls], max(3, args.repeat // 3))
     print(
-        f"danger map, racing setup, 216 rolls        {danger:8.1f} ms   goal < 50 ms  "
+        f"{'danger map, racing setup, 216 rolls':{LABEL}} {danger:8.1f} ms   goal < 50 ms  "
         f"(ratio to goal {danger / 50:.2f}; {danger / baseline_ms:.0f}× baseline; "
         f"brute force {brute:.1f} ms, {danger / brute:.2f}× it)"
     )
@@ -148,7 +151,7 @@ def main() -> None:
         times.append((time.perf_counter() - start) * 1000)
     coach = statistics.median(times)
     print(
-        f"coach, {len(times)} racing positions, median      {coach:8.1f} ms   goal < 250 ms "
+        f"{f'coach, {len(times)} racing positions, median':{LABEL}} {coach:8.1f} ms   goal < 250 ms "
         f"(ratio to goal {coach / 250:.2f}; {coach / baseline_ms:.0f}× baseline; slowest {max(times):.1f} ms)"
     )
     for mode in ("shooting", "targets", "drones"):
@@ -159,7 +162,7 @@ def main() -> None:
             times.append((time.perf_counter() - start) * 1000)
         median = statistics.median(times)
         print(
-            f"coach, {len(times)} {mode} positions, median  {median:8.1f} ms   "
+            f"{f'coach, {len(times)} {mode} positions, median':{LABEL}} {median:8.1f} ms   "
             f"({median / baseline_ms:.0f}× baseline; slowest {max(times):.1f} ms)"
         )
     times = []
@@ -170,7 +173,7 @@ def main() -> None:
     if times:
         median = statistics.median(times)
         print(
-            f"coach, {len(times)} capture positions, median  {median:8.1f} ms   goal < 250 ms "
+            f"{f'coach, {len(times)} capture positions, median':{LABEL}} {median:8.1f} ms   goal < 250 ms "
             f"(ratio to goal {median / 250:.2f}; {median / baseline_ms:.0f}× baseline; "
             f"slowest {max(times):.1f} ms)"
         )
