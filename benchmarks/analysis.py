@@ -104,6 +104,16 @@ def capture_win_rate(games: int) -> tuple[int, int]:
     return wins, none
 
 
+def plan_times(cases) -> list[float]:
+    """Milliseconds of one ``best_plan`` call per (position, dice, player)."""
+    times = []
+    for position, dice, player in cases:
+        start = time.perf_counter()
+        best_plan(position, dice, player)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
 LABEL = 42  # the width of a timing's name, so the figures line up
 
 
@@ -144,32 +154,20 @@ def main() -> None:
         f"brute force {brute:.1f} ms, {danger / brute:.2f}× it)"
     )
 
-    times = []
-    for position, dice, player in positions(args.positions):
-        start = time.perf_counter()
-        best_plan(position, dice, player)
-        times.append((time.perf_counter() - start) * 1000)
+    times = plan_times(positions(args.positions))
     coach = statistics.median(times)
     print(
         f"{f'coach, {len(times)} racing positions, median':{LABEL}} {coach:8.1f} ms   goal < 250 ms "
         f"(ratio to goal {coach / 250:.2f}; {coach / baseline_ms:.0f}× baseline; slowest {max(times):.1f} ms)"
     )
     for mode in ("shooting", "targets", "drones"):
-        times = []
-        for position, dice, player in positions(max(1, args.positions // 2), mode):
-            start = time.perf_counter()
-            best_plan(position, dice, player)
-            times.append((time.perf_counter() - start) * 1000)
+        times = plan_times(positions(max(1, args.positions // 2), mode))
         median = statistics.median(times)
         print(
             f"{f'coach, {len(times)} {mode} positions, median':{LABEL}} {median:8.1f} ms   "
             f"({median / baseline_ms:.0f}× baseline; slowest {max(times):.1f} ms)"
         )
-    times = []
-    for position, dice, player in capture_positions(args.capture_positions):
-        start = time.perf_counter()
-        best_plan(position, dice, player)
-        times.append((time.perf_counter() - start) * 1000)
+    times = plan_times(capture_positions(args.capture_positions))
     if times:
         median = statistics.median(times)
         print(
