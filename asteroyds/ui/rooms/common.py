@@ -15,20 +15,19 @@ from __future__ import annotations
 import html
 import math
 import secrets
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from ...i18n import _
-from .. import theme
 from ..board.view import BoardView
 from ..chart.stopwatch import bar_colour
 from ..player.event_log import EventLog
 from ..player.inspector_view import PriorityInspector
 from ..player.view import RoundPlayer
 from ..share import links
+from ..share.actions import ShownErrors
 from ..ticker import Ticker
 from . import browser
 from .session import POLL_SECONDS, RoomSession
@@ -80,7 +79,7 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-class RoomViewBase(widgets.VBox):
+class RoomViewBase(ShownErrors, widgets.VBox):
     """Polling, the browser's key box and the replay: what the teacher's and the students' pages share."""
 
     KIND = "seat"  # which token the browser keeps for this page (browser.KINDS)
@@ -147,30 +146,6 @@ class RoomViewBase(widgets.VBox):
         self._script.value = browser.recall_html(self.KIND, code, self._key_class)
 
     def _key_arrived(self, value: str) -> None:
-        raise NotImplementedError
-
-    # --- errors -----------------------------------------------------------------------------------
-    def _run(self, action: Callable[[], object]) -> None:
-        self._set_error("")
-        try:
-            action()
-        except Exception as exc:  # shown in the widget, never a traceback in Voila
-            self._set_error(exc)
-        self._safely(self._refresh)
-
-    def _safely(self, action: Callable[[], object]) -> None:
-        try:
-            action()
-        except Exception as exc:  # shown in the widget, never a traceback in Voila
-            self._set_error(exc)
-
-    def _set_error(self, exc: BaseException | str) -> None:
-        if isinstance(exc, str):
-            self._error_text, self._error.value = exc, ""
-        else:
-            self._error_text, self._error.value = f"{type(exc).__name__}: {exc}", theme.error_html(exc)
-
-    def _refresh(self) -> None:
         raise NotImplementedError
 
     # --- drawing helpers ---------------------------------------------------------------------------

@@ -28,7 +28,6 @@ one as a new game (:meth:`Sandbox.open_query`).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +45,7 @@ from ..coach.view import CoachPanel
 from ..player.dice import DiceView
 from ..player.view import RoundPlayer
 from ..share import links
+from ..share.actions import ShownErrors
 from ..share.files import uploaded_text
 from .controller import STAGES, SandboxController
 from .drawing import CSS, SandboxDrawing, _BoardPort, _SandboxDice, _walk
@@ -76,7 +76,7 @@ def board_picture(state: State) -> str:
     return f"<div class='asteroyds-board-picture-svg'>{svg}</div>"
 
 
-class Sandbox(SandboxDrawing, widgets.VBox):
+class Sandbox(SandboxDrawing, ShownErrors, widgets.VBox):
     """A whole game in one widget: setup, dice, hot-seat planning, the round player, the scores.
 
     CSS classes for browser tests: ``asteroyds-sandbox`` (root),
@@ -200,27 +200,6 @@ class Sandbox(SandboxDrawing, widgets.VBox):
     def read_setup(self) -> SandboxSetup:
         """The setup panel's choices."""
         return self._panel.read()
-
-    def _run(self, action: Callable[[], object]) -> None:
-        """Run a button's action; an error is shown in the widget and changes nothing."""
-        self._set_error("")
-        try:
-            action()
-        except Exception as exc:  # shown in the widget, never a traceback in Voila
-            self._set_error(exc)
-        self._safely(self._refresh)
-
-    def _safely(self, action: Callable[[], object]) -> None:
-        try:
-            action()
-        except Exception as exc:  # shown in the widget, never a traceback in Voila
-            self._set_error(exc)
-
-    def _set_error(self, exc: BaseException | str) -> None:
-        if isinstance(exc, str):
-            self._error_text, self._error.value = exc, ""
-        else:
-            self._error_text, self._error.value = f"{type(exc).__name__}: {exc}", theme.error_html(exc)
 
     # --- building -------------------------------------------------------------------------
     def _build(self) -> None:
