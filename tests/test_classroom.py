@@ -7,6 +7,7 @@ process running ``ipykernel``.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -18,10 +19,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import nbformat
 import psutil
 import pytest
 
-from asteroyds.ui.server import free_port, port_is_free
+from asteroyds.ui.server import free_port, port_is_free, voila_command
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,6 +95,10 @@ def test_kernels_of_pages_fetched_and_left_go_away_after_the_idle_timeout(tmp_pa
             status, page, _ = server.get(f"/voila/render/{chapter}.ipynb")
             assert status == 200, page[-500:]
         assert len(server.kernels()) == before + len(CHAPTERS)
+        # Over unix sockets, not TCP ports that kernels starting together could both pick.
+        for kernel in server.kernels():
+            connection = kernel.cmdline()[kernel.cmdline().index("-f") + 1]
+            assert json.loads(Path(connection).read_text())["transport"] == "ipc"
         # 15 s idle + one cull interval (5 s) + the shutdown itself
         server.wait_until(lambda: len(server.kernels()) == before, 45, "the idle kernels were not shut down")
         assert "Culling 'idle' kernel" in server.log_tail()
@@ -150,3 +156,60 @@ def test_a_busy_port_is_refused_in_one_line(tmp_path):
     assert again.stderr.strip() == (
         f"asteroyds: error: port {server.port} is busy (is the app already running? try --port)"
     )
+
+
+def read_page(url: str, deadline_seconds: float) -> str:
+    """The whole page, or a failure once ``deadline_seconds`` pass (Voila's keep-alive snippets
+    would defeat a socket timeout: a page that never ends still sends bytes)."""
+    deadline = time.monotonic() + deadline_seconds
+    body = b""
+    with urllib.request.urlopen(url, timeout=30) as response:
+        while chunk := response.read1(65536):
+            body += chunk
+            if time.monotonic() > deadline:
+                pytest.fail(f"the page did not end within {deadline_seconds:.0f} s: {body[-300:]!r}")
+    return body.decode("utf-8", "replace")
+
+
+def test_a_page_whose_kernel_dies_while_starting_ends_with_a_sentence(tmp_path):
+    # A kernel that exits at once: the page's kernel_info never comes (as when two kernels
+    # started together and one lost its port). Voila alone would keep the page loading for ever.
+    spec = tmp_path / "jupyter" / "kernels" / "dies"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(
+        json.dumps(
+            {
+                "argv": [sys.executable, "-c", "import sys; sys.exit(3)", "-f", "{connection_file}"],
+                "display_name": "dies",
+                "language": "python",
+            }
+        )
+    )
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    notebook = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("print('never runs')")],
+        metadata={"kernelspec": {"name": "dies", "display_name": "dies", "language": "python"}},
+    )
+    nbformat.write(notebook, pages / "dies.ipynb")
+    port = free_port()
+    log = tmp_path / "server.log"
+    env = {**os.environ, "JUPYTER_PATH": str(tmp_path / "jupyter")}
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            voila_command(pages, port), stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while "is running at" not in log.read_text():
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.5)
+        page = read_page(f"http://127.0.0.1:{port}/voila/render/dies.ipynb", 90)
+        assert "asteroyds-kernel-failed" in page
+        assert "Reload the page" in page
+        assert "never runs" not in page.split("asteroyds-kernel-failed")[1]
+        # the server goes on serving: the next request is answered too
+        assert "asteroyds-kernel-failed" in read_page(f"http://127.0.0.1:{port}/voila/render/dies.ipynb", 90)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)

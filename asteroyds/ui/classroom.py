@@ -34,17 +34,20 @@ from __future__ import annotations
 import compileall
 import contextlib
 import html
+import logging
 import os
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from traitlets import Integer
+from voila import handler as voila_handler
 from voila.app import Voila
+from voila.notebook_renderer import NotebookRenderer
 from voila.tornado.handler import TornadoVoilaHandler
 
 from ..i18n import _
@@ -58,6 +61,7 @@ __all__ = [
     "CappedVoilaHandler",
     "ClassroomKernelManager",
     "ClassroomVoila",
+    "GuardedNotebookRenderer",
     "compile_package",
     "full_page",
     "main",
@@ -144,6 +148,41 @@ def uses_pool(request_args: dict) -> bool:
     return LANGUAGE_KEY not in request_args
 
 
+def failed_page_html() -> str:
+    """What a page shows when the Python behind it died before running it (in the reader's language)."""
+    return (
+        '<div class="asteroyds-kernel-failed" style="padding:1em;font-size:1.2em">'
+        + html.escape(_("The Python behind this page stopped before the page was ready. Reload the page."))
+        + "</div>"
+    )
+
+
+async def ended_on_error(
+    snippets: AsyncIterator[tuple[str, dict]], log: logging.Logger
+) -> AsyncIterator[tuple[str, dict]]:
+    """The page's snippets, then a last one saying the page failed if rendering raised.
+
+    Voila's handler renders a page in a task that feeds a queue and sends a
+    keep-alive snippet every few seconds while the queue is empty; when that
+    task raises (a kernel that died while starting: "Kernel died before
+    replying to kernel_info"), nothing ever ends the queue, and the page loads
+    for ever on heartbeats. Ending normally after an error lets the response end.
+    """
+    try:
+        async for snippet in snippets:
+            yield snippet
+    except Exception as exc:  # the page ends with a sentence instead of hanging
+        log.error("A page's rendering failed: %s", exc)
+        yield failed_page_html(), {}
+
+
+class GuardedNotebookRenderer(NotebookRenderer):
+    """Voila's renderer whose page ends (:func:`ended_on_error`) when its kernel dies while starting."""
+
+    def generate_content_generator(self, kernel_id=None, kernel_future=None):  # type: ignore[no-untyped-def]
+        return ended_on_error(super().generate_content_generator(kernel_id, kernel_future), self.log)
+
+
 class CappedVoilaHandler(TornadoVoilaHandler):
     """Voila's page handler, answering 503 when the class server holds as many pages as it may.
 
@@ -203,6 +242,7 @@ class ClassroomVoila(Voila):
         return settings
 
     def init_handlers(self) -> list:
+        voila_handler.NotebookRenderer = GuardedNotebookRenderer  # the renderer Voila's page handler makes
         handlers = []
         for handler in super().init_handlers():
             if len(handler) > 1 and handler[1] is TornadoVoilaHandler:

@@ -161,6 +161,10 @@ def server_options(settings: ServeSettings) -> list[str]:
         # A page's outputs may lag its execute reply when a class arrives at once: nbclient's 4 s
         # default dropped them (ten sandbox pages on two cores rendered without their widget).
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        # Kernels talk to the server over unix sockets beside their connection files, not TCP ports:
+        # a port is picked free and bound later by the kernel, so when a class (or the pool) starts
+        # many kernels at once, two could pick the same port and one died ("Address already in use").
+        "--KernelManager.transport=ipc",
     ]
     if settings.pool > 0:
         denylist = "[" + ",".join(repr(name) for name in preheat_denylist(settings.language)) + "]"
