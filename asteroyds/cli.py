@@ -283,21 +283,19 @@ def notebooks_dir() -> Path:
 def cmd_app(args: argparse.Namespace) -> str:
     """Serve the notebooks in this process until SIGTERM or Ctrl-C, which stop the server and its kernels."""
     import threading
-    import urllib.request
     import webbrowser
 
     from .ui import classroom
-    from .ui.server import ServeSettings, port_is_free, voila_command
+    from .ui.server import ServeSettings, answers, port_is_free, voila_command
 
     folder = notebooks_dir()
     if not (folder / WELCOME).exists():
         raise AsteroydsError(
             _("{folder}: the notebooks are not there (run the app from a checkout)", folder=folder)
         )
-    welcome = welcome_page(folder, i18n.language())
     if args.pool is None:  # warm kernels for a class; none for one person on their own machine
         args.pool = POOL if args.ip not in LOCAL_ADDRESSES else 0
-    for name in ("idle_timeout", "max_kernels", "pool"):
+    for name in ("idle_timeout", "disconnected_timeout", "max_kernels", "pool"):
         if getattr(args, name) < 0:
             raise AsteroydsError(
                 _(
@@ -313,15 +311,18 @@ def cmd_app(args: argparse.Namespace) -> str:
             _("port {port} is busy (is the app already running? try --port)", port=args.port)
         )
     settings = ServeSettings(
-        idle_timeout=args.idle_timeout, max_pages=args.max_kernels, pool=args.pool, language=i18n.language()
+        idle_timeout=args.idle_timeout,
+        disconnected_timeout=args.disconnected_timeout,
+        max_pages=args.max_kernels,
+        pool=args.pool,
+        language=i18n.language(),
+        welcome=welcome_page(folder, i18n.language()),
     )
-    url = classroom.welcome_url(args.ip, args.port, welcome)
+    url = classroom.server_url(args.ip, args.port)
 
     def open_when_ready() -> None:
         for _attempt in range(600):
-            try:  # the folder's listing: it answers once the server listens, and starts no kernel
-                urllib.request.urlopen(url.split("/voila/", 1)[0] + "/", timeout=1).close()
-            except OSError:
+            if not answers(url.rstrip("/")):
                 threading.Event().wait(0.2)
                 continue
             print(_("Asteroyds Academy is running at {url}", url=url), flush=True)
@@ -359,6 +360,7 @@ def welcome_page(folder: Path, lang: str) -> str:
 
 # The class server's defaults (as in asteroyds.ui.server, which needs the app extra: not imported here).
 IDLE_TIMEOUT = 600
+DISCONNECTED_TIMEOUT = 60
 POOL = 1  # pre-heated kernels per chapter when serving a class (another address than this machine's own)
 LOCAL_ADDRESSES = ("127.0.0.1", "localhost", "::1")
 
@@ -438,7 +440,16 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=IDLE_TIMEOUT,
         metavar="SECONDS",
-        help=f"close a page's kernel after this long with no open page (default {IDLE_TIMEOUT}; 0: never)",
+        help=f"close the kernel of a page that never connected after this long (default {IDLE_TIMEOUT}; "
+        "0: never)",
+    )
+    p.add_argument(
+        "--disconnected-timeout",
+        type=int,
+        default=DISCONNECTED_TIMEOUT,
+        metavar="SECONDS",
+        help="close a page's kernel this long after its page lost its connection without saying goodbye "
+        f"(default {DISCONNECTED_TIMEOUT}; 0: only --idle-timeout applies)",
     )
     p.add_argument(
         "--max-kernels",

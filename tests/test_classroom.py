@@ -7,16 +7,17 @@ process running ``ipykernel``.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
@@ -25,67 +26,11 @@ import pytest
 
 from asteroyds.ui.server import free_port, port_is_free, voila_command
 
+from .class_server import app
+
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = ("01_board_and_pieces", "02_planning", "05_racing_game")
-
-
-class App:
-    """A running ``asteroyds app`` and what it has started."""
-
-    def __init__(self, process: subprocess.Popen, port: int, log: Path) -> None:
-        self.process, self.port, self.log = process, port, log
-        self.url = f"http://127.0.0.1:{port}"
-        self.ps = psutil.Process(process.pid)
-
-    def kernels(self) -> list[psutil.Process]:
-        found = []
-        for child in self.ps.children(recursive=True):
-            try:
-                if "ipykernel" in " ".join(child.cmdline()):
-                    found.append(child)
-            except psutil.NoSuchProcess:
-                continue
-        return found
-
-    def get(self, path: str) -> tuple[int, str, dict[str, str]]:
-        try:
-            with urllib.request.urlopen(self.url + path, timeout=120) as response:
-                return response.status, response.read().decode("utf-8", "replace"), dict(response.headers)
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode("utf-8", "replace"), dict(error.headers)
-
-    def wait_until(self, condition, timeout: float, what: str) -> None:
-        deadline = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > deadline:
-                pytest.fail(f"{what} within {timeout:.0f} s; the server's log ends:\n{self.log_tail()}")
-            time.sleep(0.5)
-
-    def log_tail(self) -> str:
-        return self.log.read_text(errors="replace")[-3000:]
-
-
-@contextmanager
-def app(tmp_path: Path, *options: str) -> Iterator[App]:
-    port = free_port()
-    log = tmp_path / f"app-{port}.log"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "asteroyds.cli", "app", "--port", str(port), "--no-browser", *options],
-            cwd=tmp_path,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    server = App(process, port, log)
-    try:
-        server.wait_until(lambda: "is running at" in log.read_text(), 120, "the app did not answer")
-        yield server
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=30)
 
 
 def test_kernels_of_pages_fetched_and_left_go_away_after_the_idle_timeout(tmp_path):
@@ -116,8 +61,88 @@ def test_beyond_the_cap_a_page_gets_503_and_the_friendly_page(tmp_path):
         assert "Traceback" not in page
         assert headers["Retry-After"] == "60"
         assert len(server.kernels()) == 2  # no kernel was started for the refused page
-        # The folder's listing starts no kernel and stays reachable.
-        assert server.get("/")[0] == 200
+        # "/" still answers (the welcome page's address) and starts no kernel itself.
+        status, location = no_redirect(server.url + "/")
+        assert (status, location) == (302, "/voila/render/00_welcome.ipynb")
+        assert len(server.kernels()) == 2
+
+
+def no_redirect(url: str) -> tuple[int, str]:
+    """The status and ``Location`` of a GET, without following a redirect."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.netloc, timeout=30)
+    connection.request("GET", parts.path)
+    response = connection.getresponse()
+    connection.close()
+    return response.status, response.getheader("Location") or ""
+
+
+@pytest.mark.parametrize(
+    ("options", "page", "words"),
+    [((), "00_welcome.ipynb", "Welcome, pilot"), (("--lang", "fr"), "fr/00_welcome.ipynb", "Bienvenue")],
+)
+def test_the_server_address_is_the_welcome_page_and_lists_no_files(tmp_path, options, page, words):
+    with app(tmp_path, "--pool", "0", lang=options) as server:
+        for path in ("/", "/voila/tree", "/voila/tree/fr"):  # the old file listing's addresses too
+            assert no_redirect(server.url + path) == (302, f"/voila/render/{page}"), path
+        status, body, _ = server.get("/")  # followed, as a browser does
+        assert status == 200
+        assert words in body
+        assert "Select items to open" not in body
+        assert server.get("/voila/api/contents")[0] == 404  # the listing's data is gone too
+        assert server.get("/voila/api/contents/fr")[0] == 404
+
+
+def kernel_of(page: str) -> str:
+    """The kernel id a rendered page talks to (Voila's page config)."""
+    found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page)
+    assert found, page[-500:]
+    return found.group(1)
+
+
+def post(url: str, *, form: dict[str, str], cookie: str = "", origin: str = "") -> int:
+    """The status of a form POST as a browser's beacon sends it (urlencoded here: Tornado reads both)."""
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    if cookie:
+        headers["Cookie"] = cookie
+    if origin:
+        headers["Origin"] = origin
+    data = urllib.parse.urlencode(form).encode()
+    request = urllib.request.Request(url, data=data, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_a_page_opened_by_its_link_can_say_goodbye_and_another_site_cannot(tmp_path):
+    """The page's goodbye needs the token of the cookie its own render set; a foreign page has neither."""
+    with app(tmp_path, "--pool", "0") as server:
+        with urllib.request.urlopen(f"{server.url}/voila/render/{CHAPTERS[0]}.ipynb", timeout=120) as reply:
+            page = reply.read().decode("utf-8", "replace")  # a direct link, as a student opens it
+            cookies = [c.split(";", 1)[0] for c in reply.headers.get_all("Set-Cookie", [])]
+        found = [c.split("=", 1)[1] for c in cookies if c.startswith("_xsrf=")]
+        assert found, cookies  # Voila set it on its file listing only
+        token = found[0]
+        kernel = kernel_of(page)
+        shutdown = f"{server.url}/voila/api/shutdown/{kernel}"
+        forged = "2|00000000|" + "0" * 32 + "|1700000000"
+        attempts = {
+            "no token, no cookie": post(shutdown, form={}),
+            "a token without its cookie": post(shutdown, form={"_xsrf": token}),
+            "a forged token and cookie": post(shutdown, form={"_xsrf": forged}, cookie=f"_xsrf={forged}x"),
+            "the right token from another site": post(
+                shutdown, form={"_xsrf": token}, cookie=f"_xsrf={token}", origin="http://evil.example"
+            ),
+        }
+        assert all(code in (403, 404) for code in attempts.values()), attempts
+        assert len(server.kernels()) == 1  # still there
+        # The page itself (same origin, its cookie and token) is heard at once, and twice is no error.
+        assert post(shutdown, form={"_xsrf": token}, cookie=f"_xsrf={token}", origin=server.url) == 204
+        server.wait_until(lambda: not server.kernels(), 10, "the page's kernel was not shut down")
+        assert post(shutdown, form={"_xsrf": token}, cookie=f"_xsrf={token}", origin=server.url) == 204
+        assert "Traceback" not in server.log_tail()
 
 
 def test_the_default_cap_is_printed_at_start_up(tmp_path):

@@ -134,6 +134,85 @@ def test_settings_become_server_options():
     module, _, name = manager.rpartition(".")
     assert getattr(__import__(module, fromlist=[name]), name).__name__ == "ClassroomKernelManager"
     assert ServeSettings(idle_timeout=0).idle_timeout == 0  # 0: culling off (Jupyter Server's meaning)
+    # The backstop for pages that vanished, and the page "/" opens.
+    assert "--ClassroomKernelManager.disconnected_timeout=60" in options
+    assert "--ClassroomVoila.welcome=00_welcome.ipynb" in options
+    french = server_options(
+        ServeSettings(language="fr", welcome="fr/00_welcome.ipynb", disconnected_timeout=6)
+    )
+    assert "--ClassroomVoila.welcome=fr/00_welcome.ipynb" in french
+    # The culler looks every third of the shorter timeout: the 6 s backstop is kept to 2 s, not 200 s.
+    assert "--MappingKernelManager.cull_interval=2" in french
+
+
+def test_a_kernel_whose_page_left_is_shut_after_the_disconnected_timeout_and_one_still_open_is_kept():
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from asteroyds.ui.classroom import ClassroomKernelManager
+
+    manager = ClassroomKernelManager(cull_idle_timeout=600, disconnected_timeout=60)
+    for kernel_id in ("left", "open", "never"):
+        kernel = SimpleNamespace(last_activity=utcnow(), execution_state="idle", kernel_name="python3")
+        kernel.kernel_spec = SimpleNamespace(metadata={})
+        manager._kernels[kernel_id] = kernel
+        manager._kernel_connections[kernel_id] = 0
+    shut = []
+
+    async def shutdown_kernel(kernel_id, *args, **kwargs):
+        shut.append(kernel_id)
+        del manager._kernels[kernel_id]
+
+    manager.shutdown_kernel = shutdown_kernel
+    for kernel_id in ("left", "open"):
+        manager.notify_connect(kernel_id)
+    manager.notify_connect("open")  # two tabs of one page? two connections: one closing keeps it
+    manager.notify_disconnect("left")
+    manager.notify_disconnect("open")
+
+    def cull() -> None:
+        for kernel_id in sorted(manager._kernels):
+            run_in_own_loop(lambda k=kernel_id: manager.cull_kernel_if_idle(k))
+
+    cull()
+    assert shut == []  # the page has only just left
+    manager._left["left"] -= 61  # a minute later
+    cull()
+    assert shut == ["left"]  # not "open" (still connected) nor "never" (its idle timeout is 600 s)
+    for kernel in manager._kernels.values():
+        kernel.last_activity = utcnow() - timedelta(seconds=601)
+    cull()
+    assert shut == ["left", "never"]  # a quiet page with an open connection is never shut
+
+
+def test_the_disconnected_rule_runs_even_when_the_idle_timeout_is_never():
+    from asteroyds.ui.classroom import ClassroomKernelManager
+
+    manager = ClassroomKernelManager(cull_idle_timeout=0, disconnected_timeout=60, cull_interval=5)
+    started = []
+    manager._culler_callback = None
+
+    class Callback:
+        def __init__(self, function, milliseconds):
+            started.append(milliseconds)
+
+        def start(self):
+            pass
+
+    import jupyter_server.services.kernels.kernelmanager as kernelmanager
+
+    saved = kernelmanager.PeriodicCallback
+    kernelmanager.PeriodicCallback = Callback
+    try:
+        run_in_own_loop(lambda: _initialize(manager))
+    finally:
+        kernelmanager.PeriodicCallback = saved
+    assert started == [5000]
+    assert manager.cull_idle_timeout > 10**8  # pages that never connect: never culled
+
+
+async def _initialize(manager) -> None:
+    manager.initialize_culler()
 
 
 def _voila_preheats(options: list[str], notebooks: Path) -> list[str]:

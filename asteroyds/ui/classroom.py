@@ -8,12 +8,24 @@ and a loop of requests can fill the server's memory. This module is the server
 that could outlive it, so SIGTERM and Ctrl-C stop the server and every kernel
 it started (even one still starting):
 
-- **Kernel lifecycle.** A kernel whose page has had no open connection for
-  ``idle_timeout`` seconds is shut down, including the kernel of a page that
-  never connected. Jupyter Server's culler does the work; the clock restarts
-  when the page's last connection closes
-  (:class:`asteroyds.ui.server.LowLatencyWebsocketConnection`) and when a
-  pre-heated kernel is handed to a page (:class:`ClassroomKernelManager`).
+- **Kernel lifecycle.** A page that is left (another chapter, a reload, the
+  back button, a closed tab) gives its kernel back at once: Voila's page says
+  goodbye (``POST /voila/api/shutdown/<kernel>``) with the ``_xsrf`` token of
+  its cookie, a cookie Voila only sets on its file listing, so a page opened by
+  a direct link was refused (403) and its kernel waited for the culler. Here
+  every page sets it (:class:`CappedVoilaHandler`), and the page's template
+  (``template/index.html.j2``) says goodbye on ``pagehide`` too, which phones
+  fire when ``beforeunload`` is not. A cross-site page cannot forge the
+  goodbye: it can neither read the token nor pass Jupyter Server's Origin check.
+  Backstops: a kernel whose page connected and then lost every connection is
+  shut down after ``disconnected_timeout`` seconds (60), one whose page never
+  connected after ``idle_timeout`` (a fetch, a crawler). Pages kept open are
+  never culled for being quiet: a student may read for a long time.
+- **The welcome page at** ``/``, in the class's language; the file listing is
+  gone (it showed the developers' demos): a teacher reaches every page from the
+  welcome page's table of contents.
+- **Nothing from another host**: the page's template drops the lab template's
+  Font Awesome links to a CDN (the widgets' icons come with Voila's styles).
 - **A cap.** At most ``max_pages`` pages are served at once (pre-heated kernels
   not counted); the next request gets HTTP 503 and :data:`FULL_PAGE`, a short
   page in the app's colours, instead of a server that runs out of memory.
@@ -44,17 +56,21 @@ from datetime import datetime
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
-from traitlets import Integer
+from tornado import web
+from traitlets import Integer, Unicode
 from voila import handler as voila_handler
 from voila.app import Voila
 from voila.notebook_renderer import NotebookRenderer
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ..i18n import _
-from .server import MB_PER_PAGE, touch_kernel
+from .server import MB_PER_PAGE, READY_PATH, WELCOME, touch_kernel
 from .share.language import QUERY_KEY as LANGUAGE_KEY
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the asteroyds package
+TEMPLATE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "template")  # the page's template
 
 __all__ = [
     "FULL_PAGE",
@@ -62,6 +78,9 @@ __all__ = [
     "ClassroomKernelManager",
     "ClassroomVoila",
     "GuardedNotebookRenderer",
+    "PageLeftHandler",
+    "ReadyHandler",
+    "WelcomeHandler",
     "compile_package",
     "full_page",
     "main",
@@ -81,15 +100,50 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     seconds to connect is not culled under its feet.
     """
 
+    disconnected_timeout = Integer(
+        60, config=True, help="Shut a kernel down this many seconds after its page's last connection closed."
+    )
+
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._seen: dict[str, datetime] = {}
+        self._left: dict[str, float] = {}  # kernel -> when its page's last connection closed (monotonic)
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        self._left.pop(kernel_id, None)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)
+        if self._kernel_connections.get(kernel_id, 0) <= 0:
+            self._left[kernel_id] = time.monotonic()
+
+    def initialize_culler(self) -> None:
+        """Jupyter Server's culler, also when only the disconnected timeout is set (``--idle-timeout 0``)."""
+        if self.cull_idle_timeout <= 0 < self.disconnected_timeout:
+            self.cull_idle_timeout = 10**9  # "never", for pages that never connect
+        super().initialize_culler()
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         for gone in [k for k in self._seen if k not in self._kernels]:
             del self._seen[gone]
+        for gone in [k for k in self._left if k not in self._kernels]:
+            del self._left[gone]
         if kernel_id not in self._seen:
             self._seen[kernel_id] = touch_kernel(self, kernel_id)
+        left = self._left.get(kernel_id)
+        if (
+            left is not None
+            and self.disconnected_timeout > 0
+            and time.monotonic() - left >= self.disconnected_timeout
+            and not self._kernel_connections.get(kernel_id, 0)
+        ):
+            self.log.warning(
+                "Culling kernel %s: its page left %d s ago", kernel_id, int(time.monotonic() - left)
+            )
+            self._left.pop(kernel_id, None)
+            await self.shutdown_kernel(kernel_id)
+            return None
         return await super().cull_kernel_if_idle(kernel_id)
 
     def pool_kernel_ids(self) -> list[str]:
@@ -183,6 +237,41 @@ class GuardedNotebookRenderer(NotebookRenderer):
         return ended_on_error(super().generate_content_generator(kernel_id, kernel_future), self.log)
 
 
+class PageLeftHandler(VoilaShutdownKernelHandler):
+    """Voila's goodbye from a page that is left: its kernel is shut down; one already gone is no error.
+
+    A page says goodbye twice (``beforeunload`` and ``pagehide``), and the
+    culler may have been first: the second call finds no kernel, which is what
+    was asked. The ``_xsrf`` and Origin checks are Jupyter Server's, unchanged.
+    """
+
+    @web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        if kernel_id in self.kernel_manager:
+            await super().post(kernel_id)
+            return
+        self.set_status(204)
+        self.finish()
+
+
+class WelcomeHandler(web.RequestHandler):
+    """``/`` (and the old file listing's addresses): the welcome page of the class's language."""
+
+    def initialize(self, page: str) -> None:
+        self.page = page
+
+    def get(self, path: str = "") -> None:
+        self.redirect(url_path_join(self.settings.get("base_url", "/"), "voila/render", self.page))
+
+
+class ReadyHandler(web.RequestHandler):
+    """A cheap "the server listens" for scripts and tests: starts no kernel, renders no page."""
+
+    def get(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.finish("ready")
+
+
 class CappedVoilaHandler(TornadoVoilaHandler):
     """Voila's page handler, answering 503 when the class server holds as many pages as it may.
 
@@ -217,6 +306,9 @@ class CappedVoilaHandler(TornadoVoilaHandler):
             self.set_header("Cache-Control", "no-store")
             self.finish(full_page(count + CappedVoilaHandler.admitting))
             return
+        # Voila sets the _xsrf cookie on its file listing only; a page opened by a direct link had none,
+        # so its goodbye (the kernel's shutdown, sent with that cookie's token) was refused with 403.
+        self.xsrf_token  # noqa: B018 (reading it sets the cookie)
         CappedVoilaHandler.admitting += 1
         admitted = True
         try:
@@ -235,6 +327,12 @@ class ClassroomVoila(Voila):
     """Voila serving the app's notebooks with the cap of :class:`CappedVoilaHandler`."""
 
     max_pages = Integer(0, config=True, help="At most this many pages at once (0: no cap).")
+    welcome = Unicode(WELCOME, config=True, help="The page / opens, relative to the notebooks.")
+
+    def setup_template_dirs(self) -> None:
+        """Voila's lab template, with the app's page (:data:`TEMPLATE`) found first."""
+        super().setup_template_dirs()
+        self.template_paths = [TEMPLATE, *self.template_paths]
 
     def init_settings(self) -> dict:
         settings = super().init_settings()
@@ -243,10 +341,18 @@ class ClassroomVoila(Voila):
 
     def init_handlers(self) -> list:
         voila_handler.NotebookRenderer = GuardedNotebookRenderer  # the renderer Voila's page handler makes
-        handlers = []
+        welcome = (WelcomeHandler, {"page": self.welcome})
+        handlers = [(url_path_join(self.server_url, READY_PATH), ReadyHandler)]
         for handler in super().init_handlers():
-            if len(handler) > 1 and handler[1] is TornadoVoilaHandler:
+            target = handler[1] if len(handler) > 1 else None
+            if target is TornadoVoilaHandler:
                 handler = (handler[0], CappedVoilaHandler, *handler[2:])
+            elif target is TornadoVoilaTreeHandler:  # the file listing: the welcome page instead
+                handler = (handler[0], *welcome)
+            elif target is VoilaShutdownKernelHandler:
+                handler = (handler[0], PageLeftHandler, *handler[2:])
+            elif target is not None and target.__name__ == "VoilaContentsHandler":  # the listing's data
+                continue
             handlers.append(handler)
         return handlers
 
@@ -254,16 +360,16 @@ class ClassroomVoila(Voila):
         compile_package()
         preheat = self.voila_configuration.preheat_kernel
         pool = self.voila_configuration.default_pool_size if preheat else 0
-        manager = "MappingKernelManager"
-        timeout = self.config[manager].get("cull_idle_timeout", 0) if manager in self.config else 0
+        manager = "ClassroomKernelManager"
+        left = self.config[manager].get("disconnected_timeout", 0) if manager in self.config else 0
         print(
             _(
                 "Asteroyds Academy: serving up to {pages} pages ({mb} MB each), {pool} pre-heated per "
-                "chapter, closing pages idle for {timeout} s",
+                "chapter; a page left gives its kernel back at once (at the latest after {left} s)",
                 pages=self.max_pages or _("unlimited"),
                 mb=MB_PER_PAGE,
                 pool=pool,
-                timeout=timeout,
+                left=left,
             ),
             flush=True,
         )
@@ -336,10 +442,14 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def welcome_url(host: str, port: int, page: str) -> str:
-    """The address a person opens (``0.0.0.0`` is where the server listens, not an address to open)."""
+def server_url(host: str, port: int) -> str:
+    """The address a person opens: ``/`` is the welcome page (``0.0.0.0`` is where the server listens).
+
+    >>> server_url("0.0.0.0", 8866)
+    'http://127.0.0.1:8866/'
+    """
     host = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    return f"http://{host}:{port}" + url_path_join("/voila/render", page)
+    return f"http://{host}:{port}/"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -1,10 +1,12 @@
 """How the app is served: the class server's settings, its command, and a low-latency kernel websocket.
 
 **The class server.** ``asteroyds app`` runs :mod:`asteroyds.ui.classroom`, Voila
-with three promises a class needs, set by :class:`ServeSettings`: a page's
-kernel is shut down after ``idle_timeout`` seconds without an open connection;
-at most ``max_pages`` pages at once (the next one gets a friendly 503); ``pool``
-pre-heated kernels per chapter. :func:`server_options` turns the settings into
+with the promises a class needs, set by :class:`ServeSettings`: a page that is
+left gives its kernel back at once (and, as a backstop, a kernel whose page lost
+its connection is shut down after ``disconnected_timeout`` seconds; one whose
+page never connected, after ``idle_timeout``); at most ``max_pages`` pages at
+once (the next one gets a friendly 503); ``pool`` pre-heated kernels per
+chapter; ``/`` is the welcome page of the class's language. :func:`server_options` turns the settings into
 Voila options; :func:`voila_command` is the whole command, used by
 ``asteroyds app`` (in its own process), by :func:`serve` (a server on a free
 port for as long as a ``with`` block lasts: the browser tests and the
@@ -50,6 +52,7 @@ __all__ = [
     "VOILA_ARGS",
     "LowLatencyWebsocketConnection",
     "ServeSettings",
+    "answers",
     "default_max_pages",
     "free_port",
     "jupyter_server_options",
@@ -63,7 +66,10 @@ MB_PER_PAGE = (
     130  # a sandbox page's kernel, measured by benchmarks/classroom.py (about 120 MB), with a margin
 )
 RESERVED_MB = 1024  # left to the server process, the operating system and the pool
-IDLE_TIMEOUT = 600  # seconds without an open connection before a page's kernel is shut down
+IDLE_TIMEOUT = 600  # seconds a kernel whose page never connected (a fetch, a crawler) is kept
+DISCONNECTED_TIMEOUT = 60  # seconds a kernel whose page connected, then lost it, is kept (a network blip)
+WELCOME = "00_welcome.ipynb"  # the page ``/`` opens (``fr/00_welcome.ipynb`` for a French class)
+READY_PATH = "/asteroyds/ready"  # answers once the server listens; starts no kernel
 IOPUB_TIMEOUT = 60  # seconds a rendering page waits for its kernel's outputs (nbclient's default: 4)
 POOL = 1  # pre-heated kernels per chapter
 POOL_NOTEBOOKS = 12  # the welcome page, the chapters, the teacher's tools and the sandbox (one language)
@@ -77,12 +83,14 @@ KERNEL_MANAGER = f"{SERVER}.ClassroomKernelManager"
 
 @dataclass(frozen=True)
 class ServeSettings:
-    """What a class server promises: how long an idle page lives, how many pages, how many kept warm."""
+    """What a class server promises: how long a page's kernel outlives it, how many pages, how many warm."""
 
     idle_timeout: int = IDLE_TIMEOUT  # 0: never
+    disconnected_timeout: int = DISCONNECTED_TIMEOUT  # 0: only idle_timeout applies
     max_pages: int = 0  # 0: the default for this machine (default_max_pages); negative: no cap
     pool: int = POOL
     language: str = "en"  # the chapters kept warm are this language's (the class's); the others start cold
+    welcome: str = WELCOME  # the page / opens, relative to the notebooks
 
     def resolved_max_pages(self) -> int:
         """The cap in force: ``max_pages``, this machine's default for 0, none (0) for a negative value."""
@@ -156,7 +164,9 @@ def server_options(settings: ServeSettings) -> list[str]:
     """
     options = [
         f"--ClassroomVoila.max_pages={settings.resolved_max_pages()}",
-        *_culling(settings.idle_timeout),
+        f"--ClassroomVoila.welcome={settings.welcome}",
+        *_culling(settings.idle_timeout, settings.disconnected_timeout),
+        f"--ClassroomKernelManager.disconnected_timeout={settings.disconnected_timeout}",
         f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
         # A page's outputs may lag its execute reply when a class arrives at once: nbclient's 4 s
         # default dropped them (ten sandbox pages on two cores rendered without their widget).
@@ -192,11 +202,16 @@ def jupyter_server_options(idle_timeout: int = IDLE_TIMEOUT) -> list[str]:
     return [f"--ServerApp.kernel_websocket_connection_class={_CLASS}", *_culling(idle_timeout)]
 
 
-def _culling(idle_timeout: int) -> list[str]:
-    """Jupyter Server's culler: shut down a kernel with no open connection for ``idle_timeout`` s."""
+def _culling(idle_timeout: int, disconnected_timeout: int = 0) -> list[str]:
+    """Jupyter Server's culler: shut down a kernel with no open connection for ``idle_timeout`` s.
+
+    It looks every third of the shorter timeout, so that the class server's own
+    rule, ``disconnected_timeout`` (run in the same loop), is kept to a few seconds.
+    """
+    shortest = min(t for t in (idle_timeout, disconnected_timeout, 10**9) if t > 0)
     return [
         f"--MappingKernelManager.cull_idle_timeout={idle_timeout}",
-        f"--MappingKernelManager.cull_interval={cull_interval(idle_timeout)}",
+        f"--MappingKernelManager.cull_interval={cull_interval(shortest)}",
         "--MappingKernelManager.cull_connected=False",
     ]
 
@@ -285,9 +300,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _answers(url: str) -> bool:
+def answers(base_url: str) -> bool:
+    """Whether the class server at ``base_url`` is up (its ready address: no page, no kernel started)."""
     try:
-        with urllib.request.urlopen(url, timeout=2) as response:
+        with urllib.request.urlopen(base_url + READY_PATH, timeout=2) as response:
             return response.status == 200
     except (urllib.error.URLError, OSError):
         return False
@@ -316,7 +332,7 @@ def serve(
         server = subprocess.Popen(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
         try:
             deadline = time.monotonic() + timeout
-            while not _answers(url + "/"):
+            while not answers(url):
                 if server.poll() is not None:
                     raise RuntimeError(
                         _(

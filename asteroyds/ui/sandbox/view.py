@@ -36,7 +36,6 @@ import ipywidgets as widgets
 from ...errors import AsteroydsError, ScenarioError
 from ...i18n import _
 from ...modes.targets import team_of
-from ...render.svg import state_svg
 from ...state import State
 from .. import theme
 from ..chart.capture import CaptureChart
@@ -47,6 +46,7 @@ from ..player.view import RoundPlayer
 from ..share import links
 from ..share.actions import ShownErrors
 from ..share.files import uploaded_text
+from ..share.pictures import board_picture
 from .controller import STAGES, SandboxController
 from .drawing import CSS, SandboxDrawing, _BoardPort, _SandboxDice, _walk
 from .panel import SetupPanel
@@ -67,13 +67,6 @@ from .setup import (
 if TYPE_CHECKING:  # bqplot (and numpy, pandas) are imported when a game first shows the board
     from ..board.view import BoardView
     from ..chart.status_view import StatusChart
-
-
-def board_picture(state: State) -> str:
-    """The board before the first game, as a static SVG picture (no bqplot on a page nobody played yet)."""
-    # the root's class is the picture's own: tests wait for ``.asteroyds-board``, the interactive board
-    svg = state_svg(state, size=20).replace('class="asteroyds-board"', 'class="asteroyds-board-picture"', 1)
-    return f"<div class='asteroyds-board-picture-svg'>{svg}</div>"
 
 
 class Sandbox(SandboxDrawing, ShownErrors, widgets.VBox):

@@ -1,0 +1,78 @@
+"""A real ``asteroyds app`` for tests: started in its own process group, its kernels watched with psutil."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import psutil
+import pytest
+
+from asteroyds.ui.server import free_port
+
+
+class App:
+    """A running ``asteroyds app`` and what it has started."""
+
+    def __init__(self, process: subprocess.Popen, port: int, log: Path) -> None:
+        self.process, self.port, self.log = process, port, log
+        self.url = f"http://127.0.0.1:{port}"
+        self.ps = psutil.Process(process.pid)
+
+    def kernels(self) -> list[psutil.Process]:
+        found = []
+        for child in self.ps.children(recursive=True):
+            try:
+                if "ipykernel" in " ".join(child.cmdline()):
+                    found.append(child)
+            except psutil.NoSuchProcess:
+                continue
+        return found
+
+    def get(self, path: str) -> tuple[int, str, dict[str, str]]:
+        try:
+            with urllib.request.urlopen(self.url + path, timeout=120) as response:
+                return response.status, response.read().decode("utf-8", "replace"), dict(response.headers)
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode("utf-8", "replace"), dict(error.headers)
+
+    def wait_until(self, condition, timeout: float, what: str) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                pytest.fail(f"{what} within {timeout:.0f} s; the server's log ends:\n{self.log_tail()}")
+            time.sleep(0.5)
+
+    def log_tail(self) -> str:
+        return self.log.read_text(errors="replace")[-3000:]
+
+
+@contextmanager
+def app(tmp_path: Path, *options: str, lang: tuple[str, ...] = ()) -> Iterator[App]:
+    port = free_port()
+    log = tmp_path / f"app-{port}.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "asteroyds.cli", *lang, "app", "--port", str(port), "--no-browser"]
+            + list(options),
+            cwd=tmp_path,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    server = App(process, port, log)
+    try:
+        server.wait_until(lambda: "is running at" in log.read_text(), 120, "the app did not answer")
+        yield server
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=30)
