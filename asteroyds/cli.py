@@ -23,6 +23,7 @@ from .game import Game
 from .i18n import _
 from .modes import mode_named
 from .pieces import PLAYER_COLOURS
+from .serve.settings import DISCONNECTED_TIMEOUT, IDLE_TIMEOUT, POOL  # no Voila imported: no extra needed
 from .setups import SETUP_NAMES, setup
 from .state import State
 
@@ -285,8 +286,9 @@ def cmd_app(args: argparse.Namespace) -> str:
     import threading
     import webbrowser
 
-    from .ui import classroom
-    from .ui.server import ServeSettings, answers, port_is_free, voila_command
+    from .serve import app as server
+    from .serve.launch import answers, port_is_free
+    from .serve.settings import ServeSettings, voila_command
 
     folder = notebooks_dir()
     if not (folder / WELCOME).exists():
@@ -318,7 +320,7 @@ def cmd_app(args: argparse.Namespace) -> str:
         language=i18n.language(),
         welcome=welcome_page(folder, i18n.language()),
     )
-    url = classroom.server_url(args.ip, args.port)
+    url = server.server_url(args.ip, args.port)
 
     def open_when_ready() -> None:
         for _attempt in range(600):
@@ -333,7 +335,7 @@ def cmd_app(args: argparse.Namespace) -> str:
     threading.Thread(target=open_when_ready, daemon=True).start()
     command = voila_command(folder, args.port, ip=args.ip, settings=settings)
     try:
-        classroom.main(command[3:])  # the arguments after `python -m asteroyds.ui.classroom`
+        server.main(command[3:])  # the arguments after `python -m asteroyds.serve`
     except SystemExit as exc:  # Voila exits when it cannot listen
         if exc.code not in (0, None):
             raise AsteroydsError(
@@ -358,10 +360,6 @@ def welcome_page(folder: Path, lang: str) -> str:
     return translated if lang != i18n.DEFAULT and (folder / translated).exists() else WELCOME
 
 
-# The class server's defaults (as in asteroyds.ui.server, which needs the app extra: not imported here).
-IDLE_TIMEOUT = 600
-DISCONNECTED_TIMEOUT = 60
-POOL = 1  # pre-heated kernels per chapter when serving a class (another address than this machine's own)
 LOCAL_ADDRESSES = ("127.0.0.1", "localhost", "::1")
 
 

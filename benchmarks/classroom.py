@@ -1,7 +1,7 @@
 """A class arriving at once: what the server spends per student (run: python benchmarks/classroom.py).
 
 Starts the app's server over the repository on a free port (as ``asteroyds app``
-serves it: :func:`asteroyds.ui.server.voila_command`), then for each class size
+serves it: :func:`asteroyds.serve.settings.voila_command`), then for each class size
 N (default 1, 5, 10) opens N students' pages at the same moment in real
 Chromium pages (Playwright, Debian's Chromium), first the one-button notebook
 (``benchmarks/one_button.ipynb``, the baseline), then the welcome page (the
@@ -70,14 +70,15 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from asteroyds.ui.server import ServeSettings, cull_interval, free_port, voila_command  # noqa: E402
-
-try:  # this server's defaults; an older checkout (measured for "before") has no ready address
-    from asteroyds.ui.server import DISCONNECTED_TIMEOUT, IDLE_TIMEOUT, READY_PATH  # noqa: E402
-except ImportError:
-    from asteroyds.ui.server import IDLE_TIMEOUT  # noqa: E402
-
-    DISCONNECTED_TIMEOUT, READY_PATH = 0, "/asteroyds/ready"
+from asteroyds.serve.launch import free_port  # noqa: E402
+from asteroyds.serve.settings import (  # noqa: E402  # noqa: E402
+    DISCONNECTED_TIMEOUT,
+    IDLE_TIMEOUT,
+    READY_PATH,
+    ServeSettings,
+    cull_interval,
+    voila_command,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]

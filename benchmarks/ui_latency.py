@@ -1,7 +1,7 @@
 """Widget latency in a real browser, against bare-ipywidgets baselines (run: python benchmarks/ui_latency.py).
 
 Starts its own Voila server over the repository on a free port (with the
-options ``asteroyds app`` uses, :data:`asteroyds.ui.server.VOILA_ARGS`) and drives
+options ``asteroyds app`` uses, :data:`asteroyds.serve.settings.VOILA_ARGS`) and drives
 Debian's Chromium with Playwright, like the browser tests. In one run it measures:
 
 - (a) drag end on the status chart → the chart's program text and the board's
@@ -42,8 +42,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from asteroyds.serve.launch import serve  # noqa: E402
 from asteroyds.ui.chart.status_controller import X_RANGE, Y_RANGE, cell_centre, tray_slot  # noqa: E402
-from asteroyds.ui.server import serve  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]

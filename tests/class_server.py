@@ -16,7 +16,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from asteroyds.ui.server import free_port
+from asteroyds.serve.launch import free_port
 
 
 class App:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from asteroyds.ui.server import IDLE_TIMEOUT, cull_interval
+from asteroyds.serve.settings import IDLE_TIMEOUT, cull_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow

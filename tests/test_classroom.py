@@ -24,7 +24,7 @@ import nbformat
 import psutil
 import pytest
 
-from asteroyds.ui.server import free_port, port_is_free, voila_command
+from asteroyds.serve.launch import free_port, port_is_free, voila_command
 
 from .class_server import app
 

@@ -103,7 +103,7 @@ def test_a_preheated_kernel_keeps_its_chapter_s_language_without_waiting(monkeyp
 
 
 def test_the_class_server_gives_a_lang_request_a_kernel_of_its_own():
-    from asteroyds.ui.classroom import uses_pool
+    from asteroyds.serve.handlers import uses_pool
 
     assert uses_pool({}) and uses_pool({"demo": [b"pilot-hector"], "dice": [b"1,2,3"]})
     assert not uses_pool({"lang": [b"fr"]}) and not uses_pool({"lang": [b"en"], "demo": [b"x"]})

@@ -17,7 +17,7 @@ browser:
 What the controllers and views share lives in small modules of its own:
 :mod:`~asteroyds.ui.observers` (observe and notify), :mod:`~asteroyds.ui.ticker`
 (an asyncio clock for the stopwatch and Play), :mod:`~asteroyds.ui.share.files`
-(download links, uploads) and :mod:`~asteroyds.ui.server` (how Voila is started).
+(download links, uploads). The class server that serves these pages is :mod:`asteroyds.serve`.
 
 The names below are imported on first use (PEP 562), so a page that shows the
 sandbox does not pay for the editor's imports, nor the teacher's tools for the

@@ -11,7 +11,7 @@ What this hub promises, and where it is set:
 - the app's URL is the default (Voila's /voila/render/notebooks/00_welcome.ipynb);
 - each student's server serves kernels over the low-latency websocket and shuts
   down a page's kernel after 10 minutes without an open page, as `asteroyds app`
-  does (asteroyds.ui.server.jupyter_server_options);
+  does (asteroyds.serve.settings.jupyter_server_options);
 - jupyterhub-idle-culler, a hub service, stops a student's whole server after an
   hour without activity, giving its memory back.
 
@@ -31,7 +31,7 @@ import os
 import sys
 from pathlib import Path
 
-from asteroyds.ui.server import jupyter_server_options
+from asteroyds.serve.settings import jupyter_server_options
 
 c = get_config()  # noqa: F821 (JupyterHub's config loader defines it)
 

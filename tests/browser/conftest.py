@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from asteroyds.rooms.store import ENV_VAR as STORE_VAR
-from asteroyds.ui.server import serve
+from asteroyds.serve.launch import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"

@@ -19,8 +19,9 @@ from playwright.sync_api import expect
 
 import asteroyds
 from asteroyds import demos, i18n
+from asteroyds.serve.launch import serve
+from asteroyds.serve.settings import ServeSettings
 from asteroyds.ui import links
-from asteroyds.ui.server import ServeSettings, serve
 
 from .conftest import NOTEBOOKS, RENDER_TIMEOUT, SERVER_TIMEOUT, TRACEBACKS, _browser_available
 from .test_teacher import DEMO, EDITOR, PRESENTER, board_data, no_traceback

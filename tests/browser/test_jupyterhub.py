@@ -30,7 +30,7 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from asteroyds.ui.server import free_port
+from asteroyds.serve.launch import free_port
 
 from .conftest import RENDER_TIMEOUT, ROOT
 

@@ -15,7 +15,7 @@ or the reverse. Voila gives the query string to the kernel
 class server has run its chapter before any page asked for it, so it keeps the
 chapter's own language and does not wait: the class server gives a request with
 ``?lang=`` a kernel of its own instead
-(:meth:`asteroyds.ui.classroom.CappedVoilaHandler.should_use_rendered_notebook`),
+(:meth:`asteroyds.serve.handlers.CappedVoilaHandler.should_use_rendered_notebook`),
 and every other page stays instant. In JupyterLab and under nbval there is no
 query string.
 

@@ -1,64 +1,33 @@
-"""How the app is served: the class server's settings, its command, and a low-latency kernel websocket.
+"""What a class server promises, as Voila options and as the command that starts it.
 
-**The class server.** ``asteroyds app`` runs :mod:`asteroyds.ui.classroom`, Voila
-with the promises a class needs, set by :class:`ServeSettings`: a page that is
-left gives its kernel back at once (and, as a backstop, a kernel whose page lost
-its connection is shut down after ``disconnected_timeout`` seconds; one whose
-page never connected, after ``idle_timeout``); at most ``max_pages`` pages at
-once (the next one gets a friendly 503); ``pool`` pre-heated kernels per
-chapter; ``/`` is the welcome page of the class's language. :func:`server_options` turns the settings into
-Voila options; :func:`voila_command` is the whole command, used by
-``asteroyds app`` (in its own process), by :func:`serve` (a server on a free
-port for as long as a ``with`` block lasts: the browser tests and the
-benchmarks) and, as configuration files, by Binder and the JupyterHub recipe.
-
-**The websocket.** A widget interaction is a burst of small messages from the
-kernel: a busy status, a few ``comm_msg`` updates, an idle status. Jupyter
-Server writes them on a websocket that keeps Nagle's algorithm on, so after
-the first small packet the next ones wait for its acknowledgement, which the
-browser delays by up to 40 ms (delayed ACK). A bare bqplot drag echoed into a
-label took 52 ms instead of 21 ms because of it (``benchmarks/ui_latency.py``,
-floor line). :class:`LowLatencyWebsocketConnection` sets ``TCP_NODELAY``
-(:data:`VOILA_ARGS`); Binder reads the same setting from
-``binder/jupyter/jupyter_server_config.json``.
+:class:`ServeSettings` holds the promises (how long a page's kernel outlives
+its page, how many pages, how many kept warm, which page ``/`` opens);
+:func:`server_options` turns them into Voila options; :func:`voila_command` is
+the whole command, used by ``asteroyds app`` (in its own process), by
+:func:`asteroyds.serve.launch.serve` (a server on a free port for as long as a
+``with`` block lasts: the browser tests and the benchmarks) and, as
+configuration files, by Binder and the JupyterHub recipe. This module imports
+no Voila and no Jupyter Server, so the command line reads its defaults here
+without the app's extra installed.
 
 >>> voila_command("notebooks", 8866)[1:5]
-['-m', 'asteroyds.ui.classroom', 'notebooks', '--no-browser']
->>> 1024 <= free_port() <= 65535
-True
+['-m', 'asteroyds.serve', 'notebooks', '--no-browser']
 """
 
 from __future__ import annotations
 
-import asyncio
-import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from os import PathLike
 
-from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-
-from ..i18n import _
-
 __all__ = [
+    "CONNECTION_CLASS",
     "VOILA_ARGS",
-    "LowLatencyWebsocketConnection",
     "ServeSettings",
-    "answers",
     "default_max_pages",
-    "free_port",
     "jupyter_server_options",
-    "serve",
     "server_options",
-    "touch_kernel",
     "voila_command",
 ]
 
@@ -77,8 +46,8 @@ POOL_NOTEBOOKS = 12  # the welcome page, the chapters, the teacher's tools and t
 # class room pages (a whole class opens the join page at once: one warm kernel would serve one student).
 PREHEAT_DENYLIST = ("widgets_demo", "status_chart_demo", "benchmarks/", "11_class_room", "12_join")
 ENGLISH_CHAPTERS = "[0-9][0-9]_"  # a chapter at the top of notebooks/ (a regex matched from the start)
-SERVER = "asteroyds.ui.classroom"  # the module that runs the class server (python -m)
-KERNEL_MANAGER = f"{SERVER}.ClassroomKernelManager"
+SERVER = "asteroyds.serve"  # the package that runs the class server (python -m)
+KERNEL_MANAGER = "asteroyds.serve.kernels.ClassroomKernelManager"
 
 
 @dataclass(frozen=True)
@@ -148,7 +117,7 @@ def preheat_denylist(language: str = "en") -> tuple[str, ...]:
     >>> preheat_denylist("en")[-1], preheat_denylist("fr")[-1]
     ('fr/', '[0-9][0-9]_')
     """
-    from .share.twins import TWIN_FOLDERS  # notebooks/fr/02_planning.ipynb …
+    from ..ui.share.twins import TWIN_FOLDERS  # notebooks/fr/02_planning.ipynb …
 
     others = tuple(f"{folder}/" for lang, folder in TWIN_FOLDERS.items() if lang != language)
     english = () if language == "en" else (ENGLISH_CHAPTERS,)
@@ -187,7 +156,6 @@ def server_options(settings: ServeSettings) -> list[str]:
 
 
 SERVER_TIMEOUT = 90.0  # seconds for a fresh Voila to answer (it imports a lot the first time)
-LOG_TAIL = 3000  # characters of the server's log quoted when it fails to start
 
 
 def jupyter_server_options(idle_timeout: int = IDLE_TIMEOUT) -> list[str]:
@@ -199,7 +167,7 @@ def jupyter_server_options(idle_timeout: int = IDLE_TIMEOUT) -> list[str]:
     >>> jupyter_server_options()[0].startswith("--ServerApp.kernel_websocket_connection_class=")
     True
     """
-    return [f"--ServerApp.kernel_websocket_connection_class={_CLASS}", *_culling(idle_timeout)]
+    return [f"--ServerApp.kernel_websocket_connection_class={CONNECTION_CLASS}", *_culling(idle_timeout)]
 
 
 def _culling(idle_timeout: int, disconnected_timeout: int = 0) -> list[str]:
@@ -216,38 +184,10 @@ def _culling(idle_timeout: int, disconnected_timeout: int = 0) -> list[str]:
     ]
 
 
-class LowLatencyWebsocketConnection(ZMQChannelsWebsocketConnection):
-    """Jupyter Server's kernel websocket connection with ``TCP_NODELAY`` set when it opens.
-
-    When it closes, the kernel's idle clock restarts (:func:`touch_kernel`), so a
-    culler set to N seconds shuts a kernel down N seconds after its page went
-    away, not N seconds after the page's last click.
-    """
-
-    def connect(self) -> asyncio.Future[None] | None:
-        handler = self.websocket_handler
-        if handler is not None and handler.ws_connection is not None:
-            handler.set_nodelay(True)
-        return super().connect()
-
-    def disconnect(self) -> None:
-        touch_kernel(self.multi_kernel_manager, self.kernel_id)
-        return super().disconnect()
-
-
-def touch_kernel(manager: object, kernel_id: str) -> datetime:
-    """Restart a kernel's idle clock (Jupyter Server's ``last_activity``); return the time set."""
-    now = utcnow()
-    kernel = getattr(manager, "_kernels", {}).get(kernel_id)
-    if kernel is not None and getattr(kernel, "last_activity", now) < now:
-        kernel.last_activity = now
-    return now
-
-
-_CLASS = f"{LowLatencyWebsocketConnection.__module__}.{LowLatencyWebsocketConnection.__qualname__}"
-
+# The kernel websocket without Nagle's algorithm (asteroyds.serve.websocket), named, not imported.
+CONNECTION_CLASS = "asteroyds.serve.websocket.LowLatencyWebsocketConnection"
 # Command-line options for ``voila``: standalone Voila configures its own kernel websocket class.
-VOILA_ARGS: tuple[str, ...] = (f"--Voila.kernel_websocket_connection_class={_CLASS}",)
+VOILA_ARGS: tuple[str, ...] = (f"--Voila.kernel_websocket_connection_class={CONNECTION_CLASS}",)
 
 
 def voila_command(
@@ -278,88 +218,3 @@ def voila_command(
         *options,
         *VOILA_ARGS,
     ]
-
-
-def port_is_free(port: int, ip: str = "127.0.0.1") -> bool:
-    """Whether a server could listen on ``ip:port`` now (nobody else listens there)."""
-    with socket.socket() as s:
-        s.setsockopt(
-            socket.SOL_SOCKET, socket.SO_REUSEADDR, 1
-        )  # as the server will: TIME_WAIT is no obstacle
-        try:
-            s.bind((ip, port))
-        except OSError:
-            return False
-    return True
-
-
-def free_port() -> int:
-    """A local TCP port nobody listens on now (the system picks it), for a server started next."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def answers(base_url: str) -> bool:
-    """Whether the class server at ``base_url`` is up (its ready address: no page, no kernel started)."""
-    try:
-        with urllib.request.urlopen(base_url + READY_PATH, timeout=2) as response:
-            return response.status == 200
-    except (urllib.error.URLError, OSError):
-        return False
-
-
-@contextmanager
-def serve(
-    root: str | PathLike[str],
-    *,
-    log_path: str | PathLike[str],
-    timeout: float = SERVER_TIMEOUT,
-    cwd: str | PathLike[str] | None = None,
-    settings: ServeSettings | None = None,
-    options: Sequence[str] = (),
-) -> Iterator[str]:
-    """Serve ``root`` with Voila on a free local port; yield its base URL once it answers; stop it after.
-
-    The server writes to ``log_path`` (a file, never a pipe: a full pipe blocks
-    the server). If it exits, or does not answer within ``timeout`` seconds,
-    :class:`RuntimeError` says so with the end of its log.
-    """
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    command = voila_command(root, port, settings=settings, options=options)
-    with open(log_path, "wb") as log:
-        server = subprocess.Popen(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + timeout
-            while not answers(url):
-                if server.poll() is not None:
-                    raise RuntimeError(
-                        _(
-                            "Voila exited with {returncode}:\n{tail}",
-                            returncode=server.returncode,
-                            tail=_tail(log_path),
-                        )
-                    )
-                if time.monotonic() > deadline:
-                    raise RuntimeError(
-                        _(
-                            "Voila did not answer in {timeout:.0f} s:\n{tail}",
-                            timeout=timeout,
-                            tail=_tail(log_path),
-                        )
-                    )
-                time.sleep(0.25)
-            yield url
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(timeout=5)
-
-
-def _tail(log_path: str | PathLike[str]) -> str:
-    with open(log_path, encoding="utf-8", errors="replace") as log:
-        return log.read()[-LOG_TAIL:]

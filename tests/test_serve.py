@@ -1,4 +1,4 @@
-"""How the app is served: the Voila command, a server for tests and benchmarks, a TCP_NODELAY websocket."""
+"""The class server (asteroyds.serve): settings and command, a server for tests, the websocket, culling."""
 
 from __future__ import annotations
 
@@ -13,19 +13,18 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 
-import asteroyds.ui.server as server_module
+import asteroyds.serve.launch as launch_module
+import asteroyds.serve.settings as settings_module
 from asteroyds.cli import main
-from asteroyds.ui.server import (
+from asteroyds.serve.launch import free_port, serve
+from asteroyds.serve.settings import (
     VOILA_ARGS,
-    LowLatencyWebsocketConnection,
     ServeSettings,
     default_max_pages,
-    free_port,
-    serve,
     server_options,
-    touch_kernel,
     voila_command,
 )
+from asteroyds.serve.websocket import LowLatencyWebsocketConnection, touch_kernel
 from tests.helpers import run_in_own_loop
 
 
@@ -66,7 +65,7 @@ def test_voila_args_name_an_importable_connection_class():
 
 
 def test_the_app_command_runs_the_class_server_in_its_own_process(monkeypatch):
-    from asteroyds.ui import classroom
+    from asteroyds.serve import app as classroom
 
     runs = []
     monkeypatch.setattr(classroom, "main", lambda argv: runs.append(argv))
@@ -105,7 +104,7 @@ def test_the_app_command_runs_the_class_server_in_its_own_process(monkeypatch):
     ],
 )
 def test_bad_app_arguments_are_one_line_and_start_nothing(monkeypatch, capsys, argv, words):
-    from asteroyds.ui import classroom
+    from asteroyds.serve import app as classroom
 
     monkeypatch.setattr(classroom, "main", lambda argv: pytest.fail("the server started"))
     assert main(["app", "--no-browser", *argv]) == 2
@@ -115,7 +114,7 @@ def test_bad_app_arguments_are_one_line_and_start_nothing(monkeypatch, capsys, a
 
 def test_the_command_serves_a_folder_on_a_port_with_the_project_options():
     command = voila_command(Path("notebooks"), 8123, options=("--show_tracebacks=True",))
-    assert command[:5] == [sys.executable, "-m", "asteroyds.ui.classroom", "notebooks", "--no-browser"]
+    assert command[:5] == [sys.executable, "-m", "asteroyds.serve", "notebooks", "--no-browser"]
     assert "--port=8123" in command and "--Voila.ip=127.0.0.1" in command
     assert command[-len(VOILA_ARGS) - 1 :] == ["--show_tracebacks=True", *VOILA_ARGS]
     # Without settings: one person's server, no cap and no pool; kernels still go away when left.
@@ -149,7 +148,7 @@ def test_a_kernel_whose_page_left_is_shut_after_the_disconnected_timeout_and_one
     from datetime import timedelta
     from types import SimpleNamespace
 
-    from asteroyds.ui.classroom import ClassroomKernelManager
+    from asteroyds.serve.kernels import ClassroomKernelManager
 
     manager = ClassroomKernelManager(cull_idle_timeout=600, disconnected_timeout=60)
     for kernel_id in ("left", "open", "never"):
@@ -186,7 +185,7 @@ def test_a_kernel_whose_page_left_is_shut_after_the_disconnected_timeout_and_one
 
 
 def test_the_disconnected_rule_runs_even_when_the_idle_timeout_is_never():
-    from asteroyds.ui.classroom import ClassroomKernelManager
+    from asteroyds.serve.kernels import ClassroomKernelManager
 
     manager = ClassroomKernelManager(cull_idle_timeout=0, disconnected_timeout=60, cull_interval=5)
     started = []
@@ -237,7 +236,7 @@ def test_a_class_keeps_warm_only_the_chapters_in_its_language():
     assert "02_planning.ipynb" in english and "fr/02_planning.ipynb" in french
     assert not any(p.startswith("fr/") or "demo" in p for p in english)
     assert all(p.startswith("fr/") for p in french)
-    assert len(english) == len(french) <= server_module.POOL_NOTEBOOKS  # what the memory budget counts
+    assert len(english) == len(french) <= settings_module.POOL_NOTEBOOKS  # what the memory budget counts
 
 
 def test_the_default_cap_follows_the_available_memory():
@@ -258,7 +257,7 @@ def test_a_free_port_can_be_bound_at_once():
 def test_serve_says_why_voila_did_not_start_with_the_end_of_its_log(tmp_path, monkeypatch):
     log_path = tmp_path / "voila.log"
     broken = [sys.executable, "-c", "import sys; print('no such folder'); sys.exit(3)"]
-    monkeypatch.setattr(server_module, "voila_command", lambda root, port, **options: broken)
+    monkeypatch.setattr(launch_module, "voila_command", lambda root, port, **options: broken)
     with (
         pytest.raises(RuntimeError, match=r"(?s)Voila exited with 3:.*no such folder"),
         serve(tmp_path, log_path=log_path, timeout=30),
@@ -274,7 +273,7 @@ def test_serve_gives_up_after_the_timeout_and_stops_the_server(tmp_path, monkeyp
         started.append(port)
         return [sys.executable, "-c", "import time; print('still starting', flush=True); time.sleep(60)"]
 
-    monkeypatch.setattr(server_module, "voila_command", silent)
+    monkeypatch.setattr(launch_module, "voila_command", silent)
     begun = time.monotonic()
     with (
         pytest.raises(RuntimeError, match=r"(?s)did not answer in 1 s:.*still starting"),
@@ -307,7 +306,7 @@ def test_a_kernel_handed_to_a_page_is_not_culled_for_its_time_in_the_pool():
     from datetime import timedelta
     from types import SimpleNamespace
 
-    from asteroyds.ui.classroom import ClassroomKernelManager
+    from asteroyds.serve.kernels import ClassroomKernelManager
 
     manager = ClassroomKernelManager(cull_idle_timeout=60)
     pooled_since = utcnow() - timedelta(minutes=30)
@@ -329,7 +328,7 @@ def test_a_kernel_handed_to_a_page_is_not_culled_for_its_time_in_the_pool():
 
 
 def test_a_stopping_server_ends_the_children_its_kernel_manager_does_not_know():
-    from asteroyds.ui.classroom import child_pids, end_processes
+    from asteroyds.serve.processes import child_pids, end_processes
 
     ignore_sigterm = "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(60)"
     stubborn = subprocess.Popen([sys.executable, "-c", ignore_sigterm])

@@ -1,0 +1,142 @@
+"""The class server's HTTP handlers: the page with its cap, a page's goodbye, ``/``, and "ready".
+
+- :class:`CappedVoilaHandler`: Voila's page, answering 503 with a friendly page
+  past the cap, setting the ``_xsrf`` cookie the page's goodbye needs, and
+  keeping pre-heated kernels for pages that do not ask for a language.
+- :class:`PageLeftHandler`: the goodbye of a page that is left.
+- :class:`WelcomeHandler`: ``/`` and the old file listing's addresses.
+- :class:`ReadyHandler`: "the server listens", for scripts and tests.
+"""
+
+from __future__ import annotations
+
+import html
+from importlib.resources import files
+
+from jupyter_server.utils import url_path_join
+from tornado import web
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.handler import TornadoVoilaHandler
+
+from ..ui.share.language import QUERY_KEY as LANGUAGE_KEY
+
+__all__ = [
+    "CappedVoilaHandler",
+    "PageLeftHandler",
+    "ReadyHandler",
+    "WelcomeHandler",
+    "full_page",
+    "uses_pool",
+]
+
+RETRY_AFTER = 60  # seconds, in the 503 answer
+
+
+def full_page(count: int) -> str:
+    """The 503 page (``static/full.html``) in the app's colours."""
+    from ..ui.theme import COLOURS
+
+    page = files(__package__).joinpath("static", "full.html").read_text(encoding="utf-8")
+    return page.format(
+        retry=RETRY_AFTER,
+        count=html.escape(str(count)),
+        background=COLOURS["background"],
+        text=COLOURS["text"],
+        edge=COLOURS["board_edge"],
+        muted=COLOURS["muted"],
+    )
+
+
+def uses_pool(request_args: dict) -> bool:
+    """Whether a request (its query arguments) may be served by a pre-heated kernel: not with ``?lang=``.
+
+    >>> uses_pool({}), uses_pool({"demo": [b"pilot-hector"]}), uses_pool({"lang": [b"fr"]})
+    (True, True, False)
+    """
+    return LANGUAGE_KEY not in request_args
+
+
+class PageLeftHandler(VoilaShutdownKernelHandler):
+    """Voila's goodbye from a page that is left: its kernel is shut down; one already gone is no error.
+
+    A page says goodbye twice (``beforeunload`` and ``pagehide``), and the
+    culler may have been first: the second call finds no kernel, which is what
+    was asked. The ``_xsrf`` and Origin checks are Jupyter Server's, unchanged.
+    """
+
+    @web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        if kernel_id in self.kernel_manager:
+            await super().post(kernel_id)
+            return
+        self.set_status(204)
+        self.finish()
+
+
+class WelcomeHandler(web.RequestHandler):
+    """``/`` (and the old file listing's addresses): the welcome page of the class's language."""
+
+    def initialize(self, page: str) -> None:
+        self.page = page
+
+    def get(self, path: str = "") -> None:
+        self.redirect(url_path_join(self.settings.get("base_url", "/"), "voila/render", self.page))
+
+
+class ReadyHandler(web.RequestHandler):
+    """A cheap "the server listens" for scripts and tests: starts no kernel, renders no page."""
+
+    def get(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.finish("ready")
+
+
+class CappedVoilaHandler(TornadoVoilaHandler):
+    """Voila's page handler, answering 503 when the class server holds as many pages as it may.
+
+    A request counts from the moment it is admitted until its kernel exists
+    (its first bytes), so a crowd arriving at once cannot overshoot the cap.
+    """
+
+    admitting = 0  # requests admitted whose kernel does not exist yet (one server, one event loop)
+
+    def should_use_rendered_notebook(self, notebook_data, pool_size, template_name, theme, request_args):  # type: ignore[no-untyped-def]
+        """Voila's choice of a pre-heated kernel, except for a page that asks for a language.
+
+        A pool kernel ran its chapter (``page_language``, then every widget)
+        before any request, in the chapter's language; a page asking ``?lang=``
+        gets a kernel started for it, so the pool's pages stay instant.
+        """
+        if not uses_pool(request_args):
+            return False
+        return super().should_use_rendered_notebook(
+            notebook_data, pool_size, template_name, theme, request_args
+        )
+
+    async def get(self, path: str | None = None) -> None:
+        limit = self.settings.get("asteroyds_max_pages", 0)
+        manager = self.kernel_manager
+        count = manager.page_kernel_count() if hasattr(manager, "page_kernel_count") else 0
+        if limit and count + CappedVoilaHandler.admitting >= limit:
+            self.log.warning("Class server full (%d pages): 503 for %s", count, self.request.path)
+            self.set_status(503)
+            self.set_header("Retry-After", str(RETRY_AFTER))
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(full_page(count + CappedVoilaHandler.admitting))
+            return
+        # Voila sets the _xsrf cookie on its file listing only; a page opened by a direct link had none,
+        # so its goodbye (the kernel's shutdown, sent with that cookie's token) was refused with 403.
+        self.xsrf_token  # noqa: B018 (reading it sets the cookie)
+        CappedVoilaHandler.admitting += 1
+        admitted = True
+        try:
+            async for chunk in self.get_generator(path=path):
+                if admitted:  # the first bytes come once the page's kernel exists
+                    CappedVoilaHandler.admitting -= 1
+                    admitted = False
+                self.write(chunk)
+                self.flush()
+        finally:
+            if admitted:
+                CappedVoilaHandler.admitting -= 1
