@@ -71,7 +71,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from asteroyds.serve.launch import free_port  # noqa: E402
-from asteroyds.serve.settings import (  # noqa: E402  # noqa: E402
+from asteroyds.serve.settings import (  # noqa: E402
     DISCONNECTED_TIMEOUT,
     IDLE_TIMEOUT,
     READY_PATH,
@@ -224,10 +224,16 @@ async def close_pages(pages) -> None:
         await leave(page.context)
 
 
-async def leave(context) -> None:
+async def leave(context, linger: float = 2.0) -> None:
+    """Close the student's tabs (unload events run), then, ``linger`` s later, the browser itself.
+
+    A person's browser stays open after a tab is closed; the page's goodbye is a
+    beacon the browser sends as the tab goes, and closing the whole browser at
+    once could cut it.
+    """
     for page in context.pages:
         await page.close(run_before_unload=True)
-    await asyncio.sleep(0.3)  # the goodbye is a beacon: sent as the page goes
+    await asyncio.sleep(linger)
     await context.close()
 
 
@@ -418,11 +424,13 @@ async def walk(server: Server, browser, n: int, budget: float) -> None:
             await asyncio.sleep(2.0)  # the last page's goodbye, if it was heard
             per_page.append(f"{(server.kernels() - baseline) / n:.1f}")
         rss_walk = server.rss_mb()
+        for page in pages:  # the students leave the app: another site in the same tab
+            await page.goto("about:blank")
+        await asyncio.sleep(10.0)
+        left = server.kernels() - baseline
     finally:
         for context in contexts:
-            await leave(context)
-    await asyncio.sleep(10.0)
-    left = server.kernels() - baseline
+            await context.close()
     print(
         f"{n:>3} walk: kernels per open page after chapters 1-{len(WALK)}: {' / '.join(per_page)}; "
         f"10 s after leaving: {left} kernels ({left / n:.1f} per student); server memory "
@@ -560,7 +568,7 @@ def _interrupted(_signum: int, _frame: object) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--sizes", type=int, nargs="+", default=[1, 5, 10], help="class sizes (default 1 5 10)"
+        "--sizes", type=int, nargs="*", default=[1, 5, 10], help="class sizes (1 5 10; none: the walk only)"
     )
     parser.add_argument(
         "--linger", type=float, default=90.0, help="seconds to wait for closed pages' kernels to go (90)"

@@ -39,6 +39,7 @@ from ...dice import Dice
 from ...errors import AsteroydsError, ScenarioError
 from ...i18n import _
 from ...state import State
+from .request_info import wait_for_request
 
 QUERY_KEYS: tuple[str, ...] = ("demo", "scenario", "dice")
 MAX_SCENARIO_BYTES = 1_000_000  # a decompressed scenario larger than this is refused (zip bombs)
@@ -227,10 +228,8 @@ def query_string() -> str:
     if os.environ.get("VOILA_PREHEAT", "False") not in ("", "False") and not _waited:
         _waited = True
         try:
-            from voila.utils import wait_for_request  # only ever present where Voila runs the kernel
-
             wait_for_request()
-        except Exception:  # no query string is better than a broken page
+        except (OSError, ValueError):  # no query string is better than a broken page
             return ""
     return os.environ.get("QUERY_STRING", "")
 
