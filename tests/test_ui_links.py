@@ -115,15 +115,14 @@ def test_query_string_reads_voila_s_environment(monkeypatch):
 
 
 def test_query_string_waits_for_the_request_in_a_preheated_kernel(monkeypatch):
-    import voila.utils
-
     calls = []
 
     def fake_wait(url=None):
         calls.append(url)
         monkeypatch.setenv("QUERY_STRING", "demo=pilot-1634")  # what Voila does once the page is requested
 
-    monkeypatch.setattr(voila.utils, "wait_for_request", fake_wait)
+    # tests/test_request_info.py reads a real Voila-like socket; here only the waiting once matters
+    monkeypatch.setattr(links, "wait_for_request", fake_wait)
     monkeypatch.setattr(links, "_waited", False)  # a fresh kernel
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.delenv("QUERY_STRING", raising=False)

@@ -41,7 +41,7 @@ class ClassroomVoila(Voila):
     def setup_template_dirs(self) -> None:
         """Voila's lab template, with the app's page (:data:`TEMPLATE`) found first."""
         super().setup_template_dirs()
-        self.template_paths = [TEMPLATE, *self.template_paths]
+        self.template_paths = [TEMPLATE, *self.template_paths]  # type: ignore[has-type]  # a traitlets List
 
     def init_settings(self) -> dict:
         settings = super().init_settings()

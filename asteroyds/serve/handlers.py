@@ -36,7 +36,7 @@ def full_page(count: int) -> str:
     """The 503 page (``static/full.html``) in the app's colours."""
     from ..ui.theme import COLOURS
 
-    page = files(__package__).joinpath("static", "full.html").read_text(encoding="utf-8")
+    page = (files(__package__) / "static" / "full.html").read_text(encoding="utf-8")
     return page.format(
         retry=RETRY_AFTER,
         count=html.escape(str(count)),

@@ -19,6 +19,7 @@ import json
 import os
 import socket
 import struct
+from typing import BinaryIO
 
 __all__ = ["read_message", "wait_for_request"]
 
@@ -80,7 +81,7 @@ def read_message(connection: socket.socket, host: str, port: int, path: str) -> 
                 return b"".join(parts).decode("utf-8")
 
 
-def _frame(reader) -> tuple[int | None, bool, bytes]:  # type: ignore[no-untyped-def]
+def _frame(reader: BinaryIO) -> tuple[int | None, bool, bytes]:
     head = reader.read(2)
     if len(head) < 2:
         return None, True, b""
