@@ -120,6 +120,25 @@ def test_a_students_account_is_never_root_and_in_the_students_group():
     assert check_account("nobody", group=NOBODYS_GROUP).pw_uid == NOBODY.pw_uid  # its primary group
 
 
+def test_a_hub_not_run_as_root_warns_that_its_account_runs_the_students_servers():
+    me = pwd.getpwuid(os.geteuid()).pw_name
+    own = settings.HubSettings(
+        password=CLASS,
+        admin=None,
+        admin_password=None,
+        data=CHECKOUT.parent,
+        mode="shared",
+        account=me,
+        group=None,
+        python=sys.executable,
+    )
+    warning = settings.shares_the_hubs_account(own)
+    assert f"the students' servers run as the hub's own account {me!r}" in warning
+    other = settings.HubSettings(**{**own.__dict__, "account": "nobody"})
+    assert settings.shares_the_hubs_account(other) is None
+    assert CLASS not in repr(own)  # the passwords stay out of logs
+
+
 def test_ports_and_numbers_are_checked():
     refused(r"ASTEROYDS_HUB_PORT is 'eighty': a whole number from 1 to 65535", ASTEROYDS_HUB_PORT="eighty")
     refused(r"ASTEROYDS_HUB_PAGES is '0': a whole number from 1 to 1000", ASTEROYDS_HUB_PAGES="0")

@@ -34,7 +34,8 @@ The decision (issue 27), and why:
 - **Secrets stay secret.** The hub's database and cookie secret live in
   ``ASTEROYDS_HUB_DATA`` (by default ``~/.local/state/asteroyds-hub`` of the
   hub's user), outside the checkout, mode 0700 and its files 0600: the
-  students' servers run as another account and cannot read them.
+  students' servers run as another account and cannot read them (a hub not
+  run as root can start them only as itself, and warns that it does).
 
 What else this hub promises: a page's kernel is shut down 10 minutes after its
 page closed and one student holds at most ``ASTEROYDS_HUB_PAGES`` pages (the
@@ -76,6 +77,7 @@ from asteroyds.ui.hub.settings import (
     preflight,
     prepare_data,
     read_settings,
+    shares_the_hubs_account,
 )
 
 c = get_config()  # noqa: F821 (JupyterHub's config loader defines it)
@@ -91,6 +93,8 @@ try:  # every setting checked before the hub does anything: one sentence, then e
     preflight(hub, NOTEBOOKS)
 except HubConfigError as error:
     sys.exit(f"jupyterhub_config.py: {error}")
+if warning := shares_the_hubs_account(hub):
+    print(f"jupyterhub_config.py: {warning}", file=sys.stderr, flush=True)
 
 # Where students connect, and the hub's own files (private to the hub's user).
 c.JupyterHub.bind_url = f"http://{hub.ip}:{hub.port}"

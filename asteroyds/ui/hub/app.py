@@ -103,7 +103,8 @@ class HubVoila(ClassroomVoila):
 
     @default("ip")
     def _hub_ip(self) -> str:
-        return urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", "")).hostname or "127.0.0.1"
+        url = os.environ.get("JUPYTERHUB_SERVICE_URL")
+        return (urlparse(url).hostname or "") if url else "127.0.0.1"  # no host: every interface
 
     @default("port")
     def _hub_port(self) -> int:
@@ -120,8 +121,8 @@ class HubVoila(ClassroomVoila):
     @default("config_file_paths")
     def _no_user_config(self) -> list[str]:
         """Config from the system's Jupyter paths only, none the account could write (home, cwd)."""
-        home = os.path.expanduser("~")
-        return [path for path in jupyter_config_path() if not path.startswith(home)]
+        home = os.path.realpath(os.path.expanduser("~"))
+        return [path for path in jupyter_config_path() if not _inside(path, home)]
 
     def initialize(self, argv: Sequence[str] | None = None) -> None:
         reason = refuse_root()
@@ -153,6 +154,18 @@ class HubVoila(ClassroomVoila):
             target = url_path_join(self.base_url, landing)
             ours.append((self.server_url, RedirectHandler, {"url": target, "permanent": False}))
         return [*ours, *handlers]
+
+
+def _inside(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or under it (a home of ``/`` holds nothing: it is no home).
+
+    >>> _inside("/home/ann/.jupyter", "/home/ann"), _inside("/home/anna/.jupyter", "/home/ann")
+    (True, False)
+    """
+    if folder in ("", os.sep):
+        return False
+    path = os.path.realpath(path)
+    return os.path.commonpath([path, folder]) == folder
 
 
 def with_defaults(given: Sequence[str], defaults: Sequence[str] = OPTIONS) -> list[str]:

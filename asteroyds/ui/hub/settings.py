@@ -34,7 +34,7 @@ import secrets
 import subprocess
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import AsteroydsError
@@ -63,9 +63,9 @@ class HubConfigError(AsteroydsError):
 class HubSettings:
     """What the recipe needs, checked: who logs in, where the hub keeps its files, who runs servers."""
 
-    password: str  # the class password
+    password: str = field(repr=False)  # the class password (never in a log)
     admin: str | None  # the teacher's name, an admin of the hub
-    admin_password: str | None
+    admin_password: str | None = field(repr=False)
     data: Path  # the hub's database, cookie secret and proxy pid, readable by the hub only
     mode: str  # SHARED or SYSTEM
     account: str | None  # SHARED: the account every student's server runs as
@@ -142,6 +142,23 @@ def read_settings(environ: Mapping[str, str], checkout: Path, *, uid: int | None
         proxy_api_port=_number(environ, "ASTEROYDS_PROXY_API_PORT", 8001, 1, 65535),
         cull_seconds=_number(environ, "ASTEROYDS_HUB_CULL_SECONDS", CULL_SECONDS, 0, 10**7),
         pages=_number(environ, "ASTEROYDS_HUB_PAGES", PAGES_PER_STUDENT, 1, 1000),
+    )
+
+
+def shares_the_hubs_account(settings: HubSettings) -> str | None:
+    """A warning when the students' servers run as the hub's own account (a hub not run as root), else None.
+
+    The servers still serve the app alone, but nothing but that keeps them from
+    the hub's files: the account isolation of the threat model needs a hub run
+    as root (or containers).
+    """
+    if settings.account is None or pwd.getpwnam(settings.account).pw_uid != os.geteuid():
+        return None
+    return _(
+        "Warning: the students' servers run as the hub's own account {account!r} (the hub does not run "
+        "as root), so no account keeps them from the hub's database and cookie secret; run the hub as "
+        "root for that.",
+        account=settings.account,
     )
 
 
