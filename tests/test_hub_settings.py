@@ -52,7 +52,7 @@ def test_a_good_environment_gives_every_setting():
     )
     assert found.admin == "teacher"  # JupyterHub lower-cases the names people log in with
     assert found.admin_password == TEACHER_PASSWORD
-    assert (found.mode, found.account, found.group) == ("shared", "nobody", None)
+    assert (found.spawner, found.account, found.group) == ("shared", "nobody", None)
     assert (found.port, found.pages, found.cull_seconds) == (8010, 4, 3600)
     assert found.data == Path("/srv/hub-private")
     assert found.python == sys.executable
@@ -105,7 +105,7 @@ def test_who_runs_the_students_servers():
         ASTEROYDS_HUB_STUDENT_GROUP="no-such-group-27",
     )
     system = settings_of(ASTEROYDS_HUB_SPAWNER="system", ASTEROYDS_HUB_STUDENT_GROUP=NOBODYS_GROUP)
-    assert (system.mode, system.account, system.group) == ("system", None, NOBODYS_GROUP)
+    assert (system.spawner, system.account, system.group) == ("system", None, NOBODYS_GROUP)
 
 
 def test_a_students_account_is_never_root_and_in_the_students_group():
@@ -127,7 +127,7 @@ def test_a_hub_not_run_as_root_warns_that_its_account_runs_the_students_servers(
         admin=None,
         admin_password=None,
         data=CHECKOUT.parent,
-        mode="shared",
+        spawner="shared",
         account=me,
         group=None,
         python=sys.executable,
@@ -179,7 +179,7 @@ def test_the_students_python_is_tried_as_their_account_before_the_hub_starts(tmp
         admin=None,
         admin_password=None,
         data=tmp_path,
-        mode="shared",
+        spawner="shared",
         account=me,
         group=None,
         python=sys.executable,

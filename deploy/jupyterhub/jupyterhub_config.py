@@ -122,7 +122,7 @@ def landing(handler):
 c.JupyterHub.default_url = landing
 
 # Each student's server: the app alone, as an unprivileged account.
-if hub.mode == SHARED:
+if hub.spawner == SHARED:
     c.JupyterHub.spawner_class = "asteroyds.ui.hub.spawner.SharedAccountSpawner"
     c.SharedAccountSpawner.account_name = hub.account
 else:

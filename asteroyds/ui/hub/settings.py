@@ -42,7 +42,7 @@ from ...i18n import _
 
 SHARED = "shared"  # every student's server runs as one unprivileged account
 SYSTEM = "system"  # each student's server runs as their own system account
-MODES = (SHARED, SYSTEM)
+SPAWNERS = (SHARED, SYSTEM)  # the values of ASTEROYDS_HUB_SPAWNER
 STUDENT_ACCOUNT = "asteroyds-student"  # the shared account when the hub runs as root
 STUDENT_GROUP = "asteroyds-students"  # the group a student's own system account must be in
 CLASS_PASSWORD_MIN = 8  # JupyterHub's SharedPasswordAuthenticator: the users' password
@@ -67,7 +67,7 @@ class HubSettings:
     admin: str | None  # the teacher's name, an admin of the hub
     admin_password: str | None = field(repr=False)
     data: Path  # the hub's database, cookie secret and proxy pid, readable by the hub only
-    mode: str  # SHARED or SYSTEM
+    spawner: str  # SHARED or SYSTEM
     account: str | None  # SHARED: the account every student's server runs as
     group: str | None  # SYSTEM: the group every student's account must be in
     python: str  # the Python that runs the students' servers (their account must be able to run it)
@@ -105,17 +105,17 @@ def read_settings(environ: Mapping[str, str], checkout: Path, *, uid: int | None
                 "another one, or every student could log in as the teacher."
             )
         )
-    mode = env("ASTEROYDS_HUB_SPAWNER", SHARED)
-    if mode not in MODES:
+    spawner = env("ASTEROYDS_HUB_SPAWNER", SHARED)
+    if spawner not in SPAWNERS:
         raise HubConfigError(
             _(
                 "ASTEROYDS_HUB_SPAWNER is {value!r}: use 'shared' (every student's server runs as one "
                 "unprivileged account) or 'system' (each student is a system account).",
-                value=mode,
+                value=spawner,
             )
         )
     account = group = None
-    if mode == SYSTEM:
+    if spawner == SYSTEM:
         if uid != 0:
             raise HubConfigError(
                 _(
@@ -132,7 +132,7 @@ def read_settings(environ: Mapping[str, str], checkout: Path, *, uid: int | None
         admin=admin,
         admin_password=admin_password,
         data=data_folder(environ, checkout),
-        mode=mode,
+        spawner=spawner,
         account=account,
         group=group,
         python=env("ASTEROYDS_HUB_PYTHON", "") or sys.executable,
