@@ -17,6 +17,7 @@ import os
 import pwd
 import subprocess
 import sys
+import threading
 from types import SimpleNamespace
 
 import pytest
@@ -39,12 +40,25 @@ def student(name: str) -> SimpleNamespace:
 
 
 def refusal(spawner) -> str:
-    """What starting this spawner said; it must not have started a process."""
-    with pytest.raises(Exception) as error:
-        asyncio.run(spawner.start())
+    """What starting this spawner said; it must not have started a process.
+
+    In a thread of its own: when the browser tests ran first in this session,
+    Playwright's loop is running on the main thread.
+    """
+    raised: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            asyncio.run(spawner.start())
+        except BaseException as error:  # the refusal, handed to the test's thread
+            raised.append(error)
+
+    thread = threading.Thread(target=start)
+    thread.start()
+    thread.join(timeout=60)
     assert spawner.proc is None and spawner.pid == 0  # refused before any process
-    assert getattr(error.value, "status_code", None) == 403
-    return error.value.jupyterhub_message  # what the student's spawn page says after "Spawn failed:"
+    assert len(raised) == 1 and getattr(raised[0], "status_code", None) == 403, raised
+    return raised[0].jupyterhub_message  # what the student's spawn page says after "Spawn failed:"
 
 
 def test_a_student_named_root_gets_no_server_as_root():
