@@ -1,4 +1,4 @@
-"""The skip rule for browser tests: skip only without Chromium and without ASTEROYDS_REQUIRE_BROWSER."""
+"""The skip rule for browser tests: skip only when a part is missing and its ASTEROYDS_REQUIRE_* is unset."""
 
 from __future__ import annotations
 
@@ -37,4 +37,17 @@ def test_missing_hub_skips_unless_required(monkeypatch):
         test_jupyterhub.hub_available()
     monkeypatch.setenv("ASTEROYDS_REQUIRE_HUB", "1")
     with pytest.raises(pytest.fail.Exception, match="ASTEROYDS_REQUIRE_HUB is set"):
+        test_jupyterhub.hub_available()
+
+
+def test_missing_students_account_or_python_skips_unless_required(monkeypatch):
+    from . import test_jupyterhub
+
+    monkeypatch.setattr(test_jupyterhub, "AS_ROOT", True)  # the check that runs as root
+    monkeypatch.setattr(test_jupyterhub, "PYTHON", "/nonexistent/bin/python")  # as without .ci/setup-hub
+    monkeypatch.delenv("ASTEROYDS_REQUIRE_HUB", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="the students' account set up by .ci/setup-hub"):
+        test_jupyterhub.hub_available()
+    monkeypatch.setenv("ASTEROYDS_REQUIRE_HUB", "1")
+    with pytest.raises(pytest.fail.Exception, match="cannot run the app with /nonexistent/bin/python"):
         test_jupyterhub.hub_available()
