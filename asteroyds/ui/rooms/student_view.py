@@ -43,7 +43,7 @@ class StudentRoom(RoomViewBase):
         code = room_from_query(query)
         if code is not None:
             self._code_input.value = code
-            self._run(lambda: self._open(code))
+            self._run(lambda: self._open_or_retry(code))
         self._safely(self._refresh)
         self.add_class("asteroyds-room-student")
 
@@ -57,7 +57,7 @@ class StudentRoom(RoomViewBase):
 
     # --- actions ------------------------------------------------------------------------------------
     def open_room(self, code: str) -> None:
-        self._run(lambda: self._open(code))
+        self._run(lambda: self._open_or_retry(code))
 
     def take_seat(self, seat: str) -> None:
         self._run(lambda: self._join(seat))
@@ -166,6 +166,7 @@ class StudentRoom(RoomViewBase):
             self._title,
             self._status,
             self._error,
+            self._offline,
             self._form,
             self._room_box,
             self._script,

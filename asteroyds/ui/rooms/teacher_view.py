@@ -50,7 +50,7 @@ class TeacherRoom(RoomViewBase):
         self._build()
         code = room_from_query(query)
         if code is not None:
-            self._run(lambda: self._open(code))
+            self._run(lambda: self._open_or_retry(code))
         self._safely(self._refresh)
         self.add_class("asteroyds-room-teacher")
 
@@ -231,6 +231,7 @@ class TeacherRoom(RoomViewBase):
             self._title,
             self._status,
             self._error,
+            self._offline,
             self._form,
             self._room_box,
             self._script,
