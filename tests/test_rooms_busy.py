@@ -60,7 +60,7 @@ def test_twelve_processes_on_one_sqlite_room_for_30_seconds(tmp_path):
     programs: dict[tuple[int, str, str], list[tuple[int, str]]] = defaultdict(list)
     rolls: dict[int, int] = defaultdict(int)
     answers: dict[tuple[int, str], int] = defaultdict(int)
-    for role, seat, done, *_rest in out:
+    for role, _seat, done, *_rest in out:
         for item in done:
             if item[1] == "program":
                 index, _kind, who, round_, text = item
