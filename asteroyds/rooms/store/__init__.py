@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ...i18n import _
 from ..codes import RoomError
-from .base import POLL_SECONDS, Store, StoreUnavailable
+from .base import INSERT, LAST, POLL_SECONDS, SCHEMA, SELECT, Store, StoreUnavailable
 from .sqlite import SQLiteStore
 
 ENV_VAR = "ASTEROYDS_STORE"
@@ -50,7 +50,11 @@ def open_store(url: str | None = None) -> Store:
 
 __all__ = [
     "ENV_VAR",
+    "INSERT",
+    "LAST",
     "POLL_SECONDS",
+    "SCHEMA",
+    "SELECT",
     "SQLiteStore",
     "Store",
     "StoreUnavailable",
