@@ -98,3 +98,72 @@ def play_seat(url: str, code: str, teacher: str, seat: str, rounds: int, barrier
                 pass  # someone else moved the room on meanwhile: look again
         resolved = [(r.round, r.seq) for r in room.view.resolutions]
         results.put((seat, room.view.seq, room.view.game.dumps(), resolved))
+
+
+# --- a busy class: many processes, one room at a time, for a while (tests/test_rooms_busy.py) ------------
+
+SEAT_PROGRAMS = ("L . . . . . S", ". L . . . . S")  # what a seat's own page submits
+TEACHER_PROGRAMS = ("R . . . . . S", ". R . . . . S")  # what the teacher's page submits for a seat
+
+
+def busy_page(url: str, rooms, role: str, seat: str, seconds: float, barrier, results) -> None:
+    """One page of a busy class: poll the room like a page does, and act whenever it can.
+
+    ``rooms`` is a list of ``(code, teacher token, seat tokens)``; every page
+    plays the first room until its game is over, then the next one. A
+    ``seat`` page submits its seat's program whenever the round plans (again,
+    sometimes, to replace it) and answers its questions; a ``teacher`` page
+    rolls and submits for ``seat`` with the teacher's token. Each page
+    reports what the room acknowledged (every action that returned) and any
+    error that reached it other than the room's refusals of a move that came
+    too late (someone else moved the room on first).
+    """
+    import random
+    import time
+
+    from asteroyds.errors import DecisionError, RuleError
+    from asteroyds.rooms import open_store
+    from asteroyds.ui.rooms.session import RoomSession
+
+    rng = random.Random(f"{role}:{seat}")
+    done: list[tuple] = []
+    errors: list[str] = []
+    polls = 0
+    programs = SEAT_PROGRAMS if role == "seat" else TEACHER_PROGRAMS
+    with open_store(url) as store:
+        session = RoomSession(store)
+        index = 0
+        barrier.wait()
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and index < len(rooms):
+            code, teacher, tokens = rooms[index]
+            token = tokens[seat] if role == "seat" else teacher
+            try:
+                if session.room is None or session.code != code:
+                    session.open(code)
+                session.poll()
+                polls += 1
+                room = session.room
+                view = room.view
+                phase, game = view.phase, view.game
+                round_ = game.round  # (the game object moves on with the room's next entries)
+                if phase == "over":
+                    index += 1
+                    continue
+                if role == "teacher" and phase == "roll":
+                    room.roll(teacher)
+                    done.append((index, "roll"))  # (which round: whichever the room was at)
+                elif phase == "plan" and seat in game.waiting_for():
+                    if seat not in view.held or rng.random() < 0.3:  # sometimes a second thought
+                        text = rng.choice(programs)
+                        room.submit(seat, text, token, round=round_)
+                        done.append((index, "program", seat, round_, text))
+                elif role == "seat" and phase == "decide" and game.pending.player == seat:
+                    room.answer(seat, False, token)
+                    done.append((index, "answer", seat))
+            except (RuleError, DecisionError):
+                pass  # refused: the room moved on meanwhile (a resolution, another page's roll)
+            except Exception as exc:  # noqa: BLE001 (what the test says must never happen)
+                errors.append(f"{type(exc).__module__}.{type(exc).__name__}: {exc}")
+            time.sleep(rng.uniform(0.0, 0.02))
+    results.put((role, seat, done, errors, polls, index))

@@ -3,8 +3,10 @@
 - :mod:`~asteroyds.rooms.log` — entries and the replay (:class:`RoomView`);
 - :mod:`~asteroyds.rooms.room` — :class:`Room`, the actions (join, roll,
   submit, answer, settle) with optimistic appends;
-- :mod:`~asteroyds.rooms.store` — the store interface, SQLite, :func:`open_store`;
-  :mod:`~asteroyds.rooms.postgres` — PostgreSQL (the ``rooms-pg`` extra);
+- :mod:`~asteroyds.rooms.store` — the stores (a package: ``base``, ``sqlite``,
+  ``postgres``, the ``rooms-pg`` extra) and :func:`open_store`; a store retries
+  a broken connection or a busy file and lets out only :class:`RoomError`
+  (:class:`StoreUnavailable`: the database is away for now);
 - :mod:`~asteroyds.rooms.codes` — room codes and tokens;
 - :mod:`~asteroyds.rooms.seating` — the game a room plays;
 - :mod:`~asteroyds.rooms.cli` — ``asteroyds room ...``.
@@ -16,7 +18,7 @@ from .codes import RoomError
 from .log import Entry, RoomView, Seat
 from .room import Room
 from .seating import room_game
-from .store import SQLiteStore, Store, open_store
+from .store import SQLiteStore, Store, StoreUnavailable, open_store
 
 __all__ = [
     "Entry",
@@ -26,6 +28,7 @@ __all__ = [
     "SQLiteStore",
     "Seat",
     "Store",
+    "StoreUnavailable",
     "open_store",
     "room_game",
 ]

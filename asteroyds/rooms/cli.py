@@ -4,7 +4,9 @@ Every command opens the store (``--store URL``, else ``$ASTEROYDS_STORE``,
 else the default SQLite file), does one thing, settles the room (appends a
 resolution or a "no" whose time has come) and prints one result; ``--json``
 prints it as JSON. Bad input is one line on stderr and exit code 2 (the
-``asteroyds`` convention), and the room is unchanged.
+``asteroyds`` convention), and the room is unchanged; so is a store that
+cannot be reached (its database restarting or down, after the store's short
+retry: :class:`~asteroyds.rooms.StoreUnavailable`).
 
 Tokens: ``room create`` prints the teacher's token; ``room join`` prints a
 seat's token. Commands that act take ``--token`` (default

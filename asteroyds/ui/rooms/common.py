@@ -8,6 +8,15 @@ it stops when the widget is closed), and redraws only when the room
 changed. The replay of the last resolved round is the round player, its
 priority inspector and event log (:mod:`asteroyds.ui.player`), drawing on
 the page's board.
+
+**When the store is away** (:class:`~asteroyds.rooms.StoreUnavailable`: the
+database restarts or fails over), the page is not in error: it shows one
+calm sentence (:data:`~asteroyds.ui.rooms.session.OFFLINE`, class
+``asteroyds-room-offline``, ``data-offline="true"``), keeps what it holds (the
+room as last seen, the student's chart) and keeps polling; the sentence goes
+away by itself at the first poll that gets through. A page that could not
+even open its room (its address has ``?room=CODE``, or the student pressed
+*Open the room*) retries the opening at every tick the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from ...i18n import _
+from ...rooms import StoreUnavailable
 from ..board.view import BoardView
 from ..chart.stopwatch import bar_colour
 from ..player.event_log import EventLog
@@ -30,7 +40,7 @@ from ..share import links
 from ..share.actions import ShownErrors
 from ..ticker import Ticker
 from . import browser
-from .session import POLL_SECONDS, RoomSession
+from .session import OFFLINE, POLL_SECONDS, RoomSession
 
 CSS = """<style>
 .asteroyds-room { max-width: 1280px; }
@@ -42,6 +52,8 @@ CSS = """<style>
 .asteroyds-room .asteroyds-room-code { font-size: 64px; font-weight: bold; letter-spacing: .12em;
   color: #ffd21f; font-family: monospace; line-height: 1.1; }
 .asteroyds-room .asteroyds-note { color: #9aa6cc; font-size: 13px; }
+.asteroyds-room .asteroyds-room-offline { background: #1d2a55; border: 1px solid #6f86d6; border-radius: 10px;
+  padding: 8px 14px; font-size: 16px; color: #e8eeff; }
 .asteroyds-room .asteroyds-room-clock { font-size: 28px; font-weight: bold; font-family: monospace; }
 .asteroyds-room .asteroyds-room-question { background: #3a2e08; border: 2px solid #ffd21f;
   border-radius: 10px; padding: 10px 16px; font-size: 18px; color: #fff4c2; }
@@ -89,6 +101,10 @@ class RoomViewBase(ShownErrors, widgets.VBox):
         self._session: RoomSession | None = None
         self._error_text = ""
         self._error = html_part("asteroyds-error")
+        self._offline = html_part("asteroyds-room-offline", display="none")
+        self._offline.value = html.escape(_(OFFLINE))
+        self._away = False  # an action found the store away before this page had a room to poll
+        self._opening: str | None = None  # a room code whose opening waits for the store to come back
         self._script = widgets.HTML()  # scripts for the browser (browser.py): keep or read a token
         self._script.layout.display = "none"
         self._key_class = f"asteroyds-room-key-{secrets.token_hex(4)}"
@@ -122,19 +138,61 @@ class RoomViewBase(ShownErrors, widgets.VBox):
             self._ticker.stop()
         super().close()
 
+    @property
+    def offline(self) -> bool:
+        """Is the page waiting for its store to come back (showing the sentence, not an error)?"""
+        session = self._session
+        return self._away or self._opening is not None or (session is not None and session.offline)
+
     # --- polling ------------------------------------------------------------------------------
     def _polling(self) -> bool:
-        return self.comm is not None and self._session is not None and self._session.room is not None
+        if self.comm is None:
+            return False
+        return self._opening is not None or (self._session is not None and self._session.room is not None)
 
     def _start_polling(self) -> None:
         self._ticker.start()
 
     def _tick(self, _seconds: float) -> None:
+        if self._opening is not None:
+            code = self._opening
+            self._run(lambda: self._open_or_retry(code))
+            return
         session = self._session
         if session is None or session.room is None:
             return
         if not session.poll():  # a change redraws everything through the observer
             self._draw_clock()
+
+    def _open_or_retry(self, code: str) -> None:
+        """Open the room; if the store is away, try again at every tick until it is back."""
+        try:
+            self._open(code)
+        except StoreUnavailable:
+            self._opening = code
+            self._start_polling()
+            raise
+        self._opening = None
+
+    def _open(self, code: str) -> None:
+        raise NotImplementedError
+
+    def _set_error(self, exc: BaseException | str) -> None:
+        """An away store is no error: the page says so calmly and goes on polling (the module docstring)."""
+        if isinstance(exc, StoreUnavailable):
+            if self._session is not None and self._session.room is not None:
+                self._session.mark_offline(True)  # the next poll that gets through clears it
+            else:
+                self._away = True  # until the next action
+            super()._set_error("")
+        else:
+            if exc == "":
+                self._away = False
+            super()._set_error(exc)
+        self._draw_offline()
+
+    def _draw_offline(self) -> None:
+        self._offline.layout.display = "" if self.offline else "none"
 
     def _watch(self, session: RoomSession) -> None:
         self._session = session
@@ -242,8 +300,10 @@ class RoomViewBase(ShownErrors, widgets.VBox):
             if session is None or session.room is None
             else str(session.last_resolved or ""),
             "data-error": self._error_text,
+            "data-offline": "true" if self.offline else "",
             **extra,
         }
+        self._draw_offline()
         body = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items())
         self._data.value = f"<div class='asteroyds-room-values' {body}></div>"
 

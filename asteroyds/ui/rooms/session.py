@@ -13,6 +13,13 @@ The view calls :meth:`RoomSession.poll` every :data:`POLL_SECONDS` from a
 :class:`~asteroyds.ui.ticker.Ticker` on the kernel's loop (no thread, no
 busy loop) and redraws when it returns True; tests call it by hand.
 
+**When the database goes away** (a restart, a failover: the store raises
+:class:`~asteroyds.rooms.StoreUnavailable` once its short retry is spent),
+:meth:`RoomSession.poll` does not fail: it sets :attr:`RoomSession.offline`,
+the page shows :data:`OFFLINE` instead of an error, keeps everything it holds
+(the view, the student's chart) and goes on polling; the first poll that
+gets through clears it and reads what the class did meanwhile.
+
 :func:`round_replay` gives the round player (:mod:`asteroyds.ui.player`) a
 private copy of the round the room just resolved, so each page steps
 through the resolution (priority inspector, event log) at its own pace
@@ -41,14 +48,15 @@ from typing import Any
 
 from ...errors import RuleError
 from ...game import Game
-from ...i18n import _
-from ...rooms import Room, RoomError, Store
+from ...i18n import N_, _
+from ...rooms import Room, RoomError, Store, StoreUnavailable
 from ...rooms.codes import check_token
 from ..observers import Observable
 from ..player.controller import RoundPlayerController
 
 Clock = Callable[[], float]
 POLL_SECONDS = 0.5  # the issue's bound: another device's input shows within half a second
+OFFLINE = N_("The class server lost its database; retrying…")  # a page's one sentence while it is away
 
 
 def round_replay(game: Game, round_number: int) -> RoundPlayerController:
@@ -93,6 +101,7 @@ class RoomSession(Observable["RoomSession"]):
         self.seat: str | None = None
         self.seat_token: str | None = None
         self.public: dict[str, Any] = {}
+        self.offline = False  # the store was away at the last look (see the module docstring)
         self._replay: tuple[int, RoundPlayerController] | None = None
 
     # --- opening ---------------------------------------------------------------------
@@ -174,13 +183,24 @@ class RoomSession(Observable["RoomSession"]):
         if room is None:
             return False
         changed = False
-        if room.store.last_seq(room.code) > room.view.seq:
-            changed = room.refresh()
-        if self._deadline_passed():
-            changed = room.settle() > 0 or changed
+        try:
+            if room.store.last_seq(room.code) > room.view.seq:
+                changed = room.refresh()
+            if self._deadline_passed():
+                changed = room.settle() > 0 or changed
+        except StoreUnavailable:
+            changed = self.mark_offline(True) or changed
+        else:
+            changed = self.mark_offline(False) or changed
         if changed:
             self.changed()
         return changed
+
+    def mark_offline(self, offline: bool) -> bool:
+        """Note whether the store is away (an action may find it so too); True if that is news."""
+        news = self.offline != offline
+        self.offline = offline
+        return news
 
     def _deadline_passed(self) -> bool:
         view = self.need_room().view
@@ -232,4 +252,4 @@ class RoomSession(Observable["RoomSession"]):
         self._notify()
 
 
-__all__ = ["POLL_SECONDS", "RoomSession", "round_replay"]
+__all__ = ["OFFLINE", "POLL_SECONDS", "RoomSession", "round_replay"]

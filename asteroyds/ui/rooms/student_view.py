@@ -8,7 +8,8 @@ classes for browser tests: ``asteroyds-room-student`` (root),
 ``-no`` (a question), the chart's (``asteroyds-status-chart``...),
 ``asteroyds-room-data`` (hidden: ``data-room``, ``data-phase``,
 ``data-round``, ``data-seat``, ``data-submitted``, ``data-resolved``,
-``data-mine``: my submitted program) and the round player's.
+``data-mine``: my submitted program, ``data-offline``: the store is away),
+``asteroyds-room-offline`` (the sentence shown meanwhile) and the round player's.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class StudentRoom(RoomViewBase):
         code = room_from_query(query)
         if code is not None:
             self._code_input.value = code
-            self._run(lambda: self._open(code))
+            self._run(lambda: self._open_or_retry(code))
         self._safely(self._refresh)
         self.add_class("asteroyds-room-student")
 
@@ -57,7 +58,7 @@ class StudentRoom(RoomViewBase):
 
     # --- actions ------------------------------------------------------------------------------------
     def open_room(self, code: str) -> None:
-        self._run(lambda: self._open(code))
+        self._run(lambda: self._open_or_retry(code))
 
     def take_seat(self, seat: str) -> None:
         self._run(lambda: self._join(seat))
@@ -166,6 +167,7 @@ class StudentRoom(RoomViewBase):
             self._title,
             self._status,
             self._error,
+            self._offline,
             self._form,
             self._room_box,
             self._script,

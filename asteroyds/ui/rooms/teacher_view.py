@@ -7,7 +7,8 @@ classes for browser tests: ``asteroyds-room-teacher`` (root),
 ``asteroyds-room-roll``, ``asteroyds-room-resolve``,
 ``asteroyds-room-bots``, ``asteroyds-room-data`` (hidden: ``data-room``,
 ``data-phase``, ``data-round``, ``data-submitted``, ``data-resolved``,
-``data-teacher``), and the round player's.
+``data-teacher``, ``data-offline``), ``asteroyds-room-offline`` (the sentence
+shown while the store is away), and the round player's.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class TeacherRoom(RoomViewBase):
         self._build()
         code = room_from_query(query)
         if code is not None:
-            self._run(lambda: self._open(code))
+            self._run(lambda: self._open_or_retry(code))
         self._safely(self._refresh)
         self.add_class("asteroyds-room-teacher")
 
@@ -231,6 +232,7 @@ class TeacherRoom(RoomViewBase):
             self._title,
             self._status,
             self._error,
+            self._offline,
             self._form,
             self._room_box,
             self._script,
