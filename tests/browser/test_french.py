@@ -46,7 +46,7 @@ def chart_texts(page) -> tuple[str, list[str]]:
 
 def test_switch_to_french_then_plan_on_a_french_status_chart(page, voila_url):
     button, shield = french(BUTTON), french(RED_COLUMN)
-    open_notebook(page, voila_url, "00_welcome")
+    open_notebook(page, voila_url, "00_welcome", ".asteroyds-board-picture")
     page.get_by_role("link", name="Français", exact=True).click()
     page.wait_for_url("**/fr/00_welcome.ipynb", timeout=RENDER_TIMEOUT)
     page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)

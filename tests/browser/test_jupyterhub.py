@@ -183,11 +183,11 @@ def log_in(browser, hub_url: str, name: str, password: str = PASSWORD):
 
 
 def wait_for_welcome(page, name: str) -> None:
-    """The hub spawns the student's server and sends them to the welcome page, rendered with its widgets."""
+    """The hub spawns the student's server and sends them to the welcome page, rendered (its picture)."""
     welcome = f"**/user/{name}/voila/render/00_welcome.ipynb"
     page.wait_for_url(welcome, timeout=SPAWN_TIMEOUT, wait_until="commit")
     page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
-    page.wait_for_selector(".jupyter-widgets", timeout=RENDER_TIMEOUT)
+    page.wait_for_selector(".asteroyds-board-picture", timeout=RENDER_TIMEOUT)
 
 
 @pytest.fixture(scope="module")

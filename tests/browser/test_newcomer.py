@@ -37,7 +37,7 @@ def drag(page, index, target):
 
 
 def test_welcome_then_planning_chapter_then_drag_a_program(page, voila_url):
-    open_notebook(page, voila_url, "00_welcome")
+    open_notebook(page, voila_url, "00_welcome", ".asteroyds-board-picture")
     assert page.get_by_text("Welcome, pilot").count() >= 1
     page.get_by_role("link", name="Planning on the status chart").click()
     page.wait_for_url("**/02_planning.ipynb", timeout=RENDER_TIMEOUT)

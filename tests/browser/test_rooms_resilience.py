@@ -31,8 +31,8 @@ import pytest
 from asteroyds.i18n import _
 from asteroyds.rooms import Room, open_store, room_game
 from asteroyds.rooms.store import ENV_VAR as STORE_VAR
+from asteroyds.serve.launch import free_port, serve
 from asteroyds.ui.rooms.session import OFFLINE
-from asteroyds.ui.server import free_port, serve
 from tests.rooms_pg import throwaway
 
 from .conftest import (

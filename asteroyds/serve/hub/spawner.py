@@ -29,7 +29,7 @@ __all__ = ["SharedAccountSpawner", "StudentSpawner", "refused"]
 def refused(message: str) -> web.HTTPError:
     """The error a spawner raises to refuse a server: JupyterHub shows ``message`` to the student."""
     error = web.HTTPError(403, "%s", message)
-    error.jupyterhub_message = message  # what the spawn page says after "Spawn failed:"
+    error.jupyterhub_message = message  # type: ignore[attr-defined]  # the spawn page says it after "Spawn failed:"
     return error
 
 
