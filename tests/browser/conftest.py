@@ -91,17 +91,38 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
-@pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    """A fresh page (own context) per test; console errors are collected on ``page.errors``."""
+def new_page(browser: object) -> tuple[object, object]:
+    """A fresh context and its page; console errors are collected on ``page.errors``."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000}, device_scale_factor=1)  # type: ignore[attr-defined]
     page = context.new_page()
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))  # type: ignore[attr-defined]
+    return context, page
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    """A fresh page (own context) per test."""
+    context, page = new_page(browser)
     try:
         yield page
     finally:
-        context.close()
+        context.close()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def contexts(browser: object) -> Iterator[object]:
+    """Make as many fresh pages (each its own context, as separate people) as a test needs."""
+    opened = []
+
+    def make() -> object:
+        context, page = new_page(browser)
+        opened.append(context)
+        return page
+
+    yield make
+    for context in opened:
+        context.close()  # type: ignore[attr-defined]
 
 
 def open_notebook(page: object, base_url: str, name: str, wait_for: str | None = None) -> None:

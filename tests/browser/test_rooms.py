@@ -26,14 +26,6 @@ TIMEOUT = 30_000  # ms: a poll (0.5 s) plus a kernel's redraw, on a busy 2-core 
 STUDENT_CHART = ".asteroyds-status-chart .asteroyds-chart-figure .object_grp path.dot"
 
 
-def new_page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, device_scale_factor=1)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    return context, page
-
-
 def data(page, name: str) -> str:
     return page.locator(DATA).get_attribute(f"data-{name}") or ""
 
@@ -66,20 +58,6 @@ def plan_forward(page) -> None:
         "document.querySelector('.asteroyds-program').innerText.trim().startsWith('F')", timeout=TIMEOUT
     )
     wait_for_token(page, 0, cell_centre(1, "F"))
-
-
-@pytest.fixture
-def contexts(browser):
-    opened = []
-
-    def make():
-        context, page = new_page(browser)
-        opened.append(context)
-        return page
-
-    yield make
-    for context in opened:
-        context.close()
 
 
 def test_a_round_across_a_teacher_and_two_students(voila_url, contexts, rooms_store):

@@ -44,7 +44,7 @@ from .conftest import (
     _browser_available,
     screenshot,
 )
-from .test_rooms import DATA, TIMEOUT, data, new_page, plan_forward, take_seat, wait_data
+from .test_rooms import DATA, TIMEOUT, data, plan_forward, take_seat, wait_data
 
 pytestmark = pytest.mark.ui
 
@@ -82,20 +82,6 @@ def pg_voila(pg, tmp_path) -> Iterator[tuple[object, str]]:
         ) as url,
     ):
         yield pg, url
-
-
-@pytest.fixture
-def contexts(browser):
-    opened = []
-
-    def make():
-        context, page = new_page(browser)
-        opened.append(context)
-        return page
-
-    yield make
-    for context in opened:
-        context.close()
 
 
 def offline_sentence(page) -> str:
