@@ -27,7 +27,7 @@ def test_app_serves_the_welcome_chapter(tmp_path):
         start_new_session=True,
     )
     try:
-        url = f"http://127.0.0.1:{port}/voila/render/00_welcome.ipynb"
+        url = f"http://127.0.0.1:{port}/"  # the server's address is the welcome page
         page, deadline = "", time.monotonic() + 120
         while time.monotonic() < deadline and app.poll() is None:
             try:

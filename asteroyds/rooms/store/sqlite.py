@@ -34,7 +34,7 @@ from .base import SCHEMA, Backoff, Store, StoreUnavailable, first_line
 T = TypeVar("T")
 BUSY_TIMEOUT_MS = 2_000  # SQLite's own wait for the lock, per statement
 BUSY_SECONDS = 10.0  # the whole time a call keeps retrying a busy file before giving up
-BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) if hasattr(sqlite3, "SQLITE_BUSY") else (5, 6)
+BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED (named in the sqlite3 module from Python 3.11 only)
 
 
 def _busy(exc: sqlite3.Error) -> bool:
