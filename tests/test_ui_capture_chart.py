@@ -15,7 +15,7 @@ import pytest
 import asteroyds.ui.chart.capture as capture_chart_module
 from asteroyds.errors import ProgramError
 from asteroyds.game import Game
-from asteroyds.modes.capture_program import CaptureProgram, legal_column_tokens, validate_capture_program
+from asteroyds.modes.capture.program import CaptureProgram, legal_column_tokens, validate_capture_program
 from asteroyds.pieces import Craft
 from asteroyds.ui.chart.capture import (
     LOCKED_MESSAGE,
@@ -314,7 +314,7 @@ def test_a_shared_controller_and_a_title():
 
 
 def test_the_programs_the_charts_make_are_played_by_a_capture_game():
-    game = Game.capture(seed=3, pilots={"red1": "Hector"})
+    game = Game.new("capture", seed=3, pilots={"red1": "Hector"})
     game.roll((2, 5, 4))
     charts = {player: CaptureChart(game.state.craft(player)) for player in game.players}
     red1 = charts["red1"]

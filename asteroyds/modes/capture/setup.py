@@ -1,155 +1,32 @@
-"""Capture the Asteroyd: the team mode of RULES §11 (``seeds/capturer-l-asteroyd.fr.txt``).
+"""Capture the Asteroyd's layouts and setup (RULES §11): the default boards, with the variants as options.
 
 Teams (red, white, and blue with three teams) each have a base: their
-asteroyd, a platform, public pods and turrets. A craft that enters the enemy
-asteroyd's space carries it; bringing it onto its own platform scores a
-point. A turn is planned (up to 6 columns and the anticipation line, see
-:mod:`~asteroyds.modes.capture_program`) and resolved in 6 rounds, lasers
-first, then moves (:mod:`~asteroyds.modes.capture_resolve`). First team to 3
-points (2 with three teams) and ahead of the others wins.
-
-The public API, for the Game and the command line:
-
-- :func:`setup` — the default layouts, with the variants as options;
-- :func:`parse_program` / :func:`validate_program` / :func:`programs_for` —
-  the chart; :class:`CaptureProgram` is the value;
-- :func:`resolve` — the 6 rounds of a turn, ``(state, events)``;
-- :func:`outcome` — the victory rule (registered for mode ``capture``);
-- :mod:`~asteroyds.modes.capture_bot` — a seeded bot and ``play_capture_game``.
-
-**Layouts** (``data/capture-2teams.json``, ``data/capture-3teams.json``).
-Two teams: red in the west wing of the board, white in the east wing; the
-whole layout is symmetric under the half-turn about the board's centre
-(``(r, c) -> (12 - r, 15 - c)`` on even rows, ``(12 - r, 14 - c)`` on odd
-rows), turret orientations turned by 3 too, so a red turret given a die value
-fires exactly as its white twin would with the same value. A half-turn, not a
-mirror: turret pips run clockwise, so a mirrored turret cannot fire
-mirror-wise for every die face. Each base: the platform at the back of the
-wing (crafts start there facing the centre), the asteroyd two spaces in front
-of it, two pods shielding the base's flanks, two turrets beside the asteroyd
-(one of their six lines crosses the asteroyd's space, so the die decides
-each turn whether the asteroyd is guarded), and a pod in mid-field on the
-direct line between the bases, which gives cover and forces a choice of
-route. The rest of the board is open: an asteroyd is 11 spaces from the
-enemy platform. Three teams (two crafts each): red in the north-west, white in the
-south-west, blue in the east wing. The three bases are exact copies turned
-by 120° about the central pod at (6, 7) (``hexgrid.rotate_cell(cell, 2,
-(6, 7))`` maps red to blue and blue to white, orientations turned by 2):
-platform on the board's edge, asteroyd two spaces towards the centre, a
-turret two spaces further, and two pods on its flanks. Every asteroyd is 10
-spaces from each enemy platform, and no two bases face each other along a
-hex direction (their connecting lines run between the laser directions), so
-no pair of teams gets a privileged duelling lane; a first draft with red and
-white on the same row showed exactly that imbalance in bot games. The board
-around the bases is not 3-fold symmetric (its edges differ), only the bases
-are. Teams may rearrange pods and turrets (RULES §11): the scenario editor
-loads both layouts, and :mod:`~asteroyds.modes.capture_layout` says what a
-rearranged board may hold and when it can be played.
-
-**Decisions where the rules are silent** (each one visible here and in the
-tutorial; the table-dependent ones are :class:`CaptureRules` settings):
-
-1. *Victory timing.* The seed says a team reaching 3 points "during a
-   round" wins: the score is checked at the end of each of the 6 rounds and
-   the rest of the turn is not played (``victory_check="round"``;
-   ``"turn"`` checks only after round 6). A tie at or above the target
-   plays on until one team leads, at a later round end.
-2. *Three teams.* A capture is +1 for the capturer and -1 for the victim;
-   scores may go below zero. First to 2 and ahead of both others wins.
-3. *Order within a round.* All lasers of a round are traced on the board as
-   it stands when the round starts and hit together; then crafts move one
-   after another in player order. Crafts never block each other and
-   asteroyds are resolved after every craft has moved, so the order only
-   orders the log.
-4. *Arrivals.* A craft arrives on an asteroyd by entering its space (a step,
-   even in the middle of Hector's double move); turning in place or staying
-   does not count. The arrivals of one round are resolved together: exactly
-   one craft not of the asteroyd's colour picks it up; two or more leave it
-   where it is (even if team-mates also arrived); with no such craft, a
-   team-mate arriving on its own asteroyd away from home sends it home. A
-   craft carries one asteroyd at a time: a carrier never picks up a second
-   one nor counts among the rivals; it still returns its own asteroyd.
-5. *Scoring.* A carrier scores when it enters its own platform (or, picking
-   up after passing through, ends its move there); the asteroyd goes home at
-   once. A craft may enter its own platform at any time; every other
-   platform is an obstacle.
-6. *Lasers and platforms.* A laser stops at any platform and hits nobody on
-   it: a craft on a platform (waiting there after a hit, or at home) is safe.
-   Shield anticipation: the enemy laser passes beside the craft, so it goes
-   on to the next space unless another enemy craft in that space is hit.
-   Anticipation Shoot only matters in a round whose column is Shoot.
-7. *Hit or bumped.* The craft goes to its team's platform facing the
-   platform's start direction and plays no more column this turn; a carried
-   asteroyd drops in the space the craft was in (for a bump: the space before
-   the obstacle). Pods, every turret (allied too) and the border are
-   obstacles; a bumped turret is disabled for the turn, and so is a turret
-   hit by an enemy laser (they still fire in the round they are hit: hits are
-   simultaneous). Lasers fire again next turn, turrets too.
-8. *No damage.* The damage row is the anticipation line: capture crafts take
-   no damage (a blue asteroid that would enter a craft's space is blocked,
-   with no effect on the craft), and the destroy-an-asteroid power and
-   Lawrence's emergency shield do not exist; ``decide`` is never asked.
-9. *Blue asteroids (two teams only, 0-4).* They move before the rounds with
-   the blue die, 1 space, pushing as in RULES §4; pods, platforms, turrets,
-   crafts, asteroyds and an asteroyd's home space block them. They stop
-   lasers. Destructible (default): a laser that stops on one, or a craft
-   that rams it, destroys it (the rammer still goes home); indestructible
-   otherwise. Their start spaces are fixed (two symmetric pairs; 1 or 3 use
-   the first spaces of the list), orientations and priorities are seeded.
-10. *Pilots (variant).* Column powers as in RULES §9, once per game.
-    Lawrence: always in Shield, no stance token, one or two anticipation
-    rounds (``S2,5``), every turn.
-11. *1 v 1.* Each player runs 2-3 crafts; the engine knows crafts, not
-    people, so only the planning time changes (doubled).
+asteroyd, a platform, public pods and turrets. ``docs/capture.md`` says how
+the default layouts were drawn (``data/capture-2teams.json``,
+``data/capture-3teams.json``) and lists every decision taken where the
+rules are silent.
 
 >>> state = setup(teams=2, crafts_per_team=2)
 >>> [c.player for c in state.crafts_in_order()]
 ['red1', 'white1', 'red2', 'white2']
->>> after, events = resolve(state, (3, 5, 2), {"red1": "F F X . . . X3"})
->>> outcome(after, events) is None
-True
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 
-from .. import scenario
-from ..errors import ScenarioError
-from ..event_text import team_text
-from ..events import Event
-from ..hexgrid import Cell
-from ..i18n import _
-from ..outcome import Outcome
-from ..pieces import ASTEROID, BLUE, PILOTS, Craft, Piece
-from ..rules import DEFAULT_RULES, RuleSettings
-from ..state import State
-from . import capture_snapshots  # noqa: F401  (teaches asteroyds.snapshots the capture events)
-from .capture_events import CaptureWon
-from .capture_program import (
-    CaptureProgram,
-    as_capture_program,
-    legal_anticipations,
-    legal_column_tokens,
-    parse_capture_program,
-    validate_capture_program,
-)
-from .capture_resolve import (
-    DEFAULT_CAPTURE_RULES,
-    TARGETS,
-    CaptureRules,
-    asteroyd_of,
-    leader,
-    platform_of,
-    programs_for,
-    resolve,
-    scores,
-    team_players,
-    teams,
-)
+from ... import scenario
+from ...errors import ScenarioError
+from ...hexgrid import Cell
+from ...i18n import _
+from ...pieces import ASTEROID, BLUE, PILOTS, Craft, Piece
+from ...rules import DEFAULT_RULES, RuleSettings
+from ...state import State
+from .rules import platform_of
 
 MODE = "capture"
 LAYOUT_FILES: dict[int, str] = {2: "data/capture-2teams.json", 3: "data/capture-3teams.json"}
@@ -157,9 +34,6 @@ TEAM_SETS: dict[int, tuple[str, ...]] = {2: ("red", "white"), 3: ("red", "white"
 MAX_CRAFTS_PER_TEAM = 3
 # Start spaces of the blue asteroids variant (two teams): two pairs symmetric under the half-turn.
 BLUE_ASTEROID_CELLS: tuple[Cell, ...] = ((3, 6), (9, 8), (5, 9), (7, 5))
-
-parse_program = parse_capture_program
-validate_program = validate_capture_program
 
 
 @cache
@@ -250,6 +124,35 @@ def setup(
     return state.validate("capture setup")
 
 
+_CRAFT = re.compile(r"^(red|white|blue)([1-9])$")
+
+
+def seat_setup(seats: Sequence[str], seed: int = 0, crafts: int = 1) -> State:
+    """The capture game of a table whose seats are teams (``red,white``: ``crafts`` crafts each, one
+    seat per craft) or the crafts themselves (``red1,white1,red2,white2``).
+
+    >>> seat_setup(["red", "white"], crafts=2).player_order
+    ('red1', 'white1', 'red2', 'white2')
+    """
+    teams = TEAM_SETS[3]
+    if all(s in teams for s in seats):
+        return setup(teams=list(seats), crafts_per_team=crafts, seed=seed)
+    counts: dict[str, int] = {}
+    for seat in seats:
+        match = _CRAFT.match(seat)
+        if match is None:
+            raise ScenarioError(
+                _("capture seats are teams (red, white, blue) or crafts like 'red1', not {seat!r}", seat=seat)
+            )
+        counts[match[1]] = max(counts.get(match[1], 0), int(match[2]))
+    state = setup(teams=sorted(counts, key=teams.index), crafts_per_team=counts, seed=seed)
+    if sorted(state.player_order) != sorted(seats):
+        raise ScenarioError(
+            _("capture seats {choices}: number each team's crafts 1, 2, ... ", choices=", ".join(seats))
+        )
+    return state
+
+
 def _team_names(value: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(value, int) and not isinstance(value, bool):
         if value not in TEAM_SETS:
@@ -321,55 +224,13 @@ def _blue_asteroids(count: int, seed: int) -> list[Piece]:
     ]
 
 
-def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
-    """The capture victory at the end of a turn (RULES §11), or None while play goes on.
-
-    A :class:`~asteroyds.modes.capture_events.CaptureWon` event of the turn
-    decides (it knows the rule settings used); otherwise the scores of the
-    state with the standard target (3, or 2 with three teams).
-    """
-    team = None
-    for event in round_events:
-        if isinstance(event, CaptureWon):
-            team = event.team
-    if team is None:
-        team = leader(scores(state), DEFAULT_CAPTURE_RULES.target_for(len(teams(state))))
-    if team is None:
-        return None
-    points = scores(state)
-    table = ", ".join(f"{team_text(t)} {n}" for t, n in points.items())
-    return Outcome(
-        winners=team_players(state, team),
-        reason=_(
-            "The {team} team wins with {points} points ({table}).",
-            team=team_text(team),
-            points=points[team],
-            table=table,
-        ),
-    )
-
-
 __all__ = [
     "BLUE_ASTEROID_CELLS",
-    "DEFAULT_CAPTURE_RULES",
+    "LAYOUT_FILES",
+    "MAX_CRAFTS_PER_TEAM",
     "MODE",
-    "TARGETS",
-    "CaptureProgram",
-    "CaptureRules",
-    "as_capture_program",
-    "asteroyd_of",
+    "TEAM_SETS",
     "layout",
-    "leader",
-    "legal_anticipations",
-    "legal_column_tokens",
-    "outcome",
-    "parse_program",
-    "platform_of",
-    "programs_for",
-    "resolve",
-    "scores",
+    "seat_setup",
     "setup",
-    "team_players",
-    "teams",
-    "validate_program",
 ]
