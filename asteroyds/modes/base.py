@@ -224,6 +224,7 @@ class Mode:
     points_to_win: Callable[..., int | None] = _no_points  # (state, mode_rules): a team's target
     team_points: Callable[[State], dict[str, int]] = field(default=lambda state: dict(state.scores))
     # --- words and tools for the views ------------------------------------------------
+    short_title: str | None = None  # where the title is too long (a mode button); None: the title
     scoring: Scoring = Scoring.TOKENS
     progress_name: str = N_("tokens")  # the scoreboard's progress legend (translated where shown)
     token_head: str = N_("GATE TOKENS")  # the scoreboard's token column

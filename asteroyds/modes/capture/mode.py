@@ -20,7 +20,7 @@ from ...event_text import colour_text, team_text
 from ...events import Event
 from ...i18n import N_, _
 from ...outcome import Outcome
-from ...phases import TextEnum
+from ...phases import Phase, TextEnum
 from ...pieces import ASTEROYD, DIE_COLOURS, DRONE, GATE, PLATFORM, TURRET, Craft
 from ...round import DiceRolled, end_round
 from ...state import State
@@ -81,7 +81,7 @@ def _resolve(
     """After planning: the blue asteroids, then the six rounds, at once (logged as "capture")."""
     checked = programs_for(state, programs)
     after, events = resolve(state, dice, checked, rules=mode_rules or DEFAULT_CAPTURE_RULES)
-    return Resolution(checked, after, events, TURN_PHASE, "end")
+    return Resolution(checked, after, events, TURN_PHASE, Phase.END)
 
 
 def _play(
@@ -237,6 +237,7 @@ def points_to_win(state: State, mode_rules: CaptureRules | None = None) -> int:
 CAPTURE = Mode(
     name=MODE,
     title=N_("Capture the Asteroyd"),
+    short_title=N_("Capture"),  # a mode button
     turn=CAPTURE_TURN,
     outcome=outcome,
     setup=setup,

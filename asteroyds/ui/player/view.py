@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from ...events import Event
 from ...hexgrid import Cell
 from ...i18n import N_, _, pgettext
-from ...modes import TurnWord
+from ...modes import TurnWord, modes
 from .. import theme
 from ..theme import COLOURS
 from ..ticker import Ticker
@@ -202,13 +202,16 @@ class RoundPlayer(widgets.VBox):
 
         turn = self._controller.turn
         specs = dict(BUTTONS)
-        if turn.resolves_at_once:  # its own button, named after its phase, before End
-            end = specs.pop("end"), specs.pop("undo")
-            specs[str(turn.phase)] = (
-                turn.texts.get("resolve_button", N_("Resolve turn")), "", turn.texts.get("resolve_tip", ""),
+        end = specs.pop("end"), specs.pop("undo")
+        # A turn resolved at once has its own button, named after its phase (capture's "capture"), before
+        # End; every registered one is built (the others hidden), so a page's buttons are the same.
+        whole = {str(m.turn.phase): m.turn for m in modes().values() if m.turn.resolves_at_once}
+        for phase, other in whole.items():
+            specs[phase] = (
+                other.texts.get("resolve_button", N_("Resolve turn")), "", other.texts.get("resolve_tip", ""),
                 RESOLVE_WIDTH,
             )  # fmt: skip
-            specs["end"], specs["undo"] = end
+        specs["end"], specs["undo"] = end
         self._phase_buttons = tuple(n for n in specs)
         self._buttons: dict[str, widgets.Button] = {
             name: button(name, *spec) for name, spec in {**specs, **STEP_BUTTONS}.items()
@@ -246,9 +249,11 @@ class RoundPlayer(widgets.VBox):
         self._data.add_class("asteroyds-round-data")
         title = widgets.HTML(f"<span class='asteroyds-title'>{_('ROUND PLAYER')}</span>")
         gap = widgets.Layout(grid_gap="5px", align_items="center", flex_flow="row wrap")
+        hidden = [phase for phase in whole if phase != turn.phase]
         if not turn.asteroid_phase:
-            for name in NO_ASTEROID_PHASE:
-                self._buttons[name].layout.display = "none"
+            hidden += NO_ASTEROID_PHASE
+        for name in hidden:
+            self._buttons[name].layout.display = "none"
         if turn.word is TurnWord.TURN:
             for name, (label, tip) in TURN_LABELS.items():
                 self._buttons[name].description, self._buttons[name].tooltip = _(label), _(tip)

@@ -52,7 +52,6 @@ HANDICAP_HELP = N_(
     "The weaker team aims at this many fewer targets (the highest-numbered ones of the set it shoots at "
     "are taken off), so a smaller or younger team can still win."
 )
-MODE_NAMES: dict[str, str] = {"capture": N_("Capture")}  # shorter than its Mode title, for a button
 
 
 # --- parts that share their Layout and Style ----------------------------------------------------------
@@ -210,7 +209,7 @@ class SetupPanel(widgets.VBox):
 
     # --- building -------------------------------------------------------------------------------
     def _build(self, s: SandboxSetup, on_start: Callable[[], object]) -> None:
-        choices = [(_(MODE_NAMES.get(m, mode_named(m).title)), m) for m in modes()]
+        choices = [(_(mode.short_title or mode.title), name) for name, mode in modes().items()]
         self._mode = widgets.ToggleButtons(
             options=choices, value=s.mode, style={"button_width": "96px"}, _dom_classes=["asteroyds-mode"]
         )
