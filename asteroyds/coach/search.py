@@ -49,7 +49,7 @@ ACTIVE, STOPPED, LANDED = 0, 1, 2
 class Node(NamedTuple):
     """A craft's state after some columns: what the rest of its flight depends on (see the module's
     docstring). The search keeps one program per distinct node, so nodes are hashed and compared
-    by value, as the tuples they are; :func:`_node` builds one without a Python-level ``__new__``."""
+    by value, as the tuples they are; :data:`_tuple_new` builds one without a Python-level ``__new__``."""
 
     cell: Cell | None
     facing: int
@@ -63,12 +63,9 @@ class Node(NamedTuple):
     finish: int | None  # the column in which the craft completed its tokens
 
 
+# ``Node(...)`` goes through a Python-level ``__new__``; the search builds a node per transition, so it
+# calls ``tuple.__new__(Node, (...))`` instead: the same Node, at the speed of a tuple.
 _tuple_new = tuple.__new__
-
-
-def _node(*fields: object) -> Node:
-    """``Node(*fields)`` at the speed of a tuple (the search builds one per transition)."""
-    return _tuple_new(Node, fields)  # type: ignore[no-any-return]
 
 
 # One fact of a column, for the explanation: (what, details...).
@@ -134,8 +131,9 @@ class Flight:
         tokens = frozenset(c.tokens)
         finish = 0 if self.needed and self.needed <= tokens and not self.landing else None
         status = ACTIVE if c.cell is not None else STOPPED
-        return _node(
-            c.cell, c.facing, c.damage, tokens, c.destroy_used, c.power_used, False, None, status, finish
+        return _tuple_new(
+            Node,
+            (c.cell, c.facing, c.damage, tokens, c.destroy_used, c.power_used, False, None, status, finish),
         )
 
     # --- transitions ---------------------------------------------------------------
@@ -154,8 +152,8 @@ class Flight:
             tokens = self.shoot(cell, facing, tokens, removed, facts)
             finish = self.finished(tokens, finish, column)
             shot = shot or self.one_shot  # only the one-shot variant needs to remember a shot
-            after = _node(
-                cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish
+            after = _tuple_new(
+                Node, (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish)
             )
             return [(after, ())]
         if token in PILOT_TOKENS:
@@ -211,8 +209,8 @@ class Flight:
                         facts.append(("token", piece.symbol, piece))
                 continue
             # The craft where the step is refused: what landing, ramming or bouncing off start from.
-            here = _node(
-                cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish
+            here = _tuple_new(
+                Node, (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish)
             )
             if piece is not None:
                 kind = piece.kind
@@ -226,7 +224,9 @@ class Flight:
                         column, effects, index, here, target, piece, step, decided, facts, answers
                     )
             return self.collide(here, column, step, decided, target, piece, facts, answers)
-        end = _node(cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish)
+        end = _tuple_new(
+            Node, (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish)
+        )
         return [(end, decided)]
 
     def ram(
@@ -268,8 +268,8 @@ class Flight:
                         facts.append(("eliminate", piece.target, piece))
                 if facts is not None:
                     facts.append(("move", target, effects[index][1] == 3))
-                through = _node(
-                    target, at.facing, total, got, True, used, at.shot, piece.id, ACTIVE, at.finish
+                through = _tuple_new(
+                    Node, (target, at.facing, total, got, True, used, at.shot, piece.id, ACTIVE, at.finish)
                 )
                 results.extend(self.steps(column, effects, index + 1, through, answered, facts, answers))
         if answers is None or key not in answers:
