@@ -52,6 +52,7 @@ from .rules import RuleSettings
 from .state import State
 
 STEPS: dict[str, int] = {RED: 2, "white": 1, BLUE: 1}
+_tuple_new = tuple.__new__  # builds a NamedTuple (a Piece) from its fields without its Python __new__
 
 
 class Blocked(NamedTuple):
@@ -70,6 +71,14 @@ class Blocked(NamedTuple):
     hit: tuple[str, ...]
 
 
+# A moving element as the hot loop reads it: the piece, its id, orientation, colour, kind and priority.
+Mover = tuple[Piece, str, int, str, str, "int | None"]
+
+
+def _mover(p: Piece) -> Mover:
+    return (p, p.id, p.orientation or 0, p.colour or "", p.kind, p.priority)
+
+
 class _Board(NamedTuple):
     """What the resolver reads off a state before a phase, computed once per state (its cache)."""
 
@@ -77,7 +86,7 @@ class _Board(NamedTuple):
     pos: dict[str, Cell]
     occupant: dict[Cell, str]
     tiles: list[Piece]
-    movers: dict[str, tuple[Piece, ...]]
+    movers: dict[str, tuple[Mover, ...]]  # each colour phase's movers, in resolution order
     orders: dict[str, tuple[str, ...]]
     crafts: dict[str, Craft]
     crafts_at: dict[Cell, tuple[str, ...]]
@@ -106,7 +115,9 @@ def _board(state: State) -> _Board:
             occupant[cell] = pid
     # Resolution order: drones first, then ascending priority (RULES §4).
     tiles.sort(key=_resolution_key)
-    movers = {colour: tuple(p for p in tiles if colour in MOVED_BY[p.colour]) for colour in DIE_COLOURS}
+    movers = {
+        colour: tuple(_mover(p) for p in tiles if colour in MOVED_BY[p.colour]) for colour in DIE_COLOURS
+    }
     crafts = {c.player: c for c in state.crafts}
     crafts_at: dict[Cell, list[str]] = {}
     for player in state.player_order:
@@ -119,7 +130,7 @@ def _board(state: State) -> _Board:
         occupant,
         tiles,
         movers,
-        {colour: tuple(p.id for p in found) for colour, found in movers.items()},
+        {colour: tuple(m[1] for m in found) for colour, found in movers.items()},
         crafts,
         {cell: tuple(players) for cell, players in crafts_at.items()},
         {p.id: i for i, p in enumerate(state.pieces)},
@@ -180,13 +191,11 @@ class _Resolver:
         self.crossed: list[str] = []
 
     def run(self, dice: Dice, order: tuple[str, ...]) -> tuple[State, list[Event]]:
-        movers, orders, pieces = self.board.movers, self.board.orders, self.pieces
-        events, move = self.events, self.move
+        movers, orders, events = self.board.movers, self.board.orders, self.events
         for colour in order:
             die = dice.value(colour)
             events.append(PhaseStarted(colour, die, orders[colour]))
-            for mover in movers[colour]:
-                move(pieces[mover.id], colour, die)
+            self.move_all(movers[colour], colour, die)  # the state's pieces: the movers as they start
         return self.result(), self.events
 
     def result(self) -> State:
@@ -198,7 +207,8 @@ class _Resolver:
                 if pieces is None:
                     pieces = list(s.pieces)
                 i = board.index[pid]
-                pieces[i] = pieces[i]._replace(cell=cell)
+                p = pieces[i]  # a Piece with the new cell (the engine's hot loop: no _replace)
+                pieces[i] = _tuple_new(Piece, (p[0], p[1], cell, *p[3:]))
         crafts = self.crafts
         changed = any(crafts[c.player] is not c for c in s.crafts)
         return State(
@@ -214,68 +224,66 @@ class _Resolver:
 
     # --- one element's move ----------------------------------------------------
     def move(self, piece: Piece, colour: str, die: int) -> None:
-        """Move one element its whole distance, step by step.
+        """Move one element its whole distance, step by step (:meth:`move_all` of one)."""
+        self.move_all((_mover(piece),), colour, die)
 
-        This is the engine's hot loop: a free step is handled inline, anything
-        in the way goes to :meth:`step`, which applies the blocking order.
+    def move_all(self, movers: Sequence[Mover], colour: str, die: int) -> None:
+        """Move each element in turn its whole distance, step by step (one colour phase).
+
+        This is the engine's hot loop, so it binds what it reads once per phase and
+        reads each mover's fields from its :data:`Mover` record: a free step is
+        handled inline, anything in the way goes to :meth:`step`, which applies the
+        blocking order.
         """
-        direction = (piece.orientation + DIE_OFFSET[die]) % 6
-        pid = piece.id
         pos, occupant, crafts_at, neighbours = self.pos, self.occupant, self.crafts_at, self.neighbours
-        start = cell = pos[pid]
-        steps = 0
-        for _attempt in range(STEPS[colour]):
-            target = neighbours[cell][direction]
-            if target is not None and target not in occupant and target not in crafts_at:
-                if occupant.get(cell) == pid:
-                    del occupant[cell]
-                occupant[target] = pid
-                pos[pid] = cell = target
-                steps += 1
-                continue
-            blocked = self.step(piece, colour, cell, direction, target)
-            if blocked is not None:
-                target, reason, blocker, blocker_name, detail, hit = blocked
-                self.events.append(
-                    TileBlocked(
-                        pid,
-                        piece.colour,
-                        piece.kind,
-                        piece.priority,
-                        colour,
-                        direction,
-                        start,
-                        cell,
-                        steps,
-                        target,
-                        reason,
-                        blocker,
-                        blocker_name,
-                        "stopped" if colour == RED else "void",
-                        detail,
+        events, step_into, crossed = self.events, self.step, self.crossed
+        offset, attempts = DIE_OFFSET[die], range(STEPS[colour])
+        for piece, pid, orientation, piece_colour, kind, priority in movers:
+            direction = (orientation + offset) % 6
+            start = cell = pos[pid]
+            steps = 0
+            for _attempt in attempts:
+                target = neighbours[cell][direction]
+                if target is not None and target not in occupant and target not in crafts_at:
+                    if occupant.get(cell) == pid:
+                        del occupant[cell]
+                    occupant[target] = pid
+                    pos[pid] = cell = target
+                    steps += 1
+                    continue
+                blocked = step_into(piece, colour, cell, direction, target)
+                if blocked is not None:
+                    target, reason, blocker, blocker_name, detail, hit = blocked
+                    events.append(
+                        TileBlocked(
+                            pid,
+                            piece_colour,
+                            kind,
+                            priority,
+                            colour,
+                            direction,
+                            start,
+                            cell,
+                            steps,
+                            target,
+                            reason,
+                            blocker,
+                            blocker_name,
+                            "stopped" if colour == RED else "void",
+                            detail,
+                        )
                     )
+                    for player in hit:
+                        self.hit_craft(player, piece, target, colour)
+                    break
+                cell = pos[pid]
+                steps += 1
+            else:
+                events.append(
+                    TileMoved(pid, piece_colour, kind, priority, colour, direction, start, cell, steps)
                 )
-                for player in hit:
-                    self.hit_craft(player, piece, target, colour)
-                break
-            cell = pos[pid]
-            steps += 1
-        else:
-            self.events.append(
-                TileMoved(
-                    pid,
-                    piece.colour,
-                    piece.kind,
-                    piece.priority,
-                    colour,
-                    direction,
-                    start,
-                    cell,
-                    steps,
-                )
-            )
-        if self.crossed:
-            self.flush_tokens(piece)
+            if crossed:
+                self.flush_tokens(piece)
 
     def step(
         self, piece: Piece, colour: str, cell: Cell, direction: int, target: Cell | None

@@ -235,6 +235,8 @@ class Scorer:
         self.own: frozenset[str] = frozenset()
         self.aims: Aims = {}
         self.aiming = objective.aiming
+        # The distance of a final craft state depends on few of its parts: computed once for them.
+        self._distances: dict[tuple, int] = {}
         if not self.aiming:
             return
         wanted = objective.wanted(board, self)
@@ -255,26 +257,12 @@ class Scorer:
     ) -> dict[str, object]:
         """The named components for a craft ending its flight so."""
         tokens = frozenset(tokens)
-        on_board = cell is not None
         objective = self.objective
-        goal = objective.goal_of(self, tokens, landed)
-        if not on_board:
-            dist = FAR
-        elif self.aiming:
-            dist = self.aim_distance(cell, facing, tokens)
-        else:
-            missing = [c for c, symbol in self.gates if symbol not in tokens]
-            if missing:
-                dist = min(distance(cell, c) for c in missing)
-            elif self.landing and not landed:
-                dist = min((distance(cell, c) for c in self.platforms), default=0)
-            else:
-                dist = 0
         score: dict[str, object] = {
             "objective": self.name,
-            "on_board": on_board,
-            objective.goal: goal,
-            "distance": dist,
+            "on_board": cell is not None,
+            objective.goal: objective.goal_of(self, tokens, landed),
+            "distance": self.distance(cell, facing, tokens, landed),
             "damage": damage,
             "finish_column": finish if objective.finish_column else None,
             "powers_spent": powers,
@@ -282,6 +270,49 @@ class Scorer:
         if self.landing:
             score["landed"] = landed
         return score
+
+    def key(
+        self,
+        cell: Cell | None,
+        facing: int,
+        damage: int,
+        tokens: frozenset[str],
+        landed: bool,
+        finish: int | None,
+        powers: int,
+    ) -> tuple:
+        """``rank(score(...))`` without the score's dict: the search ranks every final craft state
+        (thousands), and builds the score of the best one only."""
+        objective = self.objective
+        column = finish if objective.finish_column else None
+        return (
+            0 if cell is not None else 1,
+            -objective.goal_of(self, tokens, landed),
+            self.distance(cell, facing, tokens, landed),
+            damage,
+            99 if column is None else column,
+            powers,
+        )
+
+    def distance(self, cell: Cell | None, facing: int, tokens: frozenset[str], landed: bool) -> int:
+        """The distance component: hexes to a gate still needed (racing), or the aim distance."""
+        if cell is None:
+            return FAR
+        if self.aiming:  # a few look-ups: cheaper than remembering them
+            return self.aim_distance(cell, facing, tokens)
+        known = (cell, tokens, landed)  # hexes to the gates: computed once per cell and tokens held
+        found = self._distances.get(known)
+        if found is not None:
+            return found
+        missing = [c for c, symbol in self.gates if symbol not in tokens]
+        if missing:
+            dist = min(distance(cell, c) for c in missing)
+        elif self.landing and not landed:
+            dist = min((distance(cell, c) for c in self.platforms), default=0)
+        else:
+            dist = 0
+        self._distances[known] = dist
+        return dist
 
     def aim_distance(self, cell: Cell, facing: int, tokens: frozenset[str]) -> int:
         """Moves to a space from which a wanted piece is in the line of fire (+1 to face it).
