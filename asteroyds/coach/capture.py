@@ -44,6 +44,7 @@ from ..errors import RuleError, ScenarioError
 from ..events import Event
 from ..hexgrid import Cell
 from ..i18n import _
+from ..modes import mode_of
 from ..modes.capture.bot import plan_all
 from ..modes.capture.events import CraftShot, LaserDodged
 from ..modes.capture.objective import capture_score, capture_score_text
@@ -62,7 +63,6 @@ from ..modes.capture.resolve import begin_turn
 from ..modes.capture.rules import CaptureRules
 from ..pieces import DIE_COLOURS
 from ..state import State
-from .objective import rank
 from .plan import Plan
 from .planners import CoachPlanner, register
 
@@ -176,6 +176,7 @@ def search_capture(
 ) -> tuple[CaptureProgram, dict[str, object]]:
     """The best capture program for ``player`` and its score (exact, see the module docstring)."""
     check(state, player)
+    rank = mode_of(state).coach.rank  # the mode's objective (capture's)
     craft = state.craft(player)
     lawrence = craft.pilot == LAWRENCE
     stances = (SHIELD_STANCE,) if lawrence else (SHIELD_STANCE, SHOOT_STANCE)

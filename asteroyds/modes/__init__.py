@@ -49,12 +49,14 @@ def register(mode: Mode) -> Mode:
     if not isinstance(mode, Mode):
         raise TypeError(_("register a Mode, not {given!r}", given=mode))
     registry.register(mode)
+    _OBJECTIVES.clear()
     return mode
 
 
 def unregister(name: str) -> None:
     """Take a mode out of the registry (a test's toy mode, once the test is over)."""
     registry.unregister(name)
+    _OBJECTIVES.clear()
 
 
 def _register_built_in() -> None:
@@ -99,10 +101,17 @@ def check_pieces(state: State, where: str = "state") -> State:
     return state
 
 
+_OBJECTIVES: dict[str, CoachObjective] = {}  # name -> objective, as found (cleared when the modes change)
+
+
 def objective_named(name: str) -> CoachObjective:
     """The coach's objective whose scores say ``"objective": name`` (a mode's :attr:`Mode.coach`)."""
+    found = _OBJECTIVES.get(name)
+    if found is not None:
+        return found
     for mode in modes().values():
         if mode.coach.name == name:
+            _OBJECTIVES[name] = mode.coach
             return mode.coach
     raise ScenarioError(_("no mode has the coach objective {name!r}", name=name))
 

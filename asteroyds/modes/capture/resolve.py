@@ -21,7 +21,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import NamedTuple
 
 from ...damage import Decide, never
 from ...dice import Dice
@@ -62,19 +61,6 @@ from .events import (
 )
 from .program import ROUNDS, SHOOT, CaptureProgram, as_capture_program, validate_capture_program
 from .rules import DEFAULT_CAPTURE_RULES, CaptureRules, leader, scores, teams, turret_aims
-
-
-class Trace(NamedTuple):
-    """Where one laser of a round goes (:meth:`_Turn.trace`): its spaces, where and why it stopped,
-    the crafts it hits, and the crafts whose Shield anticipation lets it pass."""
-
-    path: tuple[Cell, ...]
-    end: Cell | None  # None: it left the board
-    stopped_by: str  # border, a piece's kind, or craft
-    blocker: str | None
-    blocker_name: str
-    hits: tuple[str, ...]
-    dodged: list[tuple[str, Cell]]
 
 
 def programs_for(state: State, programs: Mapping[str, CaptureProgram | str]) -> dict[str, CaptureProgram]:
@@ -292,19 +278,22 @@ class _Turn:
             by = hit_pieces[pid]
             self.knock(self.pieces[pid], tuple(b[0] for b in by), tuple(b[1] for b in by), "laser", k)
 
-    def trace(self, team: str, start: Cell, direction: int, pierce: bool, k: int) -> Trace:
-        """Follow one laser from the space in front of the shooter; nothing changes yet (a :class:`Trace`)."""
+    def trace(self, team: str, start: Cell, direction: int, pierce: bool, k: int) -> tuple:
+        """Follow one laser from the space in front of the shooter; nothing changes yet.
+
+        Returns (path, end, stopped_by, blocker, blocker_name, hits, dodged): a plain tuple, as the
+        coach's search forks thousands of turns and traces every laser of each."""
         path: list[Cell] = []
         dodged: list[tuple[str, Cell]] = []
         cell = start
         while True:
             nxt = self.steps[cell][direction]
             if nxt is None:
-                return Trace(tuple(path), None, "border", None, "the border", (), dodged)
+                return tuple(path), None, "border", None, "the border", (), dodged
             path.append(nxt)
             piece = self.obstacle.get(nxt)
             if piece is not None and not (piece.kind == TURRET and piece.team == team):
-                return Trace(tuple(path), nxt, piece.kind, piece.id, piece.describe(), (), dodged)
+                return tuple(path), nxt, piece.kind, piece.id, piece.describe(), (), dodged
             enemies = [
                 p for p in self.order if self.cell[p] == nxt and p not in self.out and self.team[p] != team
             ]
@@ -312,7 +301,7 @@ class _Turn:
             dodged += [(p, nxt) for p in enemies if p not in hits]
             if hits:
                 names = " and ".join(f"the {p} craft" for p in hits)
-                return Trace(tuple(path), nxt, "craft", ", ".join(hits), names, hits, dodged)
+                return tuple(path), nxt, "craft", ", ".join(hits), names, hits, dodged
             cell = nxt
 
     def knock(self, piece: Piece, by: tuple[str, ...], names: tuple[str, ...], cause: str, k: int) -> None:
