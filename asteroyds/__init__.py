@@ -22,6 +22,10 @@ from .scenario import dumps, load, loads, save
 from .setups import setup
 from .state import State
 
+# The built-in modes register themselves (asteroyds.registry): every module below them asks a
+# state's mode through the registry, so they are there whatever one imports first.
+from . import modes as _modes  # noqa: E402, F401  isort: skip
+
 __version__ = "0.1.0"
 
 __all__ = [

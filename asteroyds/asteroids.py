@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 from .damage import Decide, apply_damage, never
 from .dice import Dice
@@ -33,7 +34,6 @@ from .events import (
 )
 from .hexgrid import Cell
 from .i18n import _
-from .modes import mode_of
 from .pieces import (
     BLUE,
     DIE_COLOURS,
@@ -47,10 +47,97 @@ from .pieces import (
     Craft,
     Piece,
 )
+from .registry import mode_of
 from .rules import RuleSettings
 from .state import State
 
 STEPS: dict[str, int] = {RED: 2, "white": 1, BLUE: 1}
+_tuple_new = tuple.__new__  # builds a NamedTuple (a Piece) from its fields without its Python __new__
+
+
+class Blocked(NamedTuple):
+    """Why a step is refused (:meth:`_Resolver.step`): the space, the reason, the blocker, and who it hits.
+
+    ``target`` is None at the border; ``reason`` is the blocker's kind (``pod``...), ``craft``,
+    ``border`` or ``push_refused`` (then ``detail`` says what is behind); ``hit`` the crafts a
+    moving element runs into (each takes a damage event).
+    """
+
+    target: Cell | None
+    reason: str
+    blocker: str | None
+    blocker_name: str
+    detail: str
+    hit: tuple[str, ...]
+
+
+# A moving element as the hot loop reads it: the piece, its id, orientation, colour, kind and priority.
+Mover = tuple[Piece, str, int, str, str, "int | None"]
+
+
+def _mover(p: Piece) -> Mover:
+    return (p, p.id, p.orientation or 0, p.colour or "", p.kind, p.priority)
+
+
+class _Board(NamedTuple):
+    """What the resolver reads off a state before a phase, computed once per state (its cache)."""
+
+    pieces: dict[str, Piece]
+    pos: dict[str, Cell]
+    occupant: dict[Cell, str]
+    tiles: list[Piece]
+    movers: dict[str, tuple[Mover, ...]]  # each colour phase's movers, in resolution order
+    orders: dict[str, tuple[str, ...]]
+    crafts: dict[str, Craft]
+    crafts_at: dict[Cell, tuple[str, ...]]
+    index: dict[str, int]
+    racing: bool
+
+
+def _board(state: State) -> _Board:
+    """The resolver's indexes of ``state``: built on the first phase resolved from it, then reused
+    (every roll of a danger map, the coach's searches and the benchmarks start from the same state)."""
+    cached = state._cache.get("resolver")
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    pieces: dict[str, Piece] = {}
+    pos: dict[str, Cell] = {}
+    # occupant: the one object blocking each cell (a drone inside its turret is not listed).
+    occupant: dict[Cell, str] = {}
+    tiles: list[Piece] = []
+    for p in state.pieces:
+        pid, cell, kind = p.id, p.cell, p.kind
+        pieces[pid] = p
+        if kind in MOVING_KINDS:
+            pos[pid] = cell
+            tiles.append(p)
+        if kind in FIXED_KINDS or cell not in occupant:
+            occupant[cell] = pid
+    # Resolution order: drones first, then ascending priority (RULES §4).
+    tiles.sort(key=_resolution_key)
+    movers = {
+        colour: tuple(_mover(p) for p in tiles if colour in MOVED_BY[p.colour]) for colour in DIE_COLOURS
+    }
+    crafts = {c.player: c for c in state.crafts}
+    crafts_at: dict[Cell, list[str]] = {}
+    for player in state.player_order:
+        cell = crafts[player].cell
+        if cell is not None:
+            crafts_at.setdefault(cell, []).append(player)
+    board = _Board(
+        pieces,
+        pos,
+        occupant,
+        tiles,
+        movers,
+        {colour: tuple(m[1] for m in found) for colour, found in movers.items()},
+        crafts,
+        {cell: tuple(players) for cell, players in crafts_at.items()},
+        {p.id: i for i, p in enumerate(state.pieces)},
+        mode_of(state).crosses_gates,  # racing: gates are crossed, not obstacles
+    )
+    state._cache["resolver"] = board
+    return board
 
 
 def resolve_asteroids(
@@ -71,12 +158,16 @@ def resolve_asteroids(
     """
     del rules  # the asteroid phase has no variant of its own; kept for a uniform API
     dice = Dice.of(dice)
-    order = tuple(order)
-    if len(order) != len(DIE_COLOURS) or set(order) != set(DIE_COLOURS):
-        raise RuleError(
-            _("the colour order must list red, white and blue once each, got {given!r}", given=list(order))
-        )
-    return _Resolver(state, shields, decide).run(dice, order)
+    if order is not DIE_COLOURS:
+        order = tuple(order)
+        if len(order) != len(DIE_COLOURS) or set(order) != set(DIE_COLOURS):
+            raise RuleError(
+                _(
+                    "the colour order must list red, white and blue once each, got {given!r}",
+                    given=list(order),
+                )
+            )
+    return _Resolver(state, shields, decide).run(dice, order)  # type: ignore[arg-type]
 
 
 class _Resolver:
@@ -85,157 +176,140 @@ class _Resolver:
     def __init__(self, state: State, shields: Mapping[str, bool] | None, decide: Decide) -> None:
         self.state = state
         self.neighbours = state.board._step
-        self.racing = mode_of(state).crosses_gates  # racing: gates are crossed, not obstacles
         self.decide = decide
         self.shields = shields
-        # One pass over the pieces builds every index (this runs once per phase, on every roll).
-        self.pieces: dict[str, Piece] = {}
-        self.pos: dict[str, Cell] = {}
-        # occupant: the one object blocking each cell (a drone inside its turret is not listed).
-        self.occupant: dict[Cell, str] = {}
-        self.tiles: list[Piece] = []
-        pieces, pos, occupant, tiles = self.pieces, self.pos, self.occupant, self.tiles
-        for p in state.pieces:
-            pid, cell, kind = p.id, p.cell, p.kind
-            pieces[pid] = p
-            if kind in MOVING_KINDS:
-                pos[pid] = cell
-                tiles.append(p)
-            if kind in FIXED_KINDS or cell not in occupant:
-                occupant[cell] = pid
-        # Resolution order: drones first, then ascending priority (RULES §4).
-        tiles.sort(key=_resolution_key)
-        self.crafts: dict[str, Craft] = {c.player: c for c in state.crafts}
-        self.crafts_at: dict[Cell, list[str]] = {}
-        for player in state.player_order:
-            cell = self.crafts[player].cell
-            if cell is not None:
-                self.crafts_at.setdefault(cell, []).append(player)
+        # The indexes are the state's, built once (_board); what a phase changes is copied.
+        board = self.board = _board(state)
+        self.racing = board.racing
+        self.pieces = board.pieces  # read only
+        self.tiles = board.tiles  # read only
+        self.pos: dict[str, Cell] = dict(board.pos)
+        self.occupant: dict[Cell, str] = dict(board.occupant)
+        self.crafts: dict[str, Craft] = dict(board.crafts)
+        self.crafts_at: dict[Cell, list[str]] = {cell: list(ps) for cell, ps in board.crafts_at.items()}
         self.events: list[Event] = []
         self.crossed: list[str] = []
 
     def run(self, dice: Dice, order: tuple[str, ...]) -> tuple[State, list[Event]]:
-        tiles = self.tiles
+        movers, orders, events = self.board.movers, self.board.orders, self.events
         for colour in order:
             die = dice.value(colour)
-            movers = [p for p in tiles if colour in MOVED_BY[p.colour]]
-            self.events.append(PhaseStarted(phase=colour, die=die, order=tuple(m.id for m in movers)))
-            for mover in movers:
-                self.move(self.pieces[mover.id], colour, die)
+            events.append(PhaseStarted(colour, die, orders[colour]))
+            self.move_all(movers[colour], colour, die)  # the state's pieces: the movers as they start
         return self.result(), self.events
 
     def result(self) -> State:
-        pos = self.pos
-        pieces = [
-            p
-            if p.id not in pos or pos[p.id] == p.cell
-            else Piece(
-                p.id,
-                p.kind,
-                pos[p.id],
-                p.colour,
-                p.orientation,
-                p.priority,
-                p.symbol,
-                p.target,
-                p.team,
-                p.carrier,
-                p.home,
-            )
-            for p in self.state.pieces
-        ]
-        crafts = tuple([self.crafts[c.player] for c in self.state.crafts])
         s = self.state
-        return State(s.mode, tuple(pieces), crafts, s.player_order, s.round, s.rules, s.board, s.scores)
+        board = self.board
+        start, pieces = board.pos, None
+        for pid, cell in self.pos.items():
+            if cell != start[pid]:
+                if pieces is None:
+                    pieces = list(s.pieces)
+                i = board.index[pid]
+                p = pieces[i]  # a Piece with the new cell (the engine's hot loop: no _replace)
+                pieces[i] = _tuple_new(Piece, (p[0], p[1], cell, *p[3:]))
+        crafts = self.crafts
+        changed = any(crafts[c.player] is not c for c in s.crafts)
+        return State(
+            s.mode,
+            s.pieces if pieces is None else tuple(pieces),
+            tuple([crafts[c.player] for c in s.crafts]) if changed else s.crafts,
+            s.player_order,
+            s.round,
+            s.rules,
+            s.board,
+            s.scores,
+        )
 
     # --- one element's move ----------------------------------------------------
     def move(self, piece: Piece, colour: str, die: int) -> None:
-        """Move one element its whole distance, step by step.
+        """Move one element its whole distance, step by step (:meth:`move_all` of one)."""
+        self.move_all((_mover(piece),), colour, die)
 
-        This is the engine's hot loop: a free step is handled inline, anything
-        in the way goes to :meth:`step`, which applies the blocking order.
+    def move_all(self, movers: Sequence[Mover], colour: str, die: int) -> None:
+        """Move each element in turn its whole distance, step by step (one colour phase).
+
+        This is the engine's hot loop, so it binds what it reads once per phase and
+        reads each mover's fields from its :data:`Mover` record: a free step is
+        handled inline, anything in the way goes to :meth:`step`, which applies the
+        blocking order.
         """
-        direction = (piece.orientation + DIE_OFFSET[die]) % 6
-        pid = piece.id
         pos, occupant, crafts_at, neighbours = self.pos, self.occupant, self.crafts_at, self.neighbours
-        start = cell = pos[pid]
-        steps = 0
-        for _attempt in range(STEPS[colour]):
-            target = neighbours[cell][direction]
-            if target is not None and target not in occupant and target not in crafts_at:
-                if occupant.get(cell) == pid:
-                    del occupant[cell]
-                occupant[target] = pid
-                pos[pid] = cell = target
-                steps += 1
-                continue
-            blocked = self.step(piece, colour, cell, direction, target)
-            if blocked is not None:
-                target, reason, blocker, blocker_name, detail, hit = blocked
-                self.events.append(
-                    TileBlocked(
-                        pid,
-                        piece.colour,
-                        piece.kind,
-                        piece.priority,
-                        colour,
-                        direction,
-                        start,
-                        cell,
-                        steps,
-                        target,
-                        reason,
-                        blocker,
-                        blocker_name,
-                        "stopped" if colour == RED else "void",
-                        detail,
+        events, step_into, crossed = self.events, self.step, self.crossed
+        offset, attempts = DIE_OFFSET[die], range(STEPS[colour])
+        for piece, pid, orientation, piece_colour, kind, priority in movers:
+            direction = (orientation + offset) % 6
+            start = cell = pos[pid]
+            steps = 0
+            for _attempt in attempts:
+                target = neighbours[cell][direction]
+                if target is not None and target not in occupant and target not in crafts_at:
+                    if occupant.get(cell) == pid:
+                        del occupant[cell]
+                    occupant[target] = pid
+                    pos[pid] = cell = target
+                    steps += 1
+                    continue
+                blocked = step_into(piece, colour, cell, direction, target)
+                if blocked is not None:
+                    target, reason, blocker, blocker_name, detail, hit = blocked
+                    events.append(
+                        TileBlocked(
+                            pid,
+                            piece_colour,
+                            kind,
+                            priority,
+                            colour,
+                            direction,
+                            start,
+                            cell,
+                            steps,
+                            target,
+                            reason,
+                            blocker,
+                            blocker_name,
+                            "stopped" if colour == RED else "void",
+                            detail,
+                        )
                     )
+                    for player in hit:
+                        self.hit_craft(player, piece, target, colour)
+                    break
+                cell = pos[pid]
+                steps += 1
+            else:
+                events.append(
+                    TileMoved(pid, piece_colour, kind, priority, colour, direction, start, cell, steps)
                 )
-                for player in hit:
-                    self.hit_craft(player, piece, target, colour)
-                break
-            cell = pos[pid]
-            steps += 1
-        else:
-            self.events.append(
-                TileMoved(
-                    pid,
-                    piece.colour,
-                    piece.kind,
-                    piece.priority,
-                    colour,
-                    direction,
-                    start,
-                    cell,
-                    steps,
-                )
-            )
-        if self.crossed:
-            self.flush_tokens(piece)
+            if crossed:
+                self.flush_tokens(piece)
 
-    def step(self, piece: Piece, colour: str, cell: Cell, direction: int, target: Cell | None):
+    def step(
+        self, piece: Piece, colour: str, cell: Cell, direction: int, target: Cell | None
+    ) -> Blocked | None:
         """Try a step into an occupied cell (or across the border).
 
-        Move the piece and return None, or return why it is blocked, checking
-        in the order of RULES §4: border, fixed object, crafts, movable element.
+        Move the piece and return None, or return why it is blocked (:class:`Blocked`),
+        checking in the order of RULES §4: border, fixed object, crafts, movable element.
         """
         if target is None:
-            return (None, "border", None, "the border", "", ())
+            return Blocked(None, "border", None, "the border", "", ())
         occupant_id = self.occupant.get(target)
         occupant = None if occupant_id is None else self.pieces[occupant_id]
         if occupant is not None and occupant.kind in FIXED_KINDS:
-            return (target, occupant.kind, occupant_id, occupant.describe(), "", ())
+            return Blocked(target, occupant.kind, occupant_id, occupant.describe(), "", ())
         players = self.crafts_at.get(target)
         crosses = self.racing and piece.kind == GATE
         if players and not crosses:
-            return (target, "craft", ", ".join(players), _crafts_name(players), "", tuple(players))
+            return Blocked(target, "craft", ", ".join(players), _crafts_name(players), "", tuple(players))
         if occupant is not None:
             if colour != BLUE:
-                return (target, occupant.kind, occupant_id, occupant.describe(), "", ())
+                return Blocked(target, occupant.kind, occupant_id, occupant.describe(), "", ())
             behind = self.neighbours[target][direction]
             refusal = self.push_refusal(behind)
             if refusal:
-                return (target, "push_refused", occupant_id, occupant.describe(), refusal, ())
+                return Blocked(target, "push_refused", occupant_id, occupant.describe(), refusal, ())
             self.relocate(occupant_id, target, behind)
             self.events.append(
                 TilePushed(

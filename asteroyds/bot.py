@@ -1,21 +1,20 @@
-"""Seeded bots that plan legal programs, so whole games can be simulated.
+"""Seeded bots that plan legal programs, so whole games can be simulated: the players layer's bots.
 
-``greedy`` sees the dice, works out where the asteroids will be, and searches
-every way to fly its six columns (breadth first over craft positions and
-facings) for the route that collects the most gates it still needs without
-a collision, then ends closest to the next one. In the shooting modes
-(shooting, targets, drones) Shoot is one more move of that search: the bot
-shoots when a gate, a drone or a target it wants is in line, and otherwise
-ends as close as it can to a space from which one is in line. ``random``
-picks legal tokens at random, Shoot included where the mode allows it (it
-crashes a lot, which is what the property tests want). ``coach`` plays the
-coach's exact best program (:mod:`asteroyds.coach`: every program is
-searched, the mode's objective decides), and where the objective ties it
-ends where the danger map of the board after the asteroid phase says the
-fewest rolls bring an element next round; :func:`coach_plan` also gives the
-mid-flight answers (destroy, Lawrence) that realise the plan. Capture has
-its own team bots (:func:`asteroyds.modes.capture_bot.plan_all`, and for the
-coach :func:`asteroyds.coach.capture.plan_team`).
+A bot has a style. ``greedy`` is the mode's own bot (:attr:`Mode.plan_bots
+<asteroyds.modes.Mode.plan_bots>`: in the one-round modes the gate racer
+and the shooter of :mod:`asteroyds.modes.greedy`; in capture the team bot
+of :mod:`asteroyds.modes.capture.bot`). ``random`` picks legal tokens at
+random, Shoot included where the mode allows it (it crashes a lot, which is
+what the property tests want); a chart with no random planner here (capture's)
+gets the mode's own bot instead. ``coach`` plays the coach's exact best
+program (:mod:`asteroyds.coach`: every program is searched, the mode's
+objective decides); in the one-round modes, where the objective ties, it ends
+where the danger map of the board after the asteroid phase says the fewest
+rolls bring an element next round, and :func:`coach_plan` also gives the
+mid-flight answers (destroy, Lawrence) that realise the plan.
+
+:func:`plan_bots` plans every bot of a table at once, whatever the mode;
+:func:`plan` is one player's program.
 
 >>> from asteroyds.setups import racing
 >>> state = racing(seed=1, players=["blue"])
@@ -26,72 +25,21 @@ coach :func:`asteroyds.coach.capture.plan_team`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from .asteroids import resolve_asteroids
+from .coach import coach_bots, coach_plan
 from .damage import Decision
 from .dice import Dice
-from .hexgrid import Cell, distance
 from .i18n import _
-from .modes import mode_of
-from .pieces import ASTEROID, DIE_COLOURS, GATE, PLATFORM, Piece
+from .modes import Mode, mode_of
+from .modes.greedy import Draw, greedy_racer, wanted_pieces
+from .pieces import DIE_COLOURS
 from .program import Program, legal_tokens
-from .shooting import obstacles, reward, run_laser
 from .state import State
 
 STYLES: tuple[str, ...] = ("greedy", "random", "coach")
-MOVES: tuple[tuple[str, int], ...] = (("F", 0), ("R", 1), ("L", -1))
-
-
-def plan(
-    state: State,
-    player: str,
-    dice: Dice | Sequence[int],
-    style: str = "greedy",
-    rng: random.Random | None = None,
-) -> Program:
-    """A legal program for ``player`` this round."""
-    if style not in STYLES:
-        raise ValueError(
-            _(
-                "unknown bot style {style!r} (expected one of {choices})",
-                style=style,
-                choices=", ".join(STYLES),
-            )
-        )
-    rng = rng or random.Random(0)
-    craft = state.craft(player)
-    if craft.cell is None:
-        return Program.empty()
-    if style == "random":
-        return _random_program(state, player, rng)
-    if style == "coach" and mode_of(state).turn.rounds == 1:
-        return coach_plan(state, player, dice).program
-    after, _events = resolve_asteroids(state, Dice.of(dice))
-    return _greedy_program(after, player)
-
-
-def coach_plan(state: State, player: str, dice: Dice | Sequence[int], order: Sequence[str] = DIE_COLOURS):
-    """The coach bot's :class:`~asteroyds.coach.Plan`: the exact best plan, ties broken by the danger map.
-
-    The danger map is that of the board after this roll's asteroid phase
-    (every craft where it is): among equally good programs the bot ends in
-    the cell that the fewest of next round's 216 rolls fill with an element.
-    """
-    from .coach import best_plan, danger_map  # the coach imports the modes, which import this module
-
-    after, _ = resolve_asteroids(state, Dice.of(dice), order=order)
-    danger = danger_map(after)
-    return best_plan(state, dice, player, tiebreak=lambda node: danger.risk(node[0]), order=order)
-
-
-def decision_policy(rng: random.Random):
-    """A seeded yes/no policy for mid-flight decisions (bots use their powers sometimes)."""
-
-    def decide(_decision: Decision) -> bool:
-        return rng.random() < 0.5
-
-    return decide
 
 
 def _random_program(state: State, player: str, rng: random.Random) -> Program:
@@ -110,214 +58,110 @@ def _random_program(state: State, player: str, rng: random.Random) -> Program:
     return program
 
 
-def _greedy_program(state: State, player: str) -> Program:
-    """The mode's greedy planner (racing's gate racer), else the shooter."""
-    racer = mode_of(state).greedy
-    return _greedy_shooter(state, player) if racer is None else racer(state, player)
+# A random legal program for one player, by the chart the mode plans on (the others get the mode's bot).
+RANDOM_PLANNERS: dict[type, Callable[[State, str, random.Random], Any]] = {Program: _random_program}
 
 
-def greedy_racer(state: State, player: str) -> Program:
-    """Racing: the shortest flight through the gates still needed (or ram out when walled in)."""
-    craft = state.craft(player)
-    assert craft.cell is not None
-    blocked: set[Cell] = set()
-    gates: dict[Cell, str] = {}
-    for p in state.pieces:
-        if p.kind == GATE:
-            gates[p.cell] = p.symbol or ""
-        elif not (p.kind == PLATFORM and p.cell == craft.cell):
-            blocked.add(p.cell)
-    needed = {sym for sym in gates.values() if sym not in craft.tokens}
-    targets = [cell for cell, sym in gates.items() if sym in needed] or [craft.cell]
+@dataclass(frozen=True)
+class BotPlans:
+    """What :func:`plan_bots` gives: each bot's program, and a coach bot's answers to its plan's questions."""
 
-    # Breadth first over (cell, facing, gates collected); first path found to a node is shortest.
-    start = (craft.cell, craft.facing, frozenset())
-    paths: dict[tuple[Cell, int, frozenset[str]], tuple[str, ...]] = {start: ()}
-    frontier = [start]
-    for _depth in range(6):
-        nxt = []
-        for node in frontier:
-            cell, facing, got = node
-            for token, pivot in (*MOVES, ("U", 3)):
-                new_facing = (facing + pivot) % 6
-                if token == "U":
-                    key = (cell, new_facing, got)
-                else:
-                    target = state.board.step(cell, new_facing)
-                    if target is None or target in blocked:
-                        continue
-                    sym = gates.get(target)
-                    new_got = got | {sym} if sym in needed and sym not in got else got
-                    key = (target, new_facing, new_got)
-                if key not in paths:
-                    paths[key] = paths[node] + (token,)
-                    nxt.append(key)
-        frontier = nxt
-
-    def score(key: tuple[Cell, int, frozenset[str]]) -> tuple[int, int, int]:
-        cell, _facing, got = key
-        remaining = [c for c in targets if gates.get(c) not in got] or [cell]
-        return (-len(got), min(distance(cell, c) for c in remaining), len(paths[key]))
-
-    best = min(sorted(paths, key=lambda k: paths[k]), key=score)
-    if best[0] == craft.cell and best[2] == frozenset():
-        rammed = _ram_out(state, craft.cell, craft.facing, targets)
-        if rammed is not None:
-            return rammed
-    tokens = list(paths[best]) + ["."] * (6 - len(paths[best]))
-    return Program(tuple(tokens), "S")
+    programs: dict[str, Any]
+    answers: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-# To fly into the neighbour in direction ``facing + turn``: the tokens (a pivot is "U", then a move).
-RAM_TOKENS: dict[int, tuple[str, ...]] = {
-    0: ("F",), 1: ("R",), 5: ("L",), 3: ("U", "F"), 2: ("U", "L"), 4: ("U", "R"),
-}  # fmt: skip
+def plan_bots(
+    state: State,
+    dice: Dice | Sequence[int],
+    styles: Mapping[str, str],
+    draw: Draw,
+    *,
+    order: Sequence[str] = DIE_COLOURS,
+    mode_rules: Any = None,
+) -> BotPlans:
+    """The program of every bot in ``styles`` (player → style), in that order, for these dice.
 
-
-def _ram_out(state: State, cell: Cell, facing: int, targets: Sequence[Cell]) -> Program | None:
-    """Boxed in (every neighbour blocked): fly into what blocks the way to the gates, shield up.
-
-    A craft walled in would otherwise wait forever and the race never end.
-    An asteroid is the first choice: ramming it may destroy it (the
-    once-a-game decision) and open the way. Walled in by fixed pieces only
-    (the cell amid the six platforms), the craft rams them until it is
-    destroyed, as a stuck player would have to.
+    ``draw(key)`` gives the seeded generator for a key the planner names (a
+    random bot's ``blue:round3``, capture's team bot ``capture-bots:turn3``):
+    one generator for the whole game, or one per key. The mode's own bots plan
+    the greedy ones (and the random ones where its chart has no random planner),
+    the coach the coach ones (:func:`asteroyds.coach.coach_bots`, with the
+    colour ``order`` and the mode's own rules).
     """
-    options = []
-    for direction in range(6):
-        target = state.board.step(cell, direction)
-        if target is None:
-            continue
-        fixed = not any(p.kind == ASTEROID for p in state.pieces_at(target))
-        options.append((fixed, min(distance(target, t) for t in targets), direction))
-    if not options:
-        return None
-    *_, direction = min(options)
-    tokens = RAM_TOKENS[(direction - facing) % 6]
-    return Program(tokens + (".",) * (6 - len(tokens)), "S")
+    for player, style in styles.items():
+        _check_style(player, style)
+    dice = Dice.of(dice)
+    mode = mode_of(state)
+    random_planner = RANDOM_PLANNERS.get(mode.turn.program_type)
+    coached = [p for p, style in styles.items() if style == "coach"]
+    randoms = [p for p, style in styles.items() if style == "random" and random_planner is not None]
+    greedy = [p for p in styles if p not in coached and p not in randoms]
+    planned: dict[str, Any] = {}
+    if greedy:
+        planned.update(mode.plan_bots(state, dice, greedy, draw))
+    for player in randoms:
+        if state.craft(player).cell is None:
+            planned[player] = mode.turn.empty()
+        else:
+            assert random_planner is not None
+            planned[player] = random_planner(state, player, draw(f"{player}:round{state.round}"))
+    answers: dict[str, tuple[str, ...]] = {}
+    if coached:
+        programs, answers = coach_bots(state, dice, coached, order=order, mode_rules=mode_rules)
+        planned.update(programs)
+    return BotPlans({p: planned[p] for p in styles}, answers)
 
 
-def wanted_pieces(state: State, player: str) -> dict[str, Piece]:
-    """What ``player`` wants to shoot in a shooting mode: token → the piece a hit gives it from.
-
-    A gate or drone symbol the player does not hold yet; in targets mode the
-    targets of the set its team aims at (never its own team's), shared out
-    among team-mates: each target goes to the nearest craft of the team (the
-    earlier in turn order on a tie), so that they do not all shoot the same
-    one; a craft nearest to none of them wants them all.
-    """
-    craft = state.craft(player)
-    aimed = {"left": "right", "right": "left"}.get(craft.team or "")  # modes.targets.aimed_side
-    shoots_targets = mode_of(state).shoots_targets
-    wanted: dict[str, Piece] = {}
-    for p in state.pieces:
-        token = reward(state.mode, p)
-        if token is None or token in craft.tokens or token in wanted:
-            continue
-        if shoots_targets and p.team != aimed:
-            continue
-        wanted[token] = p
-    mates = [c for c in state.crafts_in_order() if c.team == craft.team and c.cell is not None]
-    if shoots_targets and craft.cell is not None and len(mates) > 1:
-        mine = {
-            token: p
-            for token, p in wanted.items()
-            if min(mates, key=lambda c: distance(c.cell, p.cell)).player == player
-        }
-        return mine or wanted
-    return wanted
+def styles_for(mode: Mode) -> tuple[str, ...]:
+    """The bot styles a seat of ``mode`` may have (no ``random`` where its chart has no random bot)."""
+    program_type = mode.turn.program_type
+    return tuple(s for s in STYLES if s != "random" or program_type in RANDOM_PLANNERS)
 
 
-def _aim_map(
-    state: State, occupant: dict[Cell, Piece], blocked: set[Cell], piece: Piece
-) -> tuple[dict[Cell, int], dict[Cell, set[int]]]:
-    """Where ``piece`` can be shot from: steps from each free space to the nearest firing position.
-
-    A firing position is a space and a facing from which a laser would hit
-    ``piece`` first on this board. Returns (space → steps, firing space → facings).
-    """
-    step = state.board._step
-    facings: dict[Cell, set[int]] = {}
-    for away in range(6):
-        cell = step[piece.cell][away]
-        while cell is not None and cell not in occupant:
-            facings.setdefault(cell, set()).add((away + 3) % 6)
-            cell = step[cell][away]
-    steps = dict.fromkeys(facings, 0)
-    frontier = list(facings)
-    while frontier:
-        nxt = []
-        for cell in frontier:
-            for near in step[cell]:
-                if near is not None and near not in steps and near not in blocked:
-                    steps[near] = steps[cell] + 1
-                    nxt.append(near)
-        frontier = nxt
-    return steps, facings
+def _check_style(player: str, style: str) -> None:
+    if style not in STYLES:
+        raise ValueError(
+            _(
+                "unknown bot style {style!r} (expected one of {choices})",
+                style=style,
+                choices=", ".join(STYLES),
+            )
+        )
 
 
-def _greedy_shooter(state: State, player: str) -> Program:
-    """Greedy for shooting, targets and drones: six columns of moves and shots (breadth first)."""
-    craft = state.craft(player)
-    assert craft.cell is not None
-    occupant = obstacles(state)
-    blocked = {cell for cell, p in occupant.items() if not (p.kind == PLATFORM and cell == craft.cell)}
-    wanted = wanted_pieces(state, player)
-    one_shot = state.rules.one_shot_per_turn
-    neighbours = state.board._step
-    lasers: dict[tuple[Cell, int], str | None] = {}
+def plan(
+    state: State,
+    player: str,
+    dice: Dice | Sequence[int],
+    style: str = "greedy",
+    rng: random.Random | None = None,
+) -> Any:
+    """A legal program for ``player`` this round (``rng`` draws for the random style)."""
+    _check_style(player, style)
+    rng = rng or random.Random(0)
+    if state.craft(player).cell is None:
+        return mode_of(state).turn.empty()
+    return plan_bots(state, dice, {player: style}, lambda _key: rng).programs[player]
 
-    def shot(cell: Cell, facing: int) -> str | None:
-        """The wanted token a shot from here would take, or None."""
-        key = (cell, facing)
-        if key not in lasers:
-            _path, piece = run_laser(neighbours, occupant, cell, facing)
-            token = reward(state.mode, piece)
-            lasers[key] = token if token in wanted else None
-        return lasers[key]
 
-    start = (craft.cell, craft.facing, frozenset())
-    paths: dict[tuple[Cell, int, frozenset[str]], tuple[str, ...]] = {start: ()}
-    frontier = [start]
-    for _depth in range(6):
-        nxt = []
-        for node in frontier:
-            cell, facing, got = node
-            moves = []
-            token = shot(cell, facing)
-            if token is not None and token not in got and not (one_shot and "X" in paths[node]):
-                moves.append(("X", (cell, facing, got | {token})))
-            moves.append(("U", (cell, (facing + 3) % 6, got)))
-            for name, pivot in MOVES:
-                new_facing = (facing + pivot) % 6
-                target = neighbours[cell][new_facing]
-                if target is not None and target not in blocked:
-                    moves.append((name, (target, new_facing, got)))
-            for name, key in moves:
-                if key not in paths:
-                    paths[key] = paths[node] + (name,)
-                    nxt.append(key)
-        frontier = nxt
+def decision_policy(rng: random.Random) -> Callable[[Decision], bool]:
+    """A seeded yes/no policy for mid-flight decisions (bots use their powers sometimes)."""
 
-    # For each wanted token: the steps from every free space to the nearest firing position.
-    far = len(state.board) + 1
-    aims = {token: _aim_map(state, occupant, blocked, piece) for token, piece in wanted.items()}
+    def decide(_decision: Decision) -> bool:
+        return rng.random() < 0.5
 
-    def closeness(cell: Cell, facing: int, got: frozenset[str]) -> int:
-        """Steps to the nearest space from which a wanted piece is in line (plus one to turn there)."""
-        best = far
-        for token, (steps, facings) in aims.items():
-            if token not in got:
-                d = steps.get(cell, far)
-                if d == 0 and facing not in facings[cell]:
-                    d = 1
-                best = min(best, d)
-        return 0 if best == far and len(got) == len(wanted) else best
+    return decide
 
-    def score(key: tuple[Cell, int, frozenset[str]]) -> tuple[int, int, int]:
-        cell, facing, got = key
-        return (-len(got), closeness(cell, facing, got), len(paths[key]))
 
-    best = min(sorted(paths, key=lambda k: paths[k]), key=score)
-    tokens = list(paths[best]) + ["."] * (6 - len(paths[best]))
-    return Program(tuple(tokens), "S")
+__all__ = [
+    "RANDOM_PLANNERS",
+    "STYLES",
+    "BotPlans",
+    "coach_plan",
+    "decision_policy",
+    "greedy_racer",
+    "plan",
+    "plan_bots",
+    "styles_for",
+    "wanted_pieces",
+]

@@ -21,10 +21,10 @@ from .events import Event
 from .game import FORMAT as GAME_FORMAT
 from .game import Game
 from .i18n import _
-from .modes import mode_named
+from .modes import Mode, Planning, mode_named, modes
 from .pieces import PLAYER_COLOURS
 from .serve.settings import DISCONNECTED_TIMEOUT, IDLE_TIMEOUT, POOL  # no Voila imported: no extra needed
-from .setups import SETUP_NAMES, setup
+from .setups import setup
 from .state import State
 
 EXIT_BAD_INPUT = 2
@@ -52,7 +52,7 @@ CRAFTS = untrusted.whole_number(1, 3)
 def load_state(source: str, seed: int, players: Sequence[str] | None = None) -> State:
     """A scenario file, a saved game (its current state), or a built-in setup name (with ``--seed``)."""
     path = Path(source)
-    if source in SETUP_NAMES and not _exists(path):
+    if source in modes() and not _exists(path):
         return setup(source, seed=seed, players=players)
     where = untrusted.printable(source)
     if not _exists(path):
@@ -60,7 +60,7 @@ def load_state(source: str, seed: int, players: Sequence[str] | None = None) -> 
             _(
                 "{where}: no such scenario file (or built-in setup: {setups})",
                 where=where,
-                setups=", ".join(SETUP_NAMES),
+                setups=", ".join(modes()),
             )
         )
     data = untrusted.read_json(path, _("a scenario or a saved game"))
@@ -196,18 +196,34 @@ def cmd_coach(args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def cmd_play_capture(args: argparse.Namespace) -> str:
-    from .modes.capture_bot import play_capture_game
+def _styles(args: argparse.Namespace) -> list[str]:
+    return [s for part in args.bots for s in part.split(",") if s] or ["greedy"]
+
+
+def _check_styles(styles: Sequence[str], allowed: Sequence[str]) -> None:
+    for style in styles:
+        if style not in allowed:
+            raise AsteroydsError(
+                _(
+                    "--bots: unknown bot style {style!r} (expected one of {styles})",
+                    style=style,
+                    styles=", ".join(allowed),
+                )
+            )
+
+
+def cmd_play_teams(args: argparse.Namespace, mode: Mode) -> str:
+    """A mode whose teams plan together (capture): ``--teams``, ``--crafts``, one bot style per team."""
+    from .bot import styles_for
+    from .simulate import play_team_game
 
     if args.teams not in (2, 3):
         raise AsteroydsError(_("--teams must be 2 or 3, got {teams}", teams=args.teams))
     if not 1 <= args.crafts <= 3:
         raise AsteroydsError(_("--crafts must be 1..3 crafts per team, got {crafts}", crafts=args.crafts))
-    from .modes.capture import setup as capture_setup
-    from .modes.capture_resolve import teams as team_names
-
-    names = team_names(capture_setup(teams=args.teams))
-    styles = [s for part in args.bots for s in part.split(",") if s] or ["greedy"]
+    state = mode.setup(teams=args.teams, crafts_per_team=args.crafts, seed=args.seed)
+    names = tuple(dict.fromkeys(c.team or c.player for c in state.crafts_in_order()))
+    styles = _styles(args)
     if len(styles) == 1:
         styles = styles * len(names)
     if len(styles) != len(names):
@@ -218,14 +234,9 @@ def cmd_play_capture(args: argparse.Namespace) -> str:
                 teams=len(names),
             )
         )
-    for style in styles:
-        if style not in ("greedy", "coach"):
-            raise AsteroydsError(
-                _("--bots: unknown capture bot style {style!r} (expected greedy or coach)", style=style)
-            )
-    record = play_capture_game(
-        teams=args.teams,
-        crafts_per_team=args.crafts,
+    _check_styles(styles, styles_for(mode))
+    record = play_team_game(
+        state,
         seed=args.seed,
         max_turns=args.max_rounds,
         echo=lambda line: print(line, flush=True),
@@ -237,32 +248,24 @@ def cmd_play_capture(args: argparse.Namespace) -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> str:
+    from .bot import styles_for
     from .simulate import play_bot_game
 
-    if mode_named(args.mode).teams:  # capture: team bots play whole turns
-        return cmd_play_capture(args)
+    mode = mode_named(args.mode)
+    if mode.turn.planning is Planning.TEAM:  # the teams plan together: one bot per team
+        return cmd_play_teams(args, mode)
     if not 1 <= args.players <= len(PLAYER_COLOURS):
         raise AsteroydsError(
             _("--players must be 1..{most}, got {players}", most=len(PLAYER_COLOURS), players=args.players)
         )
-    styles = [s for part in args.bots for s in part.split(",") if s] or ["greedy"]
+    styles = _styles(args)
     if len(styles) == 1:
         styles = styles * args.players
     if len(styles) != args.players:
         raise AsteroydsError(
             _("--bots gives {styles} styles for {players} players", styles=len(styles), players=args.players)
         )
-    from .bot import STYLES
-
-    for style in styles:
-        if style not in STYLES:
-            raise AsteroydsError(
-                _(
-                    "--bots: unknown bot style {style!r} (expected one of {styles})",
-                    style=style,
-                    styles=", ".join(STYLES),
-                )
-            )
+    _check_styles(styles, styles_for(mode))
     game = play_bot_game(
         players=PLAYER_COLOURS[: args.players],
         styles=styles,
@@ -364,6 +367,8 @@ LOCAL_ADDRESSES = ("127.0.0.1", "localhost", "::1")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser; the modes (``--mode``, the setup names) are the registered ones when it is built."""
+    SETUP_NAMES = tuple(modes())  # noqa: N806  (what a scenario argument may name instead of a file)
     parser = _Parser(prog="asteroyds", description=_("Asteroyds Academy: rules engine and app."))
     parser.add_argument("--version", action="version", version="asteroyds 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -423,7 +428,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bots", nargs="*", default=["greedy"], help="bot style per player: greedy, random or coach"
     )
-    p.add_argument("--mode", choices=("racing", "shooting", "targets", "drones", "capture"), default="racing")
+    p.add_argument("--mode", choices=SETUP_NAMES, default="racing")
     p.add_argument("--teams", type=TEAMS, default=2, help="capture: number of teams, 2 or 3 (default 2)")
     p.add_argument("--crafts", type=CRAFTS, default=2, help="capture: crafts per team, 1-3 (default 2)")
     p.add_argument("--max-rounds", type=ROUNDS, default=100, help="stop after this many rounds (default 100)")

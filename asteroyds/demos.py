@@ -35,8 +35,8 @@ from .errors import AsteroydsError, ScenarioError
 from .events import Event
 from .flight import fly
 from .i18n import _
-from .modes import start_round
 from .program import shields_of
+from .registry import mode_of
 from .round import programs_for
 from .state import State
 
@@ -137,7 +137,7 @@ class Demo:
 
 def _play(demo: Demo) -> DemoPlay:
     decide = demo.policy()
-    state, started = start_round(demo.state)
+    state, started = mode_of(demo.state).start_round(demo.state)
     checked = programs_for(state, demo.program_map)
     after, asteroid_events = resolve_asteroids(state, demo.dice, shields=shields_of(checked), decide=decide)
     # Only the crafts the demo gives a program fly (an empty chart would only add noise).
@@ -272,7 +272,7 @@ def _programs(value: Any, state: State, where: str) -> tuple[tuple[str, str], ..
             )
         )
     try:
-        checked = programs_for(start_round(state)[0], value)
+        checked = programs_for(mode_of(state).start_round(state)[0], value)
     except AsteroydsError as exc:
         raise ScenarioError(_("{where}: programs: {error}", where=where, error=exc)) from None
     return tuple((player, str(checked[player])) for player in value)

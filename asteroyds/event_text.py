@@ -1,7 +1,7 @@
 """The words events share: cells, tiles, columns, lists of crafts, a collision.
 
 Every mode's events (:mod:`asteroyds.events`, :mod:`asteroyds.shooting`,
-:mod:`asteroyds.modes.drones`, :mod:`asteroyds.modes.capture_events`) build
+:mod:`asteroyds.modes.drones`, :mod:`asteroyds.modes.capture.events`) build
 their sentences from these, so a cell, a tile or a crash reads the same in
 every log and a change of wording is made once.
 

@@ -48,10 +48,10 @@ from .events import (
 )
 from .hexgrid import Cell
 from .i18n import _
-from .modes import mode_of
 from .pieces import ASTEROID, FIXED_KINDS, GATE, PLATFORM, Craft, Piece
 from .pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
 from .program import SHIELD, SHOOT, TOKEN_NAMES, Program, as_program, validate_program
+from .registry import mode_of
 from .rules import RuleSettings
 from .shooting import LaserFired, TargetEliminated, reward, run_laser
 from .state import State

@@ -31,18 +31,17 @@ from .errors import AsteroydsError, DecisionError, RuleError, ScenarioError
 from .events import Event
 from .flight import fly
 from .i18n import _
-from .modes import mode_of, start_round
-from .modes.capture import setup as capture_setup
-from .modes.capture_resolve import DEFAULT_CAPTURE_RULES, CaptureRules
+from .modes import mode_named, mode_of
 from .outcome import Outcome
+from .phases import Phase
 from .program import Program
 from .round import DiceRolled, end_round
 from .rules import DEFAULT_RULES, RuleSettings
-from .setups import setup
+from .setups import remove_asteroids
 from .state import State
 
 FORMAT = "asteroyds/game@1"
-PHASES: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "end", "over")
+PHASES: tuple[Phase, ...] = tuple(Phase)
 
 
 class _Pending(Exception):
@@ -64,6 +63,11 @@ class Game:
     emergency shield?) stops with :attr:`pending` set and nothing applied;
     :meth:`answer` gives the answer and finishes the phase. A ``policy``
     answers at once instead (bots, the command line).
+
+    The mode plays the game through its :class:`~asteroyds.modes.Mode`
+    (its turn, its chart); ``mode_rules`` are the mode's own rule settings
+    (:attr:`Mode.rules_type <asteroyds.modes.Mode.rules_type>`: capture's
+    :class:`~asteroyds.modes.capture.CaptureRules`), saved with the game.
     """
 
     def __init__(
@@ -71,15 +75,28 @@ class Game:
         initial: State,
         seed: int = 0,
         policy: Decide | None = None,
-        capture_rules: CaptureRules | None = None,
+        mode_rules: Any = None,
     ) -> None:
         initial.validate("game setup")
+        mode = mode_of(initial)
         # A board can be valid but not playable (a capture team short of a craft).
-        mode_of(initial).check_playable(initial, "game setup")
+        mode.check_playable(initial, "game setup")
+        if mode_rules is not None and (
+            mode.rules_type is None or not isinstance(mode_rules, mode.rules_type)
+        ):
+            wanted = "none" if mode.rules_type is None else mode.rules_type.__name__
+            raise ScenarioError(
+                _(
+                    "game setup: a {mode} game's own rules are {wanted}, got {given!r}",
+                    mode=initial.mode,
+                    wanted=wanted,
+                    given=mode_rules,
+                )
+            )
         self.initial = initial
         self.seed = seed
         self.policy = policy
-        self.capture_rules = capture_rules or DEFAULT_CAPTURE_RULES
+        self.mode_rules: Any = mode.default_rules() if mode_rules is None else mode_rules
         self.inputs: list[dict[str, Any]] = []
         self._reset()
 
@@ -88,19 +105,34 @@ class Game:
     def new(
         cls,
         mode: str = "racing",
-        players: Sequence[str] = ("blue",),
-        pilots: Sequence[str | None] | None = None,
+        players: Sequence[str] | Mapping[str, Sequence[str]] | None = None,
+        pilots: Sequence[str | None] | Mapping[str, str | None] | None = None,
         seed: int = 0,
         rules: RuleSettings = DEFAULT_RULES,
         policy: Decide | None = None,
         remove: Sequence[str] = (),
+        mode_rules: Any = None,
+        **options: Any,
     ) -> Game:
-        """A game on a built-in setup; the same seed gives the same layout and dice.
+        """A game on the mode's own setup (:attr:`Mode.setup <asteroyds.modes.Mode.setup>`); the same
+        seed gives the same layout and dice.
 
-        ``remove`` takes asteroids out (the "fewer asteroids" variant).
+        ``players`` and ``pilots`` are the mode's (racing: colours; capture:
+        a team's crafts' names); without them, the setup's own. ``remove``
+        takes asteroids out (the "fewer asteroids" variant); ``options`` go
+        to the mode's setup (capture: ``teams``, ``crafts_per_team``,
+        ``blue_asteroids``, ``duel``); ``mode_rules`` are the mode's own rules.
+
+        >>> Game.new("capture", teams=3, crafts_per_team=1, seed=2).players
+        ('red1', 'white1', 'blue1')
         """
-        state = setup(mode, seed=seed, players=list(players), pilots=pilots, rules=rules, remove=remove)
-        return cls(state, seed=seed, policy=policy)
+        if players is not None:
+            options["players"] = players if isinstance(players, Mapping) else list(players)
+        if pilots is not None:
+            options["pilots"] = pilots
+        state = mode_named(mode).setup(seed=seed, rules=rules, **options)
+        state = remove_asteroids(state, remove)
+        return cls(state, seed=seed, policy=policy, mode_rules=mode_rules)
 
     @classmethod
     def from_scenario(
@@ -109,27 +141,9 @@ class Game:
         state = state_or_path if isinstance(state_or_path, State) else scenario.load(state_or_path)
         return cls(state, seed=seed, policy=policy)
 
-    @classmethod
-    def capture(
-        cls,
-        teams: int | Sequence[str] = 2,
-        crafts_per_team: int | Mapping[str, int] = 2,
-        seed: int = 0,
-        policy: Decide | None = None,
-        capture_rules: CaptureRules | None = None,
-        **options: Any,
-    ) -> Game:
-        """A "Capture the Asteroyd" game on the default layout (RULES §11).
-
-        ``options`` go to :func:`asteroyds.modes.capture.setup` (``blue_asteroids``,
-        ``pilots``, ``players``, ``duel``, ``rules``).
-        """
-        state = capture_setup(teams=teams, crafts_per_team=crafts_per_team, seed=seed, **options)
-        return cls(state, seed=seed, policy=policy, capture_rules=capture_rules)
-
     def _reset(self) -> None:
         self.state: State = self.initial
-        self.phase: str = "roll"
+        self.phase: Phase = Phase.ROLL
         self.dice: Dice | None = None
         self.order: tuple[str, ...] = phase_order()
         self.programs: dict[str, Program] = {}
@@ -137,7 +151,7 @@ class Game:
         self.log: list[tuple[int, str, Event]] = []
         self.outcome: Outcome | None = None
         self.pending: Decision | None = None
-        self._pending_phase: str | None = None
+        self._pending_phase: Phase | None = None
         self._answers: dict[str, bool] = {}
         self.history: list[State] = [self.initial]
 
@@ -156,11 +170,11 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     def waiting_for(self) -> tuple[str, ...]:
         """Players still expected to submit a program (crafts still flying)."""
-        if self.phase != "plan":
+        if self.phase is not Phase.PLAN:
             return ()
         return tuple(
             c.player
@@ -180,7 +194,7 @@ class Game:
     # --- inputs ------------------------------------------------------------------
     def roll(self, dice: Dice | Sequence[int] | None = None) -> Dice:
         """Roll the dice (seeded) or set them; starts the planning phase."""
-        self._expect("roll")
+        self._expect(Phase.ROLL)
         if dice is None:
             rng = random.Random(f"asteroyds:{self.seed}:round{self.round}:dice")
             dice = Dice(rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
@@ -193,7 +207,7 @@ class Game:
 
     def submit(self, player: str, program: Program | str) -> None:
         """Submit (or replace) one player's program during planning; illegal ones change nothing."""
-        self._expect("plan")
+        self._expect(Phase.PLAN)
         try:
             craft = self.state.craft(player)
         except ScenarioError:
@@ -215,15 +229,15 @@ class Game:
 
     def resolve_asteroids(self) -> list[Event]:
         """Move the asteroids (players who did not submit keep an empty chart, shield on)."""
-        self._expect("plan", "asteroids")
-        return self._run_phase("asteroids")
+        self._expect(Phase.PLAN, Phase.ASTEROIDS)
+        return self._run_phase(Phase.ASTEROIDS)
 
     def fly(self) -> list[Event]:
-        self._expect("fly")
-        return self._run_phase("fly")
+        self._expect(Phase.FLY)
+        return self._run_phase(Phase.FLY)
 
     def end_round(self) -> list[Event]:
-        self._expect("end")
+        self._expect(Phase.END)
         return self._apply({"end": True})
 
     def answer(self, yes: bool) -> list[Event]:
@@ -241,13 +255,14 @@ class Game:
     def play_phases(self) -> list[Event]:
         """Run every remaining phase of this round (stops early at a pending decision)."""
         events: list[Event] = []
-        while self.pending is None and self.phase in ("plan", "asteroids", "fly", "end"):
-            step = {
-                "plan": self.resolve_asteroids,
-                "asteroids": self.resolve_asteroids,
-                "fly": self.fly,
-                "end": self.end_round,
-            }[self.phase]
+        steps = {
+            Phase.PLAN: self.resolve_asteroids,
+            Phase.ASTEROIDS: self.resolve_asteroids,
+            Phase.FLY: self.fly,
+            Phase.END: self.end_round,
+        }
+        while self.pending is None and self.phase in steps:
+            step = steps[self.phase]
             events += step()
         return events
 
@@ -263,9 +278,9 @@ class Game:
             self.submit(player, program)
         return self.play_phases()
 
-    def _run_phase(self, phase: str) -> list[Event]:
-        try:
-            return self._apply({phase: True, "answers": dict(sorted(self._answers.items()))})
+    def _run_phase(self, phase: Phase) -> list[Event]:
+        try:  # the saved input names the phase in plain text: {"asteroids": true, "answers": {...}}
+            return self._apply({str(phase): True, "answers": dict(sorted(self._answers.items()))})
         except _Pending as pending:
             self.pending = pending.decision
             self._pending_phase = phase
@@ -282,7 +297,7 @@ class Game:
 
     _replaying = False
 
-    def _expect(self, *phases: str) -> None:
+    def _expect(self, *phases: Phase) -> None:
         if self.pending is not None:
             raise RuleError(_("a decision is pending: {question}", question=self.pending.question))
         if self.phase not in phases:
@@ -305,10 +320,10 @@ class Game:
             self.order = tuple(item.get("order", phase_order()))
             self.programs = {}
             self.round_events = []
-            self.phase = "plan"
-            self.state, started = start_round(self.state)
+            self.phase = Phase.PLAN
+            self.state, started = mode_of(self.state).start_round(self.state)
             events: list[Event] = [DiceRolled(self.round, *self.dice.as_tuple(), self.order), *started]
-            self._log("roll", events)
+            self._log(Phase.ROLL, events)
             return events
         if "program" in item:
             player = item["program"]
@@ -327,30 +342,30 @@ class Game:
                 self.programs,
                 order=self.order,
                 decide=self._decide,
-                mode_rules=self.capture_rules,
+                mode_rules=self.mode_rules,
             )
             self.programs = done.programs
-            self._finish_phase(item, done.state, done.phase, done.events, next_phase=done.next_phase)
+            self._finish_phase(item, done.state, done.phase, done.events, next_phase=Phase(done.next_phase))
             return done.events
         if "fly" in item:
             live = {p: prog for p, prog in self.programs.items() if self.state.craft(p).cell is not None}
             state, events = fly(self.state, live, decide=self._decide)
-            self._finish_phase(item, state, "fly", events, next_phase="end")
+            self._finish_phase(item, state, Phase.FLY, events, next_phase=Phase.END)
             return events
         if "end" in item:
             state, events, result = end_round(self.state, self.round_events)
-            self._log("end", events)  # logged under the round that ends
+            self._log(Phase.END, events)  # logged under the round that ends
             self.state = state
             self.history.append(state)
             self.outcome = result
-            self.phase = "over" if result is not None else "roll"
+            self.phase = Phase.OVER if result is not None else Phase.ROLL
             self.dice = None
             self.programs = {}
             return events
         raise ScenarioError(_("unknown game input {item!r}", item=item))
 
     def _finish_phase(
-        self, item: dict[str, Any], state: State, phase: str, events: list[Event], next_phase: str
+        self, item: dict[str, Any], state: State, phase: str, events: list[Event], next_phase: Phase
     ) -> None:
         # Record every answer the phase used (a policy's included), so replay needs no policy.
         item["answers"] = dict(sorted(self._answers.items()))
@@ -421,7 +436,7 @@ class Game:
                 if count == round_number:
                     self.rewind(i)
                     return
-        if round_number == count + 1 and self.phase == "roll":
+        if round_number == count + 1 and self.phase is Phase.ROLL:
             return
         raise RuleError(_("round {round_number} has not started", round_number=round_number))
 
@@ -432,9 +447,9 @@ class Game:
             "setup": scenario.to_dict(self.initial),
             "inputs": [dict(item) for item in self.inputs],
         }
-        key = mode_of(self.initial).own_rules_key  # capture saves its rules (RULES §11)
+        key = mode_of(self.initial).rules_key  # a mode with its own rules saves them (capture, RULES §11)
         if key is not None:
-            data[key] = self.capture_rules.to_dict()
+            data[key] = self.mode_rules.to_dict()
         return data
 
     def dumps(self) -> str:
@@ -443,7 +458,7 @@ class Game:
         setup_text = scenario.dumps(self.initial).rstrip("\n").replace("\n", "\n  ")
         inputs = ",\n    ".join(json.dumps(item, sort_keys=True) for item in data["inputs"])
         extra = ""
-        key = mode_of(self.initial).own_rules_key
+        key = mode_of(self.initial).rules_key
         if key is not None:
             extra = f'  "{key}": {json.dumps(data[key], sort_keys=True)},\n'
         body = f'{{\n  "format": "{FORMAT}",\n  "seed": {self.seed},\n  "setup": {setup_text},\n{extra}'
@@ -471,15 +486,14 @@ class Game:
         inputs = data.get("inputs", [])
         if not isinstance(inputs, list) or not all(isinstance(i, dict) for i in inputs):
             raise ScenarioError(_("{where}: inputs must be a list of objects", where=where))
-        capture_rules = data.get("capture_rules")
-        if capture_rules is not None and not isinstance(capture_rules, dict):
-            raise ScenarioError(_("{where}: capture_rules must be an object", where=where))
-        game = cls(
-            scenario.from_dict(data.get("setup"), where=f"{where}: setup"),
-            seed=seed,
-            policy=policy,
-            capture_rules=None if capture_rules is None else CaptureRules.from_dict(capture_rules),
-        )
+        initial = scenario.from_dict(data.get("setup"), where=f"{where}: setup")
+        mode = mode_of(initial)
+        own = data.get(mode.rules_key) if mode.rules_key is not None else None
+        if own is not None and not isinstance(own, dict):
+            raise ScenarioError(
+                _("{where}: {rules_key} must be an object", where=where, rules_key=mode.rules_key)
+            )
+        game = cls(initial, seed=seed, policy=policy, mode_rules=mode.rules_from(own, where))
         try:
             game.replay(inputs)
         except AsteroydsError as exc:

@@ -27,9 +27,9 @@ from functools import lru_cache
 
 from .errors import ProgramError
 from .i18n import N_, _
-from .modes import mode_named
 from .pieces import Craft
 from .pilots import PILOT_TABLE, PILOT_TOKENS
+from .registry import mode_named
 from .rules import RuleSettings
 
 Token = str

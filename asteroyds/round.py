@@ -18,11 +18,10 @@ from .event_text import colour_text, player_text
 from .events import Event
 from .flight import fly
 from .i18n import _
-from .modes import finish_round, mode_of, start_round
-from .modes import outcome as mode_outcome
 from .outcome import Outcome
 from .pieces import DIE_COLOURS
 from .program import Program, as_program, shields_of, validate_program
+from .registry import mode_of
 from .state import State
 
 
@@ -102,8 +101,9 @@ def programs_for(state: State, programs: Mapping[str, Program | str]) -> dict[st
 
 def end_round(state: State, round_events: Sequence[Event]) -> tuple[State, list[Event], Outcome | None]:
     """The mode's clean-up, the victory check, then rotate player one and advance the round."""
-    state, cleanup = finish_round(state, round_events)
-    result = mode_outcome(state, [*round_events, *cleanup])
+    mode = mode_of(state)
+    state, cleanup = mode.finish_round(state, round_events)
+    result = mode.outcome(state, [*round_events, *cleanup])
     order = state.player_order[1:] + state.player_order[:1] if state.player_order else ()
     after = state.replace(player_order=order, round=state.round + 1)
     events: list[Event] = [*cleanup, RoundEnded(state.round, order[0] if order else "")]
@@ -138,7 +138,7 @@ def play_one_round(
     order: Sequence[str] = DIE_COLOURS,
 ) -> tuple[State, list[Event], Outcome | None]:
     """The standard turn: the asteroid phase, flight, then the end of the round."""
-    state, started = start_round(state)
+    state, started = mode_of(state).start_round(state)
     checked = programs_for(state, programs)
     events: list[Event] = [DiceRolled(state.round, *dice.as_tuple(), tuple(order)), *started]
     state, phase_events = resolve_asteroids(

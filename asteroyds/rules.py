@@ -8,19 +8,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
+from . import registry
 from .errors import ScenarioError
 from .i18n import _
 
-MODES: tuple[str, ...] = ("racing", "shooting", "targets", "drones", "capture")
 PLANNING_LEVELS: tuple[str, ...] = ("beginner", "expert", "custom")
-# Planning time in seconds, per mode family and level (RULES §3).
-PLANNING_SECONDS: dict[str, dict[str, int]] = {
-    "racing": {"beginner": 50, "expert": 20},
-    "shooting": {"beginner": 50, "expert": 20},
-    "targets": {"beginner": 60, "expert": 30},
-    "drones": {"beginner": 60, "expert": 30},
-    "capture": {"beginner": 40, "expert": 20},
-}
+# Planning time in seconds by level (RULES §3) of a mode that does not say (each mode says its own).
+DEFAULT_PLANNING_SECONDS: dict[str, int] = {"beginner": 50, "expert": 20}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +53,13 @@ class RuleSettings:
             )
 
     def planning_time(self, mode: str) -> int:
-        """Seconds on the stopwatch for this mode and level."""
+        """Seconds on the stopwatch for this mode (its name) and level (the mode says its times)."""
         if self.planning_seconds is not None:
             return self.planning_seconds
         level = "beginner" if self.planning_level == "custom" else self.planning_level
-        return PLANNING_SECONDS.get(mode, PLANNING_SECONDS["racing"])[level]
+        found = registry.registered().get(mode)
+        table = DEFAULT_PLANNING_SECONDS if found is None else found.planning_seconds
+        return table[level]
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -98,3 +94,10 @@ class RuleSettings:
 
 
 DEFAULT_RULES = RuleSettings()
+
+
+def __getattr__(name: str) -> object:
+    """``MODES``: the registered modes' names (:func:`asteroyds.registry.names`), not a second list."""
+    if name == "MODES":
+        return registry.names()
+    raise AttributeError(_("module {kind!r} has no attribute {name!r}", kind=__name__, name=name))

@@ -18,6 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from . import registry
 from .errors import ScenarioError
 from .hexgrid import NE, NW, parse_direction
 from .i18n import _, ngettext
@@ -34,7 +35,6 @@ ID_PREFIX: dict[str, str] = {
     "white/red": "WR",
     "white/blue": "WB",
 }
-SETUP_NAMES: tuple[str, ...] = ("racing", "shooting", "drones", "targets")
 
 
 @cache
@@ -308,6 +308,7 @@ def _handicap(pieces: list[Piece], players: Sequence[str], count: int, team: str
     return [p._replace(target=None, team=None) if p.id in dropped else p for p in pieces]
 
 
+# The box's layouts by name: what each built-in mode's setup builds (a mode names its own setup).
 SETUPS = {"racing": racing, "shooting": shooting, "drones": drones, "targets": targets}
 
 
@@ -318,20 +319,23 @@ def setup(
     remove: Sequence[str] = (),
     **options: Any,
 ) -> State:
-    """A built-in setup by name (``racing``, ``shooting``, ``drones``, ``targets``).
+    """A mode's own setup, by the mode's name (``racing``, ``shooting``, ``targets``, ``capture``...).
 
-    ``remove`` lists asteroid ids to take out: the "fewer asteroids" variant
-    (RULES §10) for a gentler first game.
+    Each registered mode says how its game is set up (:attr:`asteroyds.modes.Mode.setup`);
+    ``players`` and ``options`` go to it. ``remove`` lists asteroid ids to
+    take out: the "fewer asteroids" variant (RULES §10) for a gentler first game.
     """
-    try:
-        build = SETUPS[name]
-    except KeyError:
+    if name not in registry.names():
         raise ScenarioError(
-            _("unknown setup {name!r} (expected one of {choices})", name=name, choices=", ".join(SETUP_NAMES))
-        ) from None
+            _(
+                "unknown setup {name!r} (expected one of {choices})",
+                name=name,
+                choices=", ".join(registry.names()),
+            )
+        )
     if players is not None:
         options["players"] = players
-    return remove_asteroids(build(seed=seed, **options), remove)
+    return remove_asteroids(registry.mode_named(name).setup(seed=seed, **options), remove)
 
 
 def remove_asteroids(state: State, ids: Sequence[str]) -> State:
@@ -349,3 +353,10 @@ def remove_asteroids(state: State, ids: Sequence[str]) -> State:
     if not ids:
         return state
     return state.update_pieces({}, removed=ids)
+
+
+def __getattr__(name: str) -> object:
+    """``SETUP_NAMES``: every registered mode's name (:func:`asteroyds.registry.names`), not a second list."""
+    if name == "SETUP_NAMES":
+        return registry.names()
+    raise AttributeError(_("module {kind!r} has no attribute {name!r}", kind=__name__, name=name))

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from . import registry
 from .event_text import cell_text, heading_text, name_text, player_text
 from .events import Event, TupleEvent
 from .hexgrid import Cell, Direction
@@ -38,8 +39,6 @@ from .state import State
 
 # What stops a laser (RULES §7). Crafts never do; capture's asteroyds are not in these modes.
 LASER_STOPS: frozenset[str] = frozenset((ASTEROID, GATE, POD, PLATFORM, TURRET, DRONE))
-# Which kind of piece gives a token when hit by a laser, per mode.
-REWARDED_KIND: dict[str, str] = {"shooting": GATE, "drones": DRONE, "targets": ASTEROID}
 
 Neighbours = Mapping[Cell, tuple["Cell | None", ...]]
 
@@ -118,7 +117,8 @@ def reward(mode: str, piece: Piece | None) -> str | None:
     >>> reward("shooting", gate), reward("drones", gate)
     ('A', None)
     """
-    if piece is None or REWARDED_KIND.get(mode) != piece.kind:
+    found = registry.registered().get(mode)  # the mode says which kind rewards a hit
+    if piece is None or found is None or found.rewarded_kind != piece.kind:
         return None
     return piece.target if piece.kind == ASTEROID else piece.symbol
 

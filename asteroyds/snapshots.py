@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from . import registry
 from .events import Event
 from .pieces import MAX_DAMAGE
 from .state import State
@@ -95,13 +96,24 @@ APPLY: dict[str, Apply] = {
 
 
 def register(event_type: str, apply: Apply) -> None:
-    """Let a mode teach the stepper its own events (lasers, captures, ...)."""
+    """Teach the stepper an event of the shared rules (a laser, a target eliminated...).
+
+    A mode's own events, and its own reading of a shared one, are the mode's
+    ``replay`` rules (:attr:`asteroyds.modes.Mode.replay`): they apply to its
+    games only, so no mode changes how another one's board is rebuilt.
+    """
     APPLY[event_type] = apply
 
 
 def apply_event(state: State, event: Event) -> State:
-    """The state just after ``event``; events that change nothing return ``state``."""
-    rule = APPLY.get(event.type)
+    """The state just after ``event``; events that change nothing return ``state``.
+
+    The state's mode's replay rules come first (:mod:`asteroyds.registry`), then the shared ones.
+    """
+    mode = registry.registered().get(state.mode)
+    rule = mode.replay.get(event.type) if mode is not None else None
+    if rule is None:
+        rule = APPLY.get(event.type)
     return state if rule is None else rule(state, event)
 
 

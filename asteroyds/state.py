@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from .errors import ScenarioError
 from .hexgrid import STANDARD_BOARD, Board, Cell, direction_name
 from .i18n import _
-from .modes import mode_named
 from .pieces import (
     ASTEROYD,
     DIE_COLOURS,
@@ -29,7 +28,8 @@ from .pieces import (
     Craft,
     Piece,
 )
-from .rules import DEFAULT_RULES, MODES, RuleSettings
+from .registry import checked_mode
+from .rules import DEFAULT_RULES, RuleSettings
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,8 @@ class State:
         """Check every invariant; raise :class:`ScenarioError` naming the first broken one.
 
         Asteroyds are checked in every mode; then the mode's own facts, by its
-        :attr:`Mode.check <asteroyds.modes.base.Mode.check>`: capture's teams
+        :attr:`Mode.check <asteroyds.modes.base.Mode.check>` (found in :mod:`asteroyds.registry`,
+        where the modes register, since this module sits below them): capture's teams
         (RULES §11), or in targets mode where targets sit and the crafts' teams
         (:func:`asteroyds.modes.targets.check`, RULES §7).
         **Decision:** outside targets mode a piece's ``target`` is not checked:
@@ -149,16 +150,7 @@ class State:
         >>> State("racing", (pod,)).validate("demo").pieces == (pod,)  # other modes leave targets alone
         True
         """
-        if self.mode not in MODES:
-            raise ScenarioError(
-                _(
-                    "{where}: unknown mode {mode!r} (expected one of {MODES})",
-                    where=where,
-                    mode=self.mode,
-                    MODES=MODES,
-                )
-            )
-        mode = mode_named(self.mode)
+        mode = checked_mode(self.mode, where)  # the registry: this module sits below the modes
         if not isinstance(self.round, int) or self.round < 1:
             raise ScenarioError(
                 _("{where}: round must be a whole number >= 1, got {round!r}", where=where, round=self.round)

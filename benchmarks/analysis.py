@@ -34,9 +34,11 @@ from asteroyds import setup  # noqa: E402
 from asteroyds.asteroids import resolve_asteroids  # noqa: E402
 from asteroyds.coach import best_plan, danger_map  # noqa: E402
 from asteroyds.dice import all_outcomes, roll  # noqa: E402
-from asteroyds.modes.capture_bot import play_capture_game  # noqa: E402
 from asteroyds.pieces import PLAYER_COLOURS  # noqa: E402
-from asteroyds.simulate import play_bot_game  # noqa: E402
+from asteroyds.simulate import (
+    play_bot_game,  # noqa: E402
+    play_capture_game,  # noqa: E402
+)
 
 PLAYERS = list(PLAYER_COLOURS[:4])
 

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from asteroyds.serve.launch import serve  # noqa: E402
-from asteroyds.ui.chart.status_controller import X_RANGE, Y_RANGE, cell_centre, tray_slot  # noqa: E402
+from asteroyds.ui.chart.status.controller import X_RANGE, Y_RANGE, cell_centre, tray_slot  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from asteroyds.bot import plan
 from asteroyds.damage import Decision
 from asteroyds.game import Game
-from asteroyds.modes.capture_bot import plan as capture_plan
+from asteroyds.modes.capture.bot import plan as capture_plan
 from asteroyds.rooms.seating import room_game
 
 

@@ -21,18 +21,19 @@ from asteroyds.modes.capture import (
     BLUE_ASTEROID_CELLS,
     CaptureProgram,
     CaptureRules,
+    TurretAim,
     layout,
     outcome,
     parse_program,
     programs_for,
     resolve,
     setup,
+    turret_aims,
     validate_program,
 )
-from asteroyds.modes.capture_events import LaserFired as CaptureLaserFired
-from asteroyds.modes.capture_events import TurretAimed
-from asteroyds.modes.capture_program import COLUMN_TOKENS, legal_anticipations, legal_column_tokens
-from asteroyds.modes.capture_resolve import TurretAim, turret_aims
+from asteroyds.modes.capture.events import LaserFired as CaptureLaserFired
+from asteroyds.modes.capture.events import TurretAimed
+from asteroyds.modes.capture.program import COLUMN_TOKENS, legal_anticipations, legal_column_tokens
 from asteroyds.pieces import ASTEROYD, PLATFORM, POD, TURRET, Craft, Piece
 from asteroyds.setups import racing
 from asteroyds.state import State

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from asteroyds import scenario
 from asteroyds.events import Event
-from asteroyds.modes.capture import CaptureRules, leader, scores, teams
-from asteroyds.modes.capture_bot import plan, play_capture_game
-from asteroyds.modes.capture_resolve import TARGETS
+from asteroyds.modes.capture import TARGETS, CaptureRules, leader, scores, teams
+from asteroyds.modes.capture.bot import plan
 from asteroyds.pieces import ASTEROID, ASTEROYD, PILOTS
+from asteroyds.simulate import play_capture_game
 from asteroyds.state import State
 
 MAX_TURNS = 150

@@ -8,8 +8,8 @@ import pytest
 
 from asteroyds.dice import Dice
 from asteroyds.modes.capture import resolve, setup
-from asteroyds.modes.capture_bot import plan_all
-from asteroyds.modes.capture_snapshots import disabled_turret_cells, disabled_turrets
+from asteroyds.modes.capture.bot import plan_all
+from asteroyds.modes.capture.replay import disabled_turret_cells, disabled_turrets
 from asteroyds.round import end_round
 from asteroyds.snapshots import snapshots
 

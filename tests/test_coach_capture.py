@@ -12,13 +12,13 @@ from asteroyds import scenario
 from asteroyds.coach import best_plan, better, score_program
 from asteroyds.coach.capture import plan_team
 from asteroyds.modes.capture import resolve, setup
-from asteroyds.modes.capture_program import (
+from asteroyds.modes.capture.program import (
     CaptureProgram,
     legal_anticipations,
     legal_column_tokens,
     parse_capture_program,
 )
-from asteroyds.modes.capture_turn import turn_steps
+from asteroyds.modes.capture.steps import turn_steps
 from asteroyds.state import State
 from tests.test_cli import assert_bad_input, run
 
@@ -171,7 +171,7 @@ def test_cli_play_capture_with_coach_bots(capsys):
 
 
 def test_plan_team_can_model_the_enemies_as_the_team_bot():
-    from asteroyds.modes.capture_bot import plan_all
+    from asteroyds.modes.capture.bot import plan_all
 
     state = setup(teams=2)
     guessed = plan_all(state, (3, 5, 2), random.Random(f"asteroyds:coach-prediction:{state.round}:white"))

@@ -47,7 +47,7 @@ def test_the_sandbox_panel_offers_the_coach_for_a_capture_craft():
 
     view = Sandbox()
     view._panel._mode.value = "capture"
-    view._panel._ensure_capture()
-    view._panel._capture_kinds["white1"].value = "coach"
+    view._panel._ensure_section()
+    view._panel._ensure_section()._capture_kinds["white1"].value = "coach"
     view.start_game()
     assert view.error == "" and view.controller.kinds["white1"] == "coach"

@@ -11,13 +11,12 @@ from asteroyds import scenario
 from asteroyds.cli import main
 from asteroyds.errors import ProgramError, ScenarioError
 from asteroyds.game import Game
-from asteroyds.modes.capture import setup
-from asteroyds.modes.capture_bot import plan_all
-from asteroyds.modes.capture_resolve import CaptureRules, resolve
+from asteroyds.modes.capture import CaptureRules, resolve, setup
+from asteroyds.modes.capture.bot import plan_all
 
 
 def test_a_capture_game_plays_through_the_game_api_and_matches_the_pure_functions():
-    game = Game.capture(teams=2, crafts_per_team=2, seed=3)
+    game = Game.new("capture", teams=2, crafts_per_team=2, seed=3)
     rng = random.Random(1)
     dice = game.roll((2, 5, 4))
     programs = plan_all(game.state, dice, rng)
@@ -32,7 +31,7 @@ def test_a_capture_game_plays_through_the_game_api_and_matches_the_pure_function
 
 
 def test_capture_programs_are_checked_and_nothing_changes():
-    game = Game.capture(seed=1)
+    game = Game.new("capture", seed=1)
     game.roll((1, 1, 1))
     with pytest.raises(ProgramError, match="red1"):
         game.submit("red1", "F F F F F F Q9")
@@ -41,12 +40,12 @@ def test_capture_programs_are_checked_and_nothing_changes():
 
 def test_capture_rules_are_saved_with_the_game():
     rules = CaptureRules(victory_check="turn", target=2)
-    game = Game.capture(seed=4, capture_rules=rules)
+    game = Game.new("capture", seed=4, mode_rules=rules)
     game.roll((3, 3, 3))
     game.play_phases()
     text = game.dumps()
     loaded = Game.loads(text)
-    assert loaded.capture_rules == rules and loaded.state == game.state and loaded.dumps() == text
+    assert loaded.mode_rules == rules and loaded.state == game.state and loaded.dumps() == text
     assert json.loads(text)["capture_rules"]["victory_check"] == "turn"
 
 
@@ -69,11 +68,11 @@ def test_round_and_play_commands_in_capture_mode(capsys, tmp_path):
 
 
 def test_play_round_plays_a_whole_capture_turn_with_capture_charts():
-    game = Game.capture(seed=3)
+    game = Game.new("capture", seed=3)
     events = game.play_round({"red1": "F F X L . . S3"}, dice=(3, 5, 2))
     assert game.phase == "roll" and game.state.round == 2
     assert any(e.type == "capture_laser_fired" for e in events)
-    replay = Game.capture(seed=3)
+    replay = Game.new("capture", seed=3)
     replay.roll((3, 5, 2))
     replay.submit("red1", "F F X L . . S3")
     replay.play_phases()
@@ -81,7 +80,7 @@ def test_play_round_plays_a_whole_capture_turn_with_capture_charts():
 
 
 def test_play_round_checks_every_capture_chart_before_anything_happens():
-    game = Game.capture(seed=3)
+    game = Game.new("capture", seed=3)
     with pytest.raises(ProgramError, match="red1"):
         game.play_round({"red1": "F F X L . . S9"}, dice=(3, 5, 2))
     assert game.phase == "roll" and game.inputs == []

@@ -7,15 +7,14 @@ Bot games of every mode give most types; the few a short game rarely shows
 from __future__ import annotations
 
 from asteroyds.events import EVENT_TYPES, CraftHit, CraftLanded, Event, PilotPowerUsed
-from asteroyds.modes.capture_bot import play_capture_game
-from asteroyds.modes.capture_events import (
+from asteroyds.modes.capture.events import (
     AsteroidBlasted,
     AsteroydDropped,
     CaptureWon,
     CraftBumped,
     TurretDisabled,
 )
-from asteroyds.simulate import play_bot_game
+from asteroyds.simulate import play_bot_game, play_capture_game
 
 MODES = ("racing", "shooting", "targets", "drones")
 

@@ -10,7 +10,7 @@ from asteroyds import setups  # noqa: E402
 from asteroyds.dice import Dice  # noqa: E402
 from asteroyds.i18n import use_language  # noqa: E402
 from asteroyds.round import play_round  # noqa: E402
-from asteroyds.ui.chart.status_view import StatusChart  # noqa: E402
+from asteroyds.ui.chart.status.view import StatusChart  # noqa: E402
 from asteroyds.ui.chart.stopwatch import Stopwatch  # noqa: E402
 from asteroyds.ui.player.event_log import log_html  # noqa: E402
 from asteroyds.ui.sandbox.scoreboard import Scoreboard, scoreboard_html  # noqa: E402

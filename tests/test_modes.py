@@ -12,7 +12,7 @@ import pytest
 import asteroyds
 from asteroyds.errors import ProgramError
 from asteroyds.game import Game
-from asteroyds.modes import Mode, mode_named, mode_of, modes
+from asteroyds.modes import Mode, Planning, mode_named, mode_of, modes
 from asteroyds.rules import MODES
 from asteroyds.setups import setup
 
@@ -44,7 +44,7 @@ def test_every_mode_of_the_file_format_has_one_registered_mode_object():
 def test_capture_is_a_mode_whose_turn_has_six_rounds():
     assert mode_named("capture").turn.rounds == 6
     assert {m.turn.rounds for name, m in modes().items() if name != "capture"} == {1}
-    game = Game.capture(teams=2, crafts_per_team=1, seed=2)
+    game = Game.new("capture", teams=2, crafts_per_team=1, seed=2)
     game.play_round({}, dice=(1, 2, 3))
     assert [phase for _, phase, _ in game.log][:2] == ["roll", "capture"]
 
@@ -65,12 +65,12 @@ def test_the_flags_say_what_the_shared_rules_do_differently():
     state = setup("racing", players=["blue"])
     with pytest.raises(ProgramError, match="not allowed in racing mode"):
         racing.turn.validate(state, state.crafts[0], "X . . . . . S")
-    assert mode_named("targets").shoots_targets and mode_named("capture").teams
-    assert mode_named("capture").own_rules_key == "capture_rules"
+    assert mode_named("targets").shoots_targets and mode_named("capture").turn.planning is Planning.TEAM
+    assert mode_named("capture").rules_key == "capture_rules"
 
 
 def test_state_imports_neither_the_renderer_nor_a_mode_module():
-    """``state`` asks the Mode registry; the built-in modes load on the first look-up."""
+    """``state`` asks the mode registry (:mod:`asteroyds.registry`), where the modes register."""
     code = (
         "import sys, asteroyds.state; "
         "print(sorted(m for m in sys.modules if m.startswith(('asteroyds.render', 'asteroyds.modes.'))))"
@@ -79,4 +79,69 @@ def test_state_imports_neither_the_renderer_nor_a_mode_module():
     assert "asteroyds.render" not in out
     lines = (PACKAGE / "state.py").read_text(encoding="utf-8").splitlines()
     imports = [line for line in lines if "import" in line]
-    assert [line for line in imports if "modes" in line] == ["from .modes import mode_named"]
+    assert [line for line in imports if "modes" in line or "registry" in line] == [
+        "from .registry import checked_mode"
+    ]
+
+
+# --- issue 21: a mode is a plug-in; capture is a package; the layers hold ------------------------
+
+
+def _outside_the_modes(pattern: re.Pattern[str]) -> list[str]:
+    modes_dir = PACKAGE / "modes"
+    return [
+        f"{path.relative_to(PACKAGE.parent)}:{number}: {line.strip()}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if modes_dir not in path.parents
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+
+
+def test_nothing_outside_the_modes_asks_whether_it_is_capture():
+    """The issue's grep (``grep -rn is_capture asteroyds``), and the old flag that meant it."""
+    assert _outside_the_modes(re.compile(r"is_capture")) == []
+    assert _outside_the_modes(re.compile(r"mode_(named|of)\([^)]*\)\.teams\b")) == []
+    assert not hasattr(mode_named("capture"), "teams")
+
+
+def test_capture_is_a_package_with_no_prefix_files():
+    assert sorted(path.name for path in PACKAGE.rglob("capture_*.py")) == []
+    assert (PACKAGE / "modes" / "capture" / "__init__.py").exists()
+    assert (PACKAGE / "ui" / "chart" / "capture" / "__init__.py").exists()
+    assert (PACKAGE / "ui" / "chart" / "status" / "__init__.py").exists()
+    docs = PACKAGE.parent / "docs" / "capture.md"
+    assert "Decisions where the rules are silent" in docs.read_text(encoding="utf-8")
+    assert "docs/capture.md" in (PACKAGE / "modes" / "capture" / "__init__.py").read_text(encoding="utf-8")
+
+
+def test_the_package_has_no_star_import():
+    assert _outside_the_modes(re.compile(r"^\s*from\s+\S+\s+import\s+\*")) == []
+
+
+def test_one_list_of_modes():
+    from asteroyds import registry, setups
+
+    assert tuple(modes()) == registry.names() == MODES == setups.SETUP_NAMES
+    assert "MODES" not in vars(sys.modules["asteroyds.rules"])  # derived on demand, not a second list
+
+
+def test_capture_teaches_the_stepper_only_its_own_games():
+    """The capture rules of replay are the mode's (``Mode.replay``): no other mode's board changes."""
+    from asteroyds import snapshots
+
+    assert "capture_craft_teleported" not in snapshots.APPLY
+    assert "capture_craft_teleported" in mode_named("capture").replay
+    assert "craft_moved" in mode_named("capture").replay and "craft_moved" not in mode_named("racing").replay
+
+
+def test_the_layers_contract_holds():
+    """``lint-imports`` on the package: data, rules, modes, players, drivers (pyproject's contract)."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from importlinter.cli import lint_imports_command; lint_imports_command()"],
+        capture_output=True,
+        text=True,
+        cwd=PACKAGE.parent,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "Contracts: 1 kept, 0 broken." in done.stdout

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from asteroyds.bot import plan
-from asteroyds.modes.capture_bot import plan_all
+from asteroyds.modes.capture.bot import plan_all
 from asteroyds.rooms import Room, RoomError, SQLiteStore, room_game
 from asteroyds.rooms.seating import bot_program
 

@@ -12,10 +12,10 @@ import html
 
 import pytest
 
-import asteroyds.ui.chart.capture as capture_chart_module
+import asteroyds.ui.chart.capture.view as capture_chart_module
 from asteroyds.errors import ProgramError
 from asteroyds.game import Game
-from asteroyds.modes.capture_program import CaptureProgram, legal_column_tokens, validate_capture_program
+from asteroyds.modes.capture.program import CaptureProgram, legal_column_tokens, validate_capture_program
 from asteroyds.pieces import Craft
 from asteroyds.ui.chart.capture import (
     LOCKED_MESSAGE,
@@ -314,7 +314,7 @@ def test_a_shared_controller_and_a_title():
 
 
 def test_the_programs_the_charts_make_are_played_by_a_capture_game():
-    game = Game.capture(seed=3, pilots={"red1": "Hector"})
+    game = Game.new("capture", seed=3, pilots={"red1": "Hector"})
     game.roll((2, 5, 4))
     charts = {player: CaptureChart(game.state.craft(player)) for player in game.players}
     red1 = charts["red1"]
@@ -336,3 +336,20 @@ def test_the_programs_the_charts_make_are_played_by_a_capture_game():
         game.roll((1, 1, 1))
     red1.reset(after)
     assert after.power_used == ("P" not in red1.controller.legal(1))
+
+
+def test_the_chart_registry_finds_a_mode_s_chart_by_its_program_type():
+    """Issue 21: a seat's chart is its mode's (:mod:`asteroyds.ui.chart`), never asked by name."""
+    import asteroyds.ui.chart as charts
+    import asteroyds.ui.chart.capture.table as table_module
+    from asteroyds.modes.capture import setup
+    from asteroyds.setups import racing
+    from asteroyds.ui.chart import chart_kind, new_chart
+
+    for module in (charts, table_module):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
+    capture = setup(teams=2)
+    assert isinstance(new_chart(capture, "red1"), CaptureChartController)
+    assert chart_kind(capture).inspector_of() is not None and chart_kind(racing()).inspector_of() is None
+    assert type(new_chart(racing(players=["blue"]), "blue")).__name__ == "StatusChartController"

@@ -18,7 +18,7 @@ from asteroyds.dice import Dice
 from asteroyds.program import Program
 from asteroyds.ui.board import BoardView
 from asteroyds.ui.board.danger import PALETTE, danger_layers, heat_colour
-from asteroyds.ui.chart.status_view import StatusChart, ghost_places
+from asteroyds.ui.chart.status.view import StatusChart, ghost_places
 from asteroyds.ui.coach import BestPlanController, DangerOverlay, Question, describe_score
 from asteroyds.ui.coach.view import CoachPanel
 from asteroyds.ui.editor import ScenarioEditor

@@ -13,9 +13,10 @@ from asteroyds import ScenarioError, demos, scenario, setup
 from asteroyds.dice import Dice
 from asteroyds.game import Game
 from asteroyds.hexgrid import direction_name
-from asteroyds.modes import capture, capture_layout
-from asteroyds.modes.capture_events import LaserFired
-from asteroyds.modes.capture_resolve import turret_aims
+from asteroyds.modes import capture
+from asteroyds.modes.capture import boards as capture_layout
+from asteroyds.modes.capture import turret_aims
+from asteroyds.modes.capture.events import LaserFired
 from asteroyds.modes.targets import targets_left
 from asteroyds.shooting import TargetEliminated
 from asteroyds.ui.editor import EditorController, ScenarioEditor, empty_state, parse_tokens

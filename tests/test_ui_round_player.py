@@ -24,12 +24,12 @@ from asteroyds import resolve_asteroids, scenario
 from asteroyds.errors import ProgramError, RuleError
 from asteroyds.events import PhaseStarted, TileBlocked, TileMoved
 from asteroyds.game import Game
-from asteroyds.modes.capture_events import LaserFired as CaptureLaserFired
-from asteroyds.modes.capture_events import RoundStarted, TurretDisabled
-from asteroyds.modes.capture_program import CaptureProgram
-from asteroyds.modes.capture_resolve import resolve as capture_resolve
-from asteroyds.modes.capture_snapshots import disabled_turret_cells
-from asteroyds.modes.capture_turn import turn_steps
+from asteroyds.modes.capture import resolve as capture_resolve
+from asteroyds.modes.capture.events import LaserFired as CaptureLaserFired
+from asteroyds.modes.capture.events import RoundStarted, TurretDisabled
+from asteroyds.modes.capture.program import CaptureProgram
+from asteroyds.modes.capture.replay import disabled_turret_cells
+from asteroyds.modes.capture.steps import turn_steps
 from asteroyds.snapshots import snapshots
 from asteroyds.ui import (
     BoardView,
@@ -41,8 +41,9 @@ from asteroyds.ui import (
     StatusChart,
     StatusChartController,
 )
+from asteroyds.ui.chart.capture.inspector import capture_round_table
 from asteroyds.ui.player.event_log import log_rows
-from asteroyds.ui.player.inspector import capture_round_table, flight_rows, priority_rows, priority_table
+from asteroyds.ui.player.inspector import flight_rows, priority_rows, priority_table
 from tests.helpers import run_in_own_loop
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -434,14 +435,14 @@ CAPTURE_BOTS = ("red2", "white1", "white2")
 
 
 def capture_player(seed: int, chart: str = "F F X L . . S3") -> tuple[Game, RoundPlayerController]:
-    game = Game.capture(teams=2, crafts_per_team=2, seed=seed)
+    game = Game.new("capture", teams=2, crafts_per_team=2, seed=seed)
     return game, RoundPlayerController(game, charts={"red1": TextChart(chart)}, bots=CAPTURE_BOTS)
 
 
 @pytest.mark.parametrize("seed", [4, 10])
 def test_capture_stepping_reproduces_the_engine_exactly_over_seeded_turns(seed):
     game, player = capture_player(seed)
-    reference = Game.capture(teams=2, crafts_per_team=2, seed=seed)
+    reference = Game.new("capture", teams=2, crafts_per_team=2, seed=seed)
     seen: set[str] = set()
     for turn in range(1, 4):
         assert player.expected == "roll" and player.turn_word == "Turn"

@@ -9,7 +9,7 @@ import pytest
 
 from asteroyds import ProgramError, RuleError, ScenarioError, demos, scenario, setup
 from asteroyds.modes import capture
-from asteroyds.modes.capture_resolve import turret_aims
+from asteroyds.modes.capture import turret_aims
 from asteroyds.modes.drones import drone_symbols
 from asteroyds.modes.targets import targets_left
 from asteroyds.shooting import LaserFired
@@ -429,7 +429,7 @@ def test_capture_setup_builds_the_teams_and_the_variants():
         "white3",
     )
     assert sum(p.kind == "asteroid" for p in game.state.pieces) == 2
-    assert game.capture_rules.destructible_asteroids is False
+    assert game.mode_rules.destructible_asteroids is False
     assert game.rules.planning_time("capture") == 2 * 40  # 1 v 1: double planning time
     assert (
         setup.craft_kinds(game.state)["white2"] == "human"
@@ -539,11 +539,7 @@ def test_capture_save_load_and_undo():
     assert c.save_name() == f"asteroyds-capture-seed{CAPTURE_SEED}-round2.json"
     other = SandboxController(SandboxSetup.capture(humans=("red",)))
     loaded = other.load_text(text)
-    assert (
-        loaded.state == c.game.state
-        and loaded.dumps() == text
-        and loaded.capture_rules == c.game.capture_rules
-    )
+    assert loaded.state == c.game.state and loaded.dumps() == text and loaded.mode_rules == c.game.mode_rules
     assert other.kinds == c.kinds and other.setup.mode == "capture" and other.stage == "handover"
     assert other.current_players == ("red2", "red1")  # turn order: turn 2 starts with white1, red2
     # Undo: the team's Done, then the turn, then the plan (the red team plans again).
@@ -762,8 +758,8 @@ def test_new_game_plays_the_loaded_scenario_again_with_the_panel_s_players():
     assert view._on_scenario.layout.display == "" and view._on_scenario.value
     assert "the link's scenario, a capture board" in view._on_scenario.description
     view._panel._mode.value = "capture"
-    view._panel._capture_kinds["white1"].value = "human"
-    view._panel._capture_kinds["red1"].value = "greedy"
+    view._panel._ensure_section()._capture_kinds["white1"].value = "human"
+    view._panel._ensure_section()._capture_kinds["red1"].value = "greedy"
     view.start_game()
     c = view.controller
     assert view.error == "" and c.game.initial == editor.state

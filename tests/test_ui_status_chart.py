@@ -14,14 +14,14 @@ import doctest
 import numpy as np
 import pytest
 
-import asteroyds.ui.chart.status_view as status_chart_module
+import asteroyds.ui.chart.status.view as status_chart_module
 from asteroyds.errors import ProgramError
 from asteroyds.flight import fly
 from asteroyds.pieces import Craft
 from asteroyds.program import Program, parse_program, validate_program
 from asteroyds.rules import RuleSettings
 from asteroyds.setups import racing
-from asteroyds.ui.chart.status_view import (
+from asteroyds.ui.chart.status.view import (
     LOCKED_MESSAGE,
     PILOT_BOX,
     StatusChart,

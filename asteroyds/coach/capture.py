@@ -2,7 +2,7 @@
 
 A capture turn is six rounds (lasers, then moves), so the one-round search
 of :mod:`asteroyds.coach.search` does not apply. This one plays the
-engine's own turn (:func:`~asteroyds.modes.capture_resolve.begin_turn`)
+engine's own turn (:func:`~asteroyds.modes.capture.resolve.begin_turn`)
 round by round: after each round it keeps one turn per *distinct* state of
 everything that can still matter (every craft's cell, facing, whether it is
 out for the turn, what it carries, the asteroyds, the disabled turrets, the
@@ -21,8 +21,8 @@ The coach bot plans a team's crafts one after the other and passes the
 team-mates' programs already planned, so two team-mates do not contest the
 same asteroyd.
 
-The objective (compared in this order, the first difference decides; see
-:mod:`asteroyds.coach.objective`): (1) the points its team scored this turn,
+The objective is the mode's (:mod:`asteroyds.modes.capture.objective`; compared
+in this order, the first difference decides): (1) the points its team scored this turn,
 (2) the craft carries an enemy asteroyd at the end, (3) the *route
 distance*: the fewest columns (F, R, L, U, around pods, turrets and other
 platforms, from its final space and facing) to enter the nearest loose
@@ -37,15 +37,18 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..dice import Dice
 from ..errors import RuleError, ScenarioError
 from ..events import Event
 from ..hexgrid import Cell
-from ..i18n import _, ngettext
-from ..modes.capture_bot import columns_to
-from ..modes.capture_events import CraftShot, LaserDodged
-from ..modes.capture_program import (
+from ..i18n import _
+from ..modes import mode_of
+from ..modes.capture.bot import plan_all
+from ..modes.capture.events import CraftShot, LaserDodged
+from ..modes.capture.objective import capture_score, capture_score_text
+from ..modes.capture.program import (
     EMPTY,
     LAWRENCE,
     ROUNDS,
@@ -56,10 +59,12 @@ from ..modes.capture_program import (
     legal_column_tokens,
     validate_capture_program,
 )
-from ..modes.capture_resolve import CaptureRules, begin_turn
+from ..modes.capture.resolve import begin_turn
+from ..modes.capture.rules import CaptureRules
+from ..pieces import DIE_COLOURS
 from ..state import State
-
-FAR = 99  # no route
+from .plan import Plan
+from .planners import CoachPlanner, register
 
 
 def check(state: State, player: str) -> None:
@@ -74,37 +79,6 @@ def check(state: State, player: str) -> None:
         )
     if state.craft(player).cell is None:
         raise RuleError(_("the {player} craft is not on the board: there is nothing to plan", player=player))
-
-
-def capture_score(turn, player: str, start_points: int, enemies_hit: int) -> dict[str, object]:
-    """The named components of the objective for ``player`` once ``turn`` is over."""
-    team = turn.team[player]
-    cell = turn.cell[player]
-    carrying = player in turn.carrying
-    if carrying:
-        goals = [turn.platform[team].cell]
-    else:
-        goals = [
-            turn.pieces[a].cell
-            for a in turn.asteroyds
-            if turn.pieces[a].team != team and turn.pieces[a].carrier is None
-        ]
-    own = turn.platform[team].cell
-    blocked = frozenset(c for c in turn.obstacle if c != own)
-    state_board = turn.state.board
-    dist = min(
-        (columns_to(state_board, blocked, goal).get((cell, turn.facing[player]), FAR) for goal in goals),
-        default=0,
-    )
-    return {
-        "objective": "capture",
-        "on_board": True,
-        "points": turn.points.get(team, 0) - start_points,
-        "carrying": carrying,
-        "distance": dist,
-        "sent_home": player in turn.out,
-        "enemies_hit": enemies_hit,
-    }
 
 
 def _enemies_hit(events: Sequence[Event], player: str, team: Mapping[str, str]) -> int:
@@ -201,9 +175,8 @@ def search_capture(
     rules: CaptureRules | None = None,
 ) -> tuple[CaptureProgram, dict[str, object]]:
     """The best capture program for ``player`` and its score (exact, see the module docstring)."""
-    from .objective import rank
-
     check(state, player)
+    rank = mode_of(state).coach.rank  # the mode's objective (capture's)
     craft = state.craft(player)
     lawrence = craft.pilot == LAWRENCE
     stances = (SHIELD_STANCE,) if lawrence else (SHIELD_STANCE, SHOOT_STANCE)
@@ -274,8 +247,6 @@ def plan_team(
     for them, with the coach's own seeded draw (so never their real programs).
     """
     if predict:
-        from ..modes.capture_bot import plan_all
-
         draw = random.Random(f"asteroyds:coach-prediction:{state.round}:{team}")
         guessed = plan_all(state, dice, draw)
         enemies = {p: q for p, q in guessed.items() if state.craft(p).team != team}
@@ -317,30 +288,56 @@ def explain_capture(program: CaptureProgram, rounds: Sequence[Sequence[Event]], 
     return sentences
 
 
-def capture_score_text(score: Mapping[str, object]) -> str:
-    """A capture score in one sentence."""
-    n = int(score["points"])  # type: ignore[arg-type]
-    fields = {"n": n, "distance": score["distance"], "hits": score["enemies_hit"]}
-    if score["carrying"]:
-        text = ngettext(
-            "{n} point, carrying an enemy asteroyd {distance} columns from home, enemy crafts hit: {hits}",
-            "{n} points, carrying an enemy asteroyd {distance} columns from home, enemy crafts hit: {hits}",
-            n,
-            **fields,
-        )
-    else:
-        text = ngettext(
-            "{n} point, {distance} columns from the nearest enemy asteroyd, enemy crafts hit: {hits}",
-            "{n} points, {distance} columns from the nearest enemy asteroyd, enemy crafts hit: {hits}",
-            n,
-            **fields,
-        )
-    if score["sent_home"]:
-        text = _("{text}, sent home this turn", text=text)
-    return text
+# --- the capture planner of the coach ----------------------------------------------------
+
+
+def _best_plan(
+    state: State,
+    dice: Dice | Sequence[int],
+    player: str,
+    *,
+    others: Mapping[str, CaptureProgram | str] | None = None,
+    **unused: Any,
+) -> Plan:
+    """Capture's best plan (``destroy``, ``tiebreak`` and ``order`` do not apply to a capture turn)."""
+    program, _score = search_capture(state, dice, player, others=others)
+    score, rounds, path, _events = replay(state, dice, player, program, others=others)
+    return Plan(program, score, explain_capture(program, rounds, player), path, (), state.craft(player).cell)
+
+
+def _score_program(
+    state: State,
+    dice: Dice | Sequence[int],
+    player: str,
+    program: CaptureProgram | str,
+    *,
+    others: Mapping[str, CaptureProgram | str] | None = None,
+    **unused: Any,
+) -> dict[str, object]:
+    return score_capture_program(state, dice, player, program, others=others)
+
+
+def _coach_bots(
+    state: State,
+    dice: Dice | Sequence[int],
+    players: Sequence[str],
+    *,
+    order: Sequence[str] = DIE_COLOURS,
+    mode_rules: CaptureRules | None = None,
+) -> tuple[dict[str, Any], dict[str, tuple[str, ...]]]:
+    """The coach bot in capture: each team's coached crafts planned together (:func:`plan_team`,
+    the enemies predicted), with the game's capture rules; no mid-flight questions to answer."""
+    programs: dict[str, Any] = {}
+    for team in sorted({state.craft(p).team or "" for p in players}):
+        programs.update(plan_team(state, dice, team, players=players, predict=True, rules=mode_rules))
+    return {p: programs.get(p, CaptureProgram.empty()) for p in players}, {}
+
+
+register(CaptureProgram, CoachPlanner(best_plan=_best_plan, score_program=_score_program, bots=_coach_bots))
 
 
 __all__ = [
+    "capture_score",
     "capture_score_text",
     "explain_capture",
     "plan_team",

@@ -34,7 +34,7 @@ from ..damage import never
 from ..events import CraftHit
 from ..hexgrid import Cell
 from ..modes import start_round
-from ..pieces import BLUE, MOVED_BY, RED, WHITE
+from ..pieces import BLUE, RED, WHITE
 from ..rules import RuleSettings
 from ..state import State
 
@@ -75,9 +75,7 @@ def danger_map(state: State, rules: RuleSettings | None = None) -> DangerMap:
     del rules  # the asteroid phase has no variant of its own (see resolve_asteroids)
     state, _ = start_round(state)  # as a played round starts: drones mode launches the missing drones
     root = _Resolver(state, None, never)
-    movers = {
-        colour: [p for p in root.tiles if colour in MOVED_BY[p.colour]] for colour in (RED, WHITE, BLUE)
-    }
+    movers = root.board.movers  # each colour phase's movers, in resolution order
     cells: dict[Cell, int] = {}
     hits: dict[str, int] = {}
     for red in range(1, 7):
@@ -115,9 +113,7 @@ def _branch(parent: _Resolver) -> _Resolver:
 
 def _phase(resolver: _Resolver, movers: list, colour: str, die: int) -> None:
     """One colour phase, moved by the engine's own resolver (RULES §4)."""
-    pieces = resolver.pieces
-    for mover in movers:
-        resolver.move(pieces[mover.id], colour, die)
+    resolver.move_all(movers, colour, die)
     for event in resolver.events:
         if isinstance(event, CraftHit):
             resolver.hit.add(event.player)

@@ -1,6 +1,8 @@
 """The coach's answer: the best program for the rolled dice, its score, and why, column by column.
 
-:func:`best_plan` runs the exact search (:mod:`asteroyds.coach.search`);
+:func:`best_plan` and :func:`score_program` ask the coach's planner for the
+chart the mode plans on (:mod:`asteroyds.coach.planners`); this module is
+also the one-round modes' planner, whose best plan runs the exact search (:mod:`asteroyds.coach.search`);
 :func:`score_program` scores any program by flying it with the engine
 itself (:func:`~asteroyds.asteroids.resolve_asteroids`, then
 :func:`~asteroyds.flight.fly`), answering the mid-flight questions every way
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..asteroids import resolve_asteroids
 from ..damage import DESTROY_ASTEROID, Decision
@@ -22,16 +25,16 @@ from ..event_text import cell_text
 from ..events import CraftLanded, Event, TokenTaken
 from ..flight import fly
 from ..hexgrid import Cell, direction_name
-from ..i18n import _, ngettext
-from ..modes import mode_named, mode_of, start_round
-from ..modes.capture_program import CaptureProgram
+from ..i18n import _
+from ..modes import mode_of, objective_named
 from ..pieces import DIE_COLOURS
 from ..program import RED_COLUMN, SHIELD, Program, as_program, validate_program
 from ..rules import RuleSettings
 from ..state import State
-from .capture import capture_score_text, explain_capture, replay, score_capture_program, search_capture
-from .objective import GOALS, Objective, rank
-from .search import Found, Tiebreak, search
+from .danger import danger_map
+from .objective import Objective, rank
+from .planners import CoachPlanner, planner_for, register
+from .search import ACTIVE, LANDED, Found, Tiebreak, search
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class Plan:
     emergency shield): flying ``program`` with those answers gives ``score``.
     """
 
-    program: Program | CaptureProgram
+    program: Any  # the mode's chart (a Program, a CaptureProgram...)
     score: dict[str, object]
     explanation: list[str]
     path: list[Cell]
@@ -91,32 +94,12 @@ def _checked(state: State, player: str, rules: RuleSettings | None) -> State:
         )
     if state.craft(player).cell is None:
         raise RuleError(_("the {player} craft is destroyed: there is nothing to plan", player=player))
-    # The round starts as a played one does (asteroyds.round): drones mode launches the missing drones.
-    return start_round(state)[0]
+    # The round starts as a played round does (asteroyds.round): drones mode launches the missing drones.
+    return mode_of(state).start_round(state)[0]
 
 
-def _is_capture(state: State, rules: RuleSettings | None) -> bool:
-    if rules is not None:
-        state = state.replace(rules=rules)
-    return mode_of(state).teams
-
-
-def _capture_plan(
-    state: State,
-    dice: Dice | Sequence[int],
-    player: str,
-    others: Mapping[str, CaptureProgram | str] | None,
-) -> Plan:
-    program, _score = search_capture(state, dice, player, others=others)
-    score, rounds, path, _events = replay(state, dice, player, program, others=others)
-    return Plan(
-        program,  # type: ignore[arg-type]
-        score,
-        explain_capture(program, rounds, player),
-        path,
-        (),
-        state.craft(player).cell,
-    )
+def _with_rules(state: State, rules: RuleSettings | None) -> State:
+    return state if rules is None else state.replace(rules=rules)
 
 
 def best_plan(
@@ -128,7 +111,7 @@ def best_plan(
     rules: RuleSettings | None = None,
     tiebreak: Tiebreak | None = None,
     order: Sequence[str] = DIE_COLOURS,
-    others: Mapping[str, CaptureProgram | str] | None = None,
+    others: Mapping[str, Any] | None = None,
 ) -> Plan:
     """The best program for ``player`` after the asteroid phase of ``dice`` (exact, see the objectives).
 
@@ -142,8 +125,23 @@ def best_plan(
     programs the other crafts are assumed to fly (empty charts otherwise),
     and ``destroy``, ``tiebreak`` and ``order`` do not apply.
     """
-    if _is_capture(state, rules):
-        return _capture_plan(state, dice, player, others)
+    return planner_for(_with_rules(state, rules)).best_plan(  # type: ignore[no-any-return]
+        state, dice, player, destroy=destroy, rules=rules, tiebreak=tiebreak, order=order, others=others
+    )
+
+
+def _best_plan(
+    state: State,
+    dice: Dice | Sequence[int],
+    player: str,
+    *,
+    destroy: bool = True,
+    rules: RuleSettings | None = None,
+    tiebreak: Tiebreak | None = None,
+    order: Sequence[str] = DIE_COLOURS,
+    others: Mapping[str, Any] | None = None,
+) -> Plan:
+    """The one-round modes' best plan (``others`` do not apply: every other craft is where it is)."""
     state = _checked(state, player, rules)
     found = search(state, Dice.of(dice), player, destroy=destroy, tiebreak=tiebreak, order=order)
     return Plan(
@@ -165,14 +163,28 @@ def score_program(
     destroy: bool = True,
     rules: RuleSettings | None = None,
     order: Sequence[str] = DIE_COLOURS,
-    others: Mapping[str, CaptureProgram | str] | None = None,
+    others: Mapping[str, Any] | None = None,
 ) -> dict[str, object]:
     """The coach's score of any program, flown by the engine (the best answers to its questions).
 
     In capture, the turn is played by the engine with ``others`` as in :func:`best_plan`.
     """
-    if _is_capture(state, rules):
-        return score_capture_program(state, dice, player, program, others=others)  # type: ignore[arg-type]
+    return planner_for(_with_rules(state, rules)).score_program(
+        state, dice, player, program, destroy=destroy, rules=rules, order=order, others=others
+    )
+
+
+def _score_program(
+    state: State,
+    dice: Dice | Sequence[int],
+    player: str,
+    program: Program | str,
+    *,
+    destroy: bool = True,
+    rules: RuleSettings | None = None,
+    order: Sequence[str] = DIE_COLOURS,
+    others: Mapping[str, Any] | None = None,
+) -> dict[str, object]:
     return evaluate(state, dice, player, program, destroy=destroy, rules=rules, order=order)[0]
 
 
@@ -261,8 +273,8 @@ def _path(found: Found) -> list[Cell]:
     path = []
     cell = found.start[0]
     for _token, node, _facts in found.columns:
-        if node[0] is not None:
-            cell = node[0]
+        if node.cell is not None:
+            cell = node.cell
         path.append(cell)
     return path
 
@@ -284,10 +296,10 @@ def explain(found: Found, player: str) -> list[str]:
         else:
             phrases = [_phrase(fact) for fact in facts]
         sentences.append(_("{where}: {actions}", where=where, actions="; ".join(p for p in phrases if p)))
-        if stopped is None and node[8] != 0:
-            if node[0] is None:
+        if stopped is None and node.status != ACTIVE:
+            if node.cell is None:
                 stopped = _("nothing (the craft is destroyed)")
-            elif node[8] == 2:
+            elif node.status == LANDED:
                 stopped = _("nothing (the craft has landed)")
             else:
                 stopped = _("nothing (the program was cancelled)")
@@ -350,41 +362,48 @@ def _phrase(fact: tuple) -> str:
 
 
 def score_text(score: Mapping[str, object]) -> str:
-    """A score in one sentence (the command line prints it)."""
-    if mode_named(str(score["objective"])).teams:
-        return capture_score_text(score)
-    if not score.get("on_board"):
-        return _("the craft is destroyed")
-    kind = str(score["objective"])
-    n = int(score[GOALS[kind]])  # type: ignore[arg-type]
-    fields = {"n": n, "distance": score["distance"], "damage": score["damage"]}
-    if kind == "targets":
-        return ngettext(
-            "{n} target eliminated (net), aim distance {distance}, {damage} damage",
-            "{n} targets eliminated (net), aim distance {distance}, {damage} damage",
-            n,
-            **fields,
-        )
-    if kind == "drones":
-        return ngettext(
-            "{n} drone symbol, aim distance {distance}, {damage} damage",
-            "{n} drone symbols, aim distance {distance}, {damage} damage",
-            n,
-            **fields,
-        )
-    if kind == "shooting":
-        return ngettext(
-            "{n} gate token, aim distance {distance}, {damage} damage",
-            "{n} gate tokens, aim distance {distance}, {damage} damage",
-            n,
-            **fields,
-        )
-    return ngettext(
-        "{n} gate token, {distance} from the nearest gate still needed, {damage} damage",
-        "{n} gate tokens, {distance} from the nearest gate still needed, {damage} damage",
-        n,
-        **fields,
-    )
+    """A score in one sentence (the command line prints it): its objective says it."""
+    return str(objective_named(str(score["objective"])).text(score))
 
 
-__all__ = ["Plan", "best_plan", "evaluate", "explain", "score_program", "score_text"]
+# --- the coach bot ------------------------------------------------------------------------
+
+
+def coach_plan(
+    state: State, player: str, dice: Dice | Sequence[int], order: Sequence[str] = DIE_COLOURS
+) -> Plan:
+    """The coach bot's :class:`Plan`: the exact best plan, ties broken by the danger map.
+
+    The danger map is that of the board after this roll's asteroid phase
+    (every craft where it is): among equally good programs the bot ends in
+    the cell that the fewest of next round's 216 rolls fill with an element.
+    """
+    after, _ = resolve_asteroids(state, Dice.of(dice), order=order)
+    danger = danger_map(after)
+    return best_plan(state, dice, player, tiebreak=lambda node: danger.risk(node.cell), order=order)
+
+
+def _coach_bots(
+    state: State,
+    dice: Dice | Sequence[int],
+    players: Sequence[str],
+    *,
+    order: Sequence[str] = DIE_COLOURS,
+    mode_rules: object = None,
+) -> tuple[dict[str, Any], dict[str, tuple[str, ...]]]:
+    """The coach bot of the one-round modes: each player's :func:`coach_plan`, and its answers."""
+    programs: dict[str, Any] = {}
+    answers: dict[str, tuple[str, ...]] = {}
+    for player in players:
+        if state.craft(player).cell is None:
+            programs[player] = Program.empty()
+            continue
+        found = coach_plan(state, player, dice, order=order)
+        programs[player], answers[player] = found.program, found.decisions
+    return programs, answers
+
+
+register(Program, CoachPlanner(best_plan=_best_plan, score_program=_score_program, bots=_coach_bots))
+
+
+__all__ = ["Plan", "best_plan", "coach_plan", "evaluate", "explain", "score_program", "score_text"]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..asteroids import resolve_asteroids
 from ..damage import DESTROY_ASTEROID, Decision
@@ -40,11 +41,38 @@ from ..pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
 from ..program import EMPTY, RED_COLUMN, SHIELD, SHOOT, Program, legal_tokens
 from ..shooting import LASER_STOPS, reward
 from ..state import State
-from .objective import Objective, rank
+from .objective import Objective
 
 ACTIVE, STOPPED, LANDED = 0, 1, 2
-# A craft state: (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish).
-Node = tuple
+
+
+class Node(NamedTuple):
+    """A craft's state after some columns: what the rest of its flight depends on (see the module's
+    docstring). The search keeps one program per distinct state, so states are hashed and compared
+    by value.
+
+    The search's own loop keeps them as plain tuples in this order (a NamedTuple costs three times
+    a tuple to build, and the search builds one per transition: hundreds of thousands); the
+    constants below name the positions, and what the search hands out (:class:`Found`, a tiebreak's
+    argument) is a :class:`Node`."""
+
+    cell: Cell | None
+    facing: int
+    damage: int
+    tokens: frozenset[str]
+    destroy_used: bool
+    power_used: bool
+    shot: bool  # a shot fired this round (only the one-shot variant remembers it)
+    removed: str | None  # the asteroid the craft destroyed this round
+    status: int  # ACTIVE, STOPPED (a collision, destroyed) or LANDED
+    finish: int | None  # the column in which the craft completed its tokens
+
+
+CELL, FACING, DAMAGE, TOKENS, DESTROY_USED, POWER_USED, SHOT, REMOVED, STATUS, FINISH = range(
+    len(Node._fields)
+)
+Fields = tuple  # a Node's fields as a plain tuple: the search's working form of a craft state
+
 
 # One fact of a column, for the explanation: (what, details...).
 Fact = tuple
@@ -104,7 +132,7 @@ class Flight:
             self.tokens_for[column] = legal
         self.lasers: dict[tuple, Piece | None] = {}
 
-    def start(self) -> Node:
+    def start(self) -> Fields:
         c = self.craft
         tokens = frozenset(c.tokens)
         finish = 0 if self.needed and self.needed <= tokens and not self.landing else None
@@ -113,44 +141,32 @@ class Flight:
 
     # --- transitions ---------------------------------------------------------------
     def play(
-        self, node: Node, column: int, token: str, facts: list | None = None, answers: frozenset | None = None
-    ) -> list[tuple[Node, tuple[str, ...]]]:
+        self,
+        node: Fields,
+        column: int,
+        token: str,
+        facts: list | None = None,
+        answers: frozenset | None = None,
+    ) -> list[tuple[Fields, tuple[str, ...]]]:
         """Every outcome of playing ``token`` in ``column`` from ``node``.
 
         A list of (state after, questions answered yes); more than one only
         where a question branches.
         """
-        if token in (EMPTY, SHIELD) or node[8] != ACTIVE:
+        if token in (EMPTY, SHIELD) or node[STATUS] != ACTIVE:
             return [(node, ())]
-        cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish = node
         if token == SHOOT:
+            cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish = node
             tokens = self.shoot(cell, facing, tokens, removed, facts)
             finish = self.finished(tokens, finish, column)
             shot = shot or self.one_shot  # only the one-shot variant needs to remember a shot
-            return [
-                ((cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish), ())
-            ]
+            after = (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish)
+            return [(after, ())]
         if token in PILOT_TOKENS:
-            power_used = True
+            node = (*node[:5], True, *node[6:])  # the power is spent
             if facts is not None:
                 facts.append(("power", self.power_text[token]))
-        return self.steps(
-            column,
-            self.effects[token],
-            0,
-            cell,
-            facing,
-            damage,
-            tokens,
-            destroy_used,
-            power_used,
-            shot,
-            removed,
-            finish,
-            (),
-            facts,
-            answers,
-        )
+        return self.steps(column, self.effects[token], 0, node, (), facts, answers)
 
     def finished(self, tokens: frozenset, finish: int | None, column: int) -> int | None:
         if finish is None and not self.landing and self.needed and self.needed <= tokens:
@@ -159,23 +175,17 @@ class Flight:
 
     def steps(
         self,
-        column,
-        effects,
-        first,
-        cell,
-        facing,
-        damage,
-        tokens,
-        destroy_used,
-        power_used,
-        shot,
-        removed,
-        finish,
-        decided,
-        facts,
-        answers=None,
-    ):
-        """Play the primitive steps ``effects[first:]``; branch on the questions (or follow ``answers``)."""
+        column: int,
+        effects: tuple,
+        first: int,
+        at: Fields,
+        decided: tuple[str, ...],
+        facts: list | None,
+        answers: frozenset | None = None,
+    ) -> list[tuple[Fields, tuple[str, ...]]]:
+        """Play the primitive steps ``effects[first:]`` from ``at``; branch on the questions (or follow
+        ``answers``)."""
+        cell, facing, damage, tokens, destroy_used, power_used, shot, removed, _status, finish = at
         neighbours, occupant = self.neighbours, self.occupant
         for index in range(first, len(effects)):
             pivot, move = effects[index]
@@ -194,157 +204,120 @@ class Flight:
                     facts.append(("move", cell, move == 3))
                 continue
             step = index + 1  # the engine counts the steps of a column from 1
+            if piece is not None and piece.kind == GATE and self.racing:
+                cell = target
+                if facts is not None:
+                    facts.append(("move", cell, move == 3))
+                if piece.symbol and piece.symbol not in tokens:
+                    tokens = tokens | {piece.symbol}
+                    finish = self.finished(tokens, finish, column)
+                    if facts is not None:
+                        facts.append(("token", piece.symbol, piece))
+                continue
+            landing = piece is not None and piece.kind == PLATFORM and self.landing
+            if landing and self.needed and self.needed <= tokens:
+                if facts is not None:
+                    facts.append(("move", target, move == 3))
+                    facts.append(("land", target, piece))
+                landed = (
+                    target,
+                    facing,
+                    damage,
+                    tokens,
+                    destroy_used,
+                    power_used,
+                    shot,
+                    removed,
+                    LANDED,
+                    column,
+                )
+                return [(landed, decided)]
+            # The craft where the step is refused: what ramming or bouncing off start from.
+            here = (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish)
             if piece is not None:
                 kind = piece.kind
-                if kind == GATE and self.racing:
-                    cell = target
-                    if facts is not None:
-                        facts.append(("move", cell, move == 3))
-                    if piece.symbol and piece.symbol not in tokens:
-                        tokens = tokens | {piece.symbol}
-                        finish = self.finished(tokens, finish, column)
-                        if facts is not None:
-                            facts.append(("token", piece.symbol, piece))
-                    continue
-                if kind == PLATFORM and self.landing and self.needed and self.needed <= tokens:
-                    if facts is not None:
-                        facts.append(("move", target, move == 3))
-                        facts.append(("land", target, piece))
-                    node = (
-                        target,
+                if kind == ASTEROID and not destroy_used and self.destroy:
+                    return self.ram(
+                        column, effects, index, here, target, piece, step, decided, facts, answers
+                    )
+            return self.collide(here, column, step, decided, target, piece, facts, answers)
+        end = (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish)
+        return [(end, decided)]
+
+    def ram(
+        self,
+        column: int,
+        effects: tuple,
+        index: int,
+        at: Fields,
+        target: Cell,
+        piece: Piece,
+        step: int,
+        decided: tuple[str, ...],
+        facts: list | None,
+        answers: frozenset | None,
+    ) -> list[tuple[Fields, tuple[str, ...]]]:
+        """An asteroid in the way, the destroy not spent: destroy it (then fly on), or bounce off."""
+        cell, facing, damage, tokens, destroy_used, power_used, shot, removed, _status, finish = at
+        key = f"{self.prefix}:c{column}:s{step}:destroy"
+        results: list[tuple[Fields, tuple[str, ...]]] = []
+        if answers is None or key in answers:
+            for total, used, yes in self.damage(damage, power_used, DESTROY_DAMAGE, key, answers):
+                answered = decided + (key,) + yes
+                if facts is not None:
+                    facts.append(("destroy", piece, target, total - damage, total, bool(yes)))
+                if total >= MAX_DAMAGE:
+                    wreck = (
+                        None,
                         facing,
-                        damage,
+                        MAX_DAMAGE,
                         tokens,
-                        destroy_used,
-                        power_used,
+                        True,
+                        used,
                         shot,
                         removed,
-                        LANDED,
-                        column,
+                        STOPPED,
+                        None,
                     )
-                    return [(node, decided)]
-                if kind == ASTEROID and not destroy_used and self.destroy:
-                    key = f"{self.prefix}:c{column}:s{step}:destroy"
-                    results = []
-                    if answers is None or key in answers:
-                        for total, used, yes in self.damage(damage, power_used, DESTROY_DAMAGE, key, answers):
-                            answered = decided + (key,) + yes
-                            if facts is not None:
-                                facts.append(("destroy", piece, target, total - damage, total, bool(yes)))
-                            if total >= MAX_DAMAGE:
-                                node = (
-                                    None,
-                                    facing,
-                                    MAX_DAMAGE,
-                                    tokens,
-                                    True,
-                                    used,
-                                    shot,
-                                    removed,
-                                    STOPPED,
-                                    None,
-                                )
-                                results.append((node, answered))
-                                continue
-                            got = tokens
-                            if self.targets and piece.target and piece.target not in tokens:
-                                got = tokens | {piece.target}
-                                if facts is not None:
-                                    facts.append(("eliminate", piece.target, piece))
-                            if facts is not None:
-                                facts.append(("move", target, move == 3))
-                            results.extend(
-                                self.steps(
-                                    column,
-                                    effects,
-                                    index + 1,
-                                    target,
-                                    facing,
-                                    total,
-                                    got,
-                                    True,
-                                    used,
-                                    shot,
-                                    piece.id,
-                                    finish,
-                                    answered,
-                                    facts,
-                                    answers,
-                                )
-                            )
-                    if answers is None or key not in answers:
-                        results.extend(
-                            self.collide(
-                                cell,
-                                facing,
-                                damage,
-                                tokens,
-                                destroy_used,
-                                power_used,
-                                shot,
-                                removed,
-                                finish,
-                                column,
-                                step,
-                                decided,
-                                target,
-                                piece,
-                                facts,
-                                answers,
-                            )
-                        )
-                    return results
-            return self.collide(
-                cell,
-                facing,
-                damage,
-                tokens,
-                destroy_used,
-                power_used,
-                shot,
-                removed,
-                finish,
-                column,
-                step,
-                decided,
-                target,
-                piece,
-                facts,
-                answers,
-            )
-        return [
-            ((cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish), decided)
-        ]
+                    results.append((wreck, answered))
+                    continue
+                got = tokens
+                if self.targets and piece.target and piece.target not in got:
+                    got = got | {piece.target}
+                    if facts is not None:
+                        facts.append(("eliminate", piece.target, piece))
+                if facts is not None:
+                    facts.append(("move", target, effects[index][1] == 3))
+                through = (target, facing, total, got, True, used, shot, piece.id, ACTIVE, finish)
+                results.extend(self.steps(column, effects, index + 1, through, answered, facts, answers))
+        if answers is None or key not in answers:
+            results.extend(self.collide(at, column, step, decided, target, piece, facts, answers))
+        return results
 
     def collide(
         self,
-        cell,
-        facing,
-        damage,
-        tokens,
-        destroy_used,
-        power_used,
-        shot,
-        removed,
-        finish,
-        column,
-        step,
-        decided,
-        target,
-        piece,
-        facts,
-        answers,
-    ):
+        at: Fields,
+        column: int,
+        step: int,
+        decided: tuple[str, ...],
+        target: Cell | None,
+        piece: Piece | None,
+        facts: list | None,
+        answers: frozenset | None,
+    ) -> list[tuple[Fields, tuple[str, ...]]]:
         """Bounce off: 2 damage (1 with the shield), the rest of the program is cancelled."""
+        cell, facing, damage, tokens, destroy_used, power_used, shot, removed, _status, finish = at
         key = f"{self.prefix}:c{column}:s{step}"
         out = []
         for total, used, yes in self.damage(damage, power_used, COLLISION_DAMAGE, key, answers):
             if facts is not None:
                 facts.append(("collide", piece, target, total - damage, total, bool(yes)))
             if total >= MAX_DAMAGE:
-                node = (None, facing, MAX_DAMAGE, tokens, destroy_used, used, shot, removed, STOPPED, None)
+                after = (None, facing, MAX_DAMAGE, tokens, destroy_used, used, shot, removed)
+                node = (*after, STOPPED, None)
             else:
-                node = (cell, facing, total, tokens, destroy_used, used, shot, removed, STOPPED, finish)
+                after = (cell, facing, total, tokens, destroy_used, used, shot, removed)
+                node = (*after, STOPPED, finish)
             out.append((node, decided + yes))
         return out
 
@@ -444,9 +417,9 @@ def search(
             objective = Objective(board, player)
             columns = list(range(1, RED_COLUMN)) + ([] if shielded else [RED_COLUMN])
             start = flight.start()
-            parents: list[dict[Node, tuple]] = [{start: (None, None, asked)}]
-            stops: dict[Node, tuple] = {}
-            if start[8] == ACTIVE:
+            parents: list[dict[Fields, tuple]] = [{start: (None, None, asked)}]
+            stops: dict[Fields, tuple] = {}
+            if start[STATUS] == ACTIVE:
                 layer = parents[0]
             else:  # destroyed during the asteroid phase: nothing left to fly
                 layer = {}
@@ -456,27 +429,37 @@ def search(
                 parents.append(layer)
             last = columns[-1]
             for node in [*stops, *layer]:
-                powers = int(node[4] and not original.destroy_used) + int(node[5] and not original.power_used)
-                score = objective.score(
-                    node[0], node[1], node[2], node[3], node[8] == LANDED, node[9], powers
+                powers = int(node[DESTROY_USED] and not original.destroy_used) + int(
+                    node[POWER_USED] and not original.power_used
                 )
-                key = (rank(score), tiebreak(node) if tiebreak is not None else 0)
+                ending = (
+                    node[CELL],
+                    node[FACING],
+                    node[DAMAGE],
+                    node[TOKENS],
+                    node[STATUS] == LANDED,
+                    node[FINISH],
+                    powers,
+                )
+                # The objective's rank of the final state (its score's, without building it).
+                key = (objective.key(*ending), tiebreak(Node._make(node)) if tiebreak is not None else 0)
                 if best_key is None or key < best_key:
                     best_key = key
-                    best = (flight, board, events, start, parents, stops, node, last, score)
+                    best = (flight, board, events, start, parents, stops, node, last, objective, ending)
     assert best is not None
-    flight, board, events, start, parents, stops, node, last, score = best
+    flight, board, events, start, parents, stops, node, last, objective, ending = best
+    score = objective.score(*ending)
     return _found(flight, board, events, start, parents, stops, node, last, score)
 
 
 def _column(
-    flight: Flight, layer: dict[Node, tuple], column: int, stops: dict[Node, tuple]
-) -> dict[Node, tuple]:
+    flight: Flight, layer: dict[Fields, tuple], column: int, stops: dict[Fields, tuple]
+) -> dict[Fields, tuple]:
     """Every distinct craft state after ``column``, each with its first way there.
 
     States whose program stopped (collision, destruction, landing) go to ``stops``.
     """
-    nxt: dict[Node, tuple] = {}
+    nxt: dict[Fields, tuple] = {}
     tokens_here = flight.tokens_for[column]
     one_shot = flight.one_shot
     play = flight.play
@@ -486,10 +469,10 @@ def _column(
                 if node not in nxt:
                     nxt[node] = (node, token, ())
                 continue
-            if (token in PILOT_TOKENS and node[5]) or (token == SHOOT and one_shot and node[6]):
+            if (token in PILOT_TOKENS and node[POWER_USED]) or (token == SHOOT and one_shot and node[SHOT]):
                 continue
             for new, decided in play(node, column, token):
-                if new[8] == ACTIVE:
+                if new[STATUS] == ACTIVE:
                     if new not in nxt:
                         nxt[new] = (node, token, decided)
                 elif new not in stops:
@@ -532,7 +515,8 @@ def _found(flight, board, events, start, parents, stops, node, last, score) -> F
         assert len(outcomes) == 1, "the answers pick one outcome"
         state = outcomes[0][0]
         replay.append((token, state, tuple(facts)))
-    return Found(program, score, tuple(sorted(answers)), start, tuple(replay), board, tuple(events))
+    columns = tuple((token, Node._make(after), facts) for token, after, facts in replay)  # named, handed out
+    return Found(program, score, tuple(sorted(answers)), Node._make(start), columns, board, tuple(events))
 
 
-__all__ = ["Flight", "Found", "asteroid_outcomes", "search"]
+__all__ = ["Flight", "Found", "Node", "asteroid_outcomes", "search"]

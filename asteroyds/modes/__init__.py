@@ -1,13 +1,17 @@
 """Game modes: racing, shooting, targets, drones and capture, one :class:`Mode` object each.
 
 Everything a mode changes lives on its :class:`~asteroyds.modes.base.Mode`
-(its turn, start/finish round steps, outcome, checks, bot, scoreboard words,
-editor tools); the engine and the UI ask :func:`mode_of` and never compare a
-mode's name. A new mode is a new ``Mode`` instance listed in :data:`BUILT_IN`.
+(its turn and chart, setup, start/finish round steps, outcome, checks, own
+rules, bots, coach objective, replay rules, variants, scoreboard words,
+editor tools); the engine, the players layer and the UI ask
+:func:`mode_of` and never compare a mode's name nor ask which mode it is.
 
-The built-in modes are imported on the first look-up, not here: they build
-:class:`~asteroyds.state.State` values, and ``State.validate`` asks its mode,
-so importing them here would make ``state`` and ``modes`` import each other.
+**A new mode** is one package (or module) ending with a ``Mode(...)`` and
+one call of :func:`register` (the built-in ones are listed in
+:data:`BUILT_IN` and registered when ``asteroyds`` is imported). The list
+of modes exists once, in :mod:`asteroyds.registry`: ``rules.MODES``, the
+command line's ``--mode`` choices, the sandbox's mode buttons and the setup
+names derive from it.
 
 >>> from asteroyds.state import State
 >>> mode_of(State("racing", ())).shooting, mode_named("capture").turn.rounds
@@ -16,12 +20,15 @@ so importing them here would make ``state`` and ``modes`` import each other.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from .. import registry
+from ..errors import ScenarioError
 from ..i18n import _
-from .base import Mode, Resolution, Turn
+from .base import Mode, Planning, Resolution, Scoring, Turn, TurnWord
+from .objectives import CoachObjective
 
 if TYPE_CHECKING:
     from ..events import Event
@@ -33,40 +40,80 @@ BUILT_IN: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("racing", ("RACING", "SHOOTING")),
     ("targets", ("TARGETS",)),
     ("drones", ("DRONES",)),
-    ("capture_mode", ("CAPTURE",)),
+    ("capture", ("CAPTURE",)),
 )
-_REGISTRY: dict[str, Mode] = {}
 
 
 def register(mode: Mode) -> Mode:
-    """Add (or replace) a mode in the registry; returns it."""
-    _REGISTRY[mode.name] = mode
+    """Add (or replace) a mode in the registry; returns it. Adding a mode is this one call."""
+    if not isinstance(mode, Mode):
+        raise TypeError(_("register a Mode, not {given!r}", given=mode))
+    registry.register(mode)
+    _OBJECTIVES.clear()
     return mode
 
 
-def modes() -> dict[str, Mode]:
-    """Every registered mode by name (the built-in ones first, in menu order)."""
-    if not _REGISTRY:
-        for module_name, names in BUILT_IN:
-            module = import_module(f"{__name__}.{module_name}")
-            for name in names:
+def unregister(name: str) -> None:
+    """Take a mode out of the registry (a test's toy mode, once the test is over)."""
+    registry.unregister(name)
+    _OBJECTIVES.clear()
+
+
+def _register_built_in() -> None:
+    for module_name, names in BUILT_IN:
+        module = import_module(f"{__name__}.{module_name}")
+        for name in names:
+            if getattr(module, name).name not in registry.registered():
                 register(getattr(module, name))
-    return _REGISTRY
+
+
+def modes() -> Mapping[str, Mode]:
+    """Every registered mode by name (the built-in ones first, in menu order)."""
+    return registry.registered()  # type: ignore[return-value]
 
 
 def mode_named(name: str) -> Mode:
     """The mode called ``name``, or NotImplementedError naming the known ones."""
-    try:
-        return (_REGISTRY or modes())[name]
-    except KeyError:
-        raise NotImplementedError(
-            _("mode {name!r} is not implemented ({choices})", name=name, choices=", ".join(modes()))
-        ) from None
+    return registry.mode_named(name)  # type: ignore[no-any-return]
 
 
 def mode_of(state: State) -> Mode:
     """The mode ``state`` is played in."""
     return mode_named(state.mode)
+
+
+def checked(name: object, where: str) -> Mode:
+    """The mode called ``name``, or a ScenarioError naming ``where`` and the known modes."""
+    return registry.checked_mode(name, where)  # type: ignore[no-any-return]
+
+
+def check_pieces(state: State, where: str = "state") -> State:
+    """Raise :class:`ScenarioError` naming the first piece a board of its mode may never hold
+    (:attr:`Mode.piece_problem`: a gate on a capture board...); return ``state`` (it chains like
+    :meth:`State.validate`)."""
+    mode = mode_of(state)
+    for piece in state.pieces:
+        problem = mode.piece_problem(state, piece)
+        if problem:
+            raise ScenarioError(
+                _("{where}: piece {id!r}: {problem}", where=where, id=piece.id, problem=problem)
+            )
+    return state
+
+
+_OBJECTIVES: dict[str, CoachObjective] = {}  # name -> objective, as found (cleared when the modes change)
+
+
+def objective_named(name: str) -> CoachObjective:
+    """The coach's objective whose scores say ``"objective": name`` (a mode's :attr:`Mode.coach`)."""
+    found = _OBJECTIVES.get(name)
+    if found is not None:
+        return found
+    for mode in modes().values():
+        if mode.coach.name == name:
+            _OBJECTIVES[name] = mode.coach
+            return mode.coach
+    raise ScenarioError(_("no mode has the coach objective {name!r}", name=name))
 
 
 def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
@@ -88,19 +135,30 @@ def __getattr__(name: str) -> Any:
     """``OUTCOMES``: the victory rule of each mode by name (the registry before Mode objects)."""
     if name == "OUTCOMES":
         return {mode.name: mode.outcome for mode in modes().values()}
+    if name == "MODES":
+        return registry.names()
     raise AttributeError(_("module {kind!r} has no attribute {name!r}", kind=__name__, name=name))
 
+
+_register_built_in()
 
 __all__ = [
     "BUILT_IN",
     "Mode",
+    "Planning",
     "Resolution",
+    "Scoring",
     "Turn",
+    "TurnWord",
+    "check_pieces",
+    "checked",
     "finish_round",
     "mode_named",
     "mode_of",
     "modes",
+    "objective_named",
     "outcome",
     "register",
     "start_round",
+    "unregister",
 ]

@@ -1,30 +1,39 @@
-"""The :class:`Mode` object: everything a game mode changes, in one place.
+"""The :class:`Mode` object: everything a game mode is, in one place, so nothing else asks which mode it is.
 
 In the spirit of OpenSpiel's registered games and boardgame.io's game
 definition, a mode is a value: its name, how its turn is planned and
-resolved (:class:`Turn`), its start- and end-of-round steps, its victory
-rule, the validation of its pieces, its bot, the words its scoreboard uses,
-and which editor tools apply. The engine and the UI ask
-:func:`asteroyds.modes.mode_of` (``mode_of(state).shooting``…) instead of
-comparing a mode's name, so a new mode is one new instance, registered once.
-
-This module imports no rules code (only types), so that :mod:`asteroyds.state`
-can ask a state's mode to check its pieces without an import circle.
+resolved (:class:`Turn`: the chart a seat plans on, one round or several, a
+player or a whole team planning together), its setup, its start- and
+end-of-round steps, its victory rule, the checks of its boards, its own
+rules (:attr:`Mode.rules_type`), its bots (:attr:`Mode.plan_bots`), the
+coach's objective (:attr:`Mode.coach`), its replay rules, which variants
+apply, and the words its views show. The engine, the players layer and the
+UI ask the mode (``mode_of(state).turn.planning``, ``mode.plan_bots(...)``)
+and never compare a mode's name: a new mode is one new package with one
+``Mode(...)``, registered once (:func:`asteroyds.modes.register`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_
+from ..i18n import N_, NP_, _
+from ..phases import Phase, TextEnum
 from ..pieces import ASTEROYD
+from ..program import Program, as_program
+from ..rules import DEFAULT_PLANNING_SECONDS
+from .greedy import greedy_bots
+from .objectives import CoachObjective, no_coach
 
-if TYPE_CHECKING:  # types only: the rules modules import this one
+if TYPE_CHECKING:
+    from ..dice import Dice
     from ..events import Event
+    from ..hexgrid import Cell
     from ..outcome import Outcome
-    from ..pieces import Craft
+    from ..pieces import Craft, Piece
     from ..state import State
 
 Check = Callable[["State", str], Any]
@@ -33,6 +42,37 @@ StartRule = Callable[["State"], "tuple[State, list[Event]]"]
 FinishRule = Callable[["State", "Sequence[Event]"], "tuple[State, list[Event]]"]
 Objective = Callable[["State", "State | None", "int | None"], "list[str]"]
 Counted = Callable[["State"], "tuple[tuple[str, ...] | None, int]"]
+Replay = Callable[["State", "Event"], "State"]
+# The mode's own bots: (state, dice, players, draw) -> each player's program; draw(key) gives a seeded
+# generator for a key the planner names (asteroyds.modes.greedy.Draw).
+BotPlanner = Callable[..., dict[str, Any]]
+
+
+class Planning(TextEnum):
+    """Who plans together in a turn: each player alone (a hot seat per player) or a whole team."""
+
+    PLAYER = "player"
+    TEAM = "team"
+
+
+class TurnWord(TextEnum):
+    """What a game calls one of its turns, in the views: a ``round`` (racing) or a ``turn`` (capture's six).
+
+    The views say it with ``pgettext("log", word)``: both are marked here.
+    """
+
+    ROUND = "round"
+    TURN = "turn"
+
+
+_TURN_WORDS = (NP_("log", "round"), NP_("log", "turn"))  # marked for the catalog (see TurnWord)
+
+
+class Scoring(TextEnum):
+    """What the scoreboard counts: each player's tokens, or each team's points (``State.scores``)."""
+
+    TOKENS = "tokens"
+    TEAM_POINTS = "team points"
 
 
 @dataclass(frozen=True)
@@ -42,8 +82,8 @@ class Resolution:
     programs: dict[str, Any]  # the validated programs (a missing one became an empty chart)
     state: State
     events: list[Event]
-    phase: str  # the name the game logs these events under ("asteroids", "capture")
-    next_phase: str  # "fly" (one round per turn), or "end" (the whole turn is resolved)
+    phase: str  # the name the game logs these events under (Phase.ASTEROIDS, or the turn's own phase)
+    next_phase: str  # Phase.FLY (one round per turn), or Phase.END (the whole turn is resolved)
 
 
 @dataclass(frozen=True)
@@ -57,6 +97,14 @@ class Turn:
       after planning, as a :class:`Resolution`;
     - ``play(state, dice, programs, decide, order)``: a whole turn, end of round
       included (``(state, events, outcome)``, :func:`asteroyds.round.play_round`).
+
+    What the drivers need to run any turn the same way is declared, not guessed:
+    ``program_type`` (the chart a seat plans on; ``parse`` reads one from text),
+    ``phase`` (what the game logs the resolution under, and the round
+    player's action), ``planning`` (a player or a team plans at once),
+    ``word`` (round or turn), ``asteroid_phase`` (planning may forecast an
+    asteroid phase: the coach's forecast and danger map), and ``texts`` (the
+    views' sentences for a stage, where this turn says them differently).
     """
 
     rounds: int
@@ -64,10 +112,40 @@ class Turn:
     programs_for: Callable[[State, Mapping[str, Any]], dict[str, Any]]
     resolve: Callable[..., Resolution]
     play: Callable[..., tuple[State, list[Event], Outcome | None]]
+    program_type: Any = Program  # a class with empty(), e.g. Program or CaptureProgram
+    parse: Callable[..., Any] = as_program  # (value, player) -> program_type
+    phase: str = Phase.ASTEROIDS
+    planning: Planning = Planning.PLAYER
+    word: TurnWord = TurnWord.ROUND
+    asteroid_phase: bool = True
+    texts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # Where the event at a cursor stands in a turn of rounds ("Round 3 of 6 · lasers"); None: one round.
+    step_at: Callable[[Sequence[Event], int], Any] | None = None
+    # The pieces out of play so far in a turn (capture's disabled turrets), for the board to cross out.
+    disabled_cells: Callable[[Sequence[Event]], tuple[Cell, ...]] = field(default=lambda events: ())
+
+    def empty(self) -> Any:
+        """The chart as a turn starts (nothing planned)."""
+        return self.program_type.empty()
+
+    @property
+    def resolves_at_once(self) -> bool:
+        """Is the whole turn resolved by one step after planning (capture), not asteroids then flight?"""
+        return self.phase != Phase.ASTEROIDS
 
 
 def _nothing_to_check(state: State, where: str) -> None:
     """Most modes add nothing to the general checks of :meth:`State.validate`."""
+
+
+def _needs_a_craft(state: State) -> tuple[str, ...]:
+    """A board of a one-seat-per-player mode starts a game once it has a craft."""
+    return () if state.crafts else (_("there is no craft on the board: add one with the Craft tool"),)
+
+
+def _any_piece(state: State, piece: Piece) -> str:
+    """Most modes take any piece the general checks allow."""
+    return ""
 
 
 def _no_start(state: State) -> tuple[State, list[Event]]:
@@ -88,6 +166,15 @@ def _every_token(state: State) -> tuple[tuple[str, ...] | None, int]:
     return None, 0
 
 
+def _no_notes(state: State, dice: Dice) -> tuple[str, ...]:
+    """Nothing more to say while planning: the dice arrows on the board say it."""
+    return ()
+
+
+def _no_points(state: State, mode_rules: object = None) -> int | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Mode:
     """One game mode (RULES §8–§11). Instances live in :mod:`asteroyds.modes` and are registered by name.
@@ -101,30 +188,76 @@ class Mode:
     turn: Turn
     outcome: OutcomeRule
     setup: Callable[..., State]
+    # (seats, seed=, crafts=) -> the setup for these seat names (a room's seats); None: a player per seat
+    seat_setup: Callable[..., State] | None = None
     # --- pieces ---------------------------------------------------------------------------
     check: Check = _nothing_to_check  # mode rules of a board, after State.validate's general ones
     check_playable: Check = _nothing_to_check  # what a Game needs beyond a valid board
+    problems: Callable[[State], tuple[str, ...]] = _needs_a_craft  # why a board cannot start a game yet
+    piece_problem: Callable[[State, Piece], str] = _any_piece  # why a piece may never be on such a board
+    team_kinds: tuple[str, ...] = ()  # kinds of piece that belong to a team (capture's bases)
+    # Boards the mode ships besides its setup, by name: () -> (the board, a sentence saying what it is).
+    layouts: Mapping[str, Callable[[], tuple[State, str]]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
     crosses_gates: bool = False  # racing: gates are crossed (and stood on), not obstacles
     shooting: bool = True  # Shoot 'X' may be programmed
     shoots_targets: bool = False  # targets: a hit target leaves the board with its set
-    teams: bool = False  # capture: crafts fly for teams that score points (team charts, one bot)
+    rewarded_kind: str | None = None  # the kind of piece a laser hit gives a token from
     # --- the round ------------------------------------------------------------------------
     start_round: StartRule = _no_start
     finish_round: FinishRule = _no_finish
+    replay: Mapping[str, Replay] = field(default_factory=lambda: MappingProxyType({}))
+    # The mode's own rule settings (RULES §11's for capture): a class with to_dict/from_dict, saved
+    # with a game under ``rules_key``; None: the shared RuleSettings are all there is.
+    rules_type: Any = None  # a class with to_dict() and from_dict(), or None
+    rules_key: str | None = None
+    variants: tuple[str, ...] = ("random_dice_order",)  # the RuleSettings switches that apply
+    planning_seconds: Mapping[str, int] = field(default_factory=lambda: DEFAULT_PLANNING_SECONDS)
     # --- bots and the coach ---------------------------------------------------------------
-    greedy: Callable[[State, str], Any] | None = None  # the greedy bot's program for one player
-    objective: Objective = _no_objective  # what each side is after, in sentences (coach hook)
+    plan_bots: BotPlanner = greedy_bots  # the mode's own (greedy) bots for some players
+    greedy: Callable[[State, str], Any] | None = None  # the standard bots' planner for one player
+    coach: CoachObjective = no_coach  # what "best" means for the coach (asteroyds.modes.objectives)
+    objective: Objective = _no_objective  # what each side is after, in sentences
     counted: Counted = _every_token  # the symbols that count towards victory (None: all), and how many win
+    notes: Callable[[State, Dice], tuple[str, ...]] = _no_notes  # what planning should know of the dice
+    points_to_win: Callable[..., int | None] = _no_points  # (state, mode_rules): a team's target
+    team_points: Callable[[State], dict[str, int]] = field(default=lambda state: dict(state.scores))
     # --- words and tools for the views ------------------------------------------------
+    short_title: str | None = None  # where the title is too long (a mode button); None: the title
+    scoring: Scoring = Scoring.TOKENS
     progress_name: str = N_("tokens")  # the scoreboard's progress legend (translated where shown)
     token_head: str = N_("GATE TOKENS")  # the scoreboard's token column
-    turn_word: str = "ROUND"
     team_column: bool = False  # the scoreboard shows each craft's team (targets' sides)
     unused_tools: tuple[str, ...] = (ASTEROYD,)  # editor tools with no use here (asteroyd: capture's)
-    own_rules_key: str | None = None  # a saved game's key for the mode's own rules (capture_rules)
+
+    @property
+    def turn_word(self) -> str:
+        """``ROUND`` or ``TURN``: the scoreboard's word (translated where shown)."""
+        return self.turn.word.upper()
+
+    def for_seats(self, seats: Sequence[str], seed: int = 0, crafts: int = 1) -> State:
+        """The mode's setup for a table whose seats are these names (a class room's seats).
+
+        One player per seat, unless the mode says otherwise (:attr:`seat_setup`: capture's seats
+        are teams, with ``crafts`` crafts each, or the crafts themselves).
+        """
+        if self.seat_setup is not None:
+            return self.seat_setup(seats, seed=seed, crafts=crafts)
+        return self.setup(seed=seed, players=list(seats))
+
+    def default_rules(self) -> Any:
+        """The mode's own rule settings as the rules give them (None: it has none)."""
+        return None if self.rules_type is None else self.rules_type()
+
+    def rules_from(self, data: Any, where: str = "game") -> Any:
+        """The mode's own rule settings from a saved game's ``rules_key`` value (None: the defaults)."""
+        if self.rules_type is None or data is None:
+            return self.default_rules()
+        return self.rules_type.from_dict(data)
 
     def __str__(self) -> str:
         return self.name
 
 
-__all__ = ["Mode", "Resolution", "Turn"]
+__all__ = ["BotPlanner", "Mode", "Planning", "Resolution", "Scoring", "Turn", "TurnWord"]

@@ -40,9 +40,9 @@ from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
 from ..pieces import DRONE, TURRET, Piece
 from ..shooting import LaserFired
-from ..snapshots import register
 from ..state import State
 from .base import Mode
+from .objectives import DRONES_OBJECTIVE
 from .standard import STANDARD_TURN, and_list, leaders
 
 DRONE_COLOUR = "white/red"  # drones move like white/red asteroids (RULES §2, §7)
@@ -212,10 +212,6 @@ def _removed(state: State, e: DroneRemoved) -> State:
     return state.update_pieces({}, removed=[e.piece])
 
 
-register(DroneLaunched.TYPE, _launched)
-register(DroneRemoved.TYPE, _removed)
-
-
 def counted(state: State) -> tuple[tuple[str, ...], int]:
     """The drone symbols count; :func:`symbols_needed` of them win."""
     return drone_symbols(state), symbols_needed(state)
@@ -241,8 +237,13 @@ DRONES = Mode(
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.drones,
+    rewarded_kind=DRONE,
     start_round=start_round,
     finish_round=finish_round,
+    replay={DroneLaunched.TYPE: _launched, DroneRemoved.TYPE: _removed},
+    coach=DRONES_OBJECTIVE,
+    variants=("random_dice_order", "one_shot_per_turn"),
+    planning_seconds={"beginner": 60, "expert": 30},
     objective=objective,
     counted=counted,
     progress_name=N_("drone symbols"),

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import setups
-from ..bot import greedy_racer
 from ..event_text import and_list as words_and
 from ..event_text import player_text
 from ..events import Event, TokenTaken, when_text
@@ -22,6 +21,8 @@ from ..outcome import Finisher, Outcome
 from ..pieces import GATE
 from ..state import State
 from .base import Mode
+from .greedy import greedy_racer
+from .objectives import RACING_OBJECTIVE, SHOOTING_OBJECTIVE
 from .standard import STANDARD_TURN, and_list, leaders
 
 
@@ -126,6 +127,8 @@ RACING = Mode(
     crosses_gates=True,
     shooting=False,
     greedy=greedy_racer,
+    coach=RACING_OBJECTIVE,
+    variants=("random_dice_order", "return_to_platform"),
     objective=_objective(N_("Race to the {n} gates: {gates}.")),
     counted=counted,
     progress_name=N_("gate tokens"),
@@ -136,6 +139,9 @@ SHOOTING = Mode(
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.shooting,
+    rewarded_kind=GATE,
+    coach=SHOOTING_OBJECTIVE,
+    variants=("random_dice_order", "return_to_platform", "one_shot_per_turn"),
     objective=_objective(N_("Shoot the {n} gates: {gates}.")),
     counted=counted,
     progress_name=N_("gate tokens (shot)"),

@@ -14,6 +14,7 @@ from ..dice import Dice
 from ..event_text import and_list as words_and
 from ..event_text import player_text
 from ..i18n import N_, _
+from ..phases import Phase
 from ..pieces import Craft
 from ..program import Program, as_program, shields_of, validate_program
 from ..round import play_one_round, programs_for
@@ -38,7 +39,7 @@ def _resolve(
     """After planning: the asteroid phase (flight is the game's next phase)."""
     checked = programs_for(state, programs)
     after, events = resolve_asteroids(state, dice, shields=shields_of(checked), order=order, decide=decide)
-    return Resolution(checked, after, events, "asteroids", "fly")
+    return Resolution(checked, after, events, Phase.ASTEROIDS, Phase.FLY)
 
 
 STANDARD_TURN = Turn(

@@ -27,9 +27,10 @@ from typing import Any
 
 from ..errors import AsteroydsError
 from ..i18n import _
+from ..modes import modes
 from .codes import RoomError
 from .room import DEFAULT_DECISION_SECONDS, Room
-from .seating import MODES, parse_seats, room_game
+from .seating import parse_seats, room_game
 from .store import ENV_VAR, open_store
 
 TOKEN_ENV = "ASTEROYDS_ROOM_TOKEN"
@@ -218,7 +219,7 @@ def add_room_commands(sub: Any) -> None:
         )
 
     p = command("create", "create a room; prints its code and the teacher's token", cmd_create, code=False)
-    p.add_argument("--mode", choices=MODES, default="racing")
+    p.add_argument("--mode", choices=tuple(modes()), default="racing")
     p.add_argument(
         "--seats",
         type=_text(MAX_TEXT_CHARS),

@@ -11,20 +11,21 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
-from ..bot import plan as greedy_plan
+from ..bot import plan_bots
+from ..errors import ScenarioError
 from ..game import Game
 from ..i18n import _
-from ..modes import mode_named, mode_of
-from ..modes.capture_bot import plan_all as capture_plan_all
-from ..setups import SETUP_NAMES
+from ..modes import mode_named, modes
 from .codes import RoomError
 
-MODES: tuple[str, ...] = (*SETUP_NAMES, "capture")
-TEAMS: tuple[str, ...] = ("red", "white", "blue")
-_CRAFT = re.compile(r"^(red|white|blue)([1-9])$")
+
+def __getattr__(name: str) -> object:
+    """``MODES``: the modes a room may play, the registered ones (not a second list)."""
+    if name == "MODES":
+        return tuple(modes())
+    raise AttributeError(_("module {kind!r} has no attribute {name!r}", kind=__name__, name=name))
 
 
 def parse_seats(text: str) -> list[str]:
@@ -41,46 +42,35 @@ def parse_seats(text: str) -> list[str]:
 
 
 def room_game(mode: str, seats: Sequence[str], seed: int = 0, crafts: int = 1) -> Game:
-    """A new Game whose players are the seats.
+    """A new Game whose players are the seats (the mode says what a seat is: :meth:`Mode.for_seats
+    <asteroyds.modes.Mode.for_seats>`).
 
     In capture, the seats are either the teams (``red,white``; each team gets
     ``crafts`` crafts, one seat each: red1, white1, red2, ...) or the crafts
     themselves (``red1,white1,red2,white2``).
     """
-    if mode not in MODES:
-        raise RoomError(_("--mode {mode!r}: expected one of {choices}", mode=mode, choices=", ".join(MODES)))
-    if not mode_named(mode).teams:
-        return Game.new(mode, players=list(seats), seed=seed)
-    if all(s in TEAMS for s in seats):
-        return Game.capture(teams=list(seats), crafts_per_team=crafts, seed=seed)
-    counts: dict[str, int] = {}
-    for seat in seats:
-        match = _CRAFT.match(seat)
-        if match is None:
-            raise RoomError(
-                _("capture seats are teams (red, white, blue) or crafts like 'red1', not {seat!r}", seat=seat)
-            )
-        counts[match[1]] = max(counts.get(match[1], 0), int(match[2]))
-    game = Game.capture(teams=sorted(counts, key=TEAMS.index), crafts_per_team=counts, seed=seed)
-    if sorted(game.players) != sorted(seats):
+    if mode not in modes():
         raise RoomError(
-            _("capture seats {choices}: number each team's crafts 1, 2, ... ", choices=", ".join(seats))
+            _("--mode {mode!r}: expected one of {choices}", mode=mode, choices=", ".join(modes()))
         )
-    return game
+    try:
+        state = mode_named(mode).for_seats(seats, seed=seed, crafts=crafts)
+    except ScenarioError as exc:
+        raise RoomError(str(exc)) from None
+    return Game(state, seed=seed)
 
 
 def bot_program(game: Game, player: str) -> str:
     """The program the room's bot submits for ``player`` this round (the game is planning).
 
-    The mode's greedy bot (:func:`asteroyds.bot.plan`; capture's team bot
+    The mode's greedy bot (:func:`asteroyds.bot.plan_bots`; capture's team bot
     plans every craft at once), seeded by the game's seed, the seat and the
     round: every page that settles the room computes the same program.
     """
     state, dice = game.state, game.dice
     if dice is None:
         raise RoomError(_("{player}: the bot plans once the dice are rolled", player=player))
-    if mode_of(state).teams:
-        rng = random.Random(f"asteroyds:room:{game.seed}:capture-bots:turn{game.round}")
-        return str(capture_plan_all(state, dice, rng)[player])
-    rng = random.Random(f"asteroyds:room:{game.seed}:{player}:round{game.round}")
-    return str(greedy_plan(state, player, dice, style="greedy", rng=rng))
+    plans = plan_bots(
+        state, dice, {player: "greedy"}, lambda key: random.Random(f"asteroyds:room:{game.seed}:{key}")
+    )
+    return str(plans.programs[player])

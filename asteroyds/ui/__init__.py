@@ -35,7 +35,7 @@ from ..i18n import _
 _WHERE: dict[str, str] = {
     **dict.fromkeys(["Arrow", "BoardView", "describe_cell", "intended_moves"], ".board.view"),
     **dict.fromkeys(["CaptureChart", "CaptureChartController", "CaptureResult"], ".chart.capture"),
-    **dict.fromkeys(["DropResult", "StatusChart", "StatusChartController"], ".chart.status_view"),
+    **dict.fromkeys(["DropResult", "StatusChart", "StatusChartController"], ".chart.status"),
     **dict.fromkeys(["Stopwatch", "StopwatchController"], ".chart.stopwatch"),
     **dict.fromkeys(["DiceController", "DiceView"], ".player.dice"),
     "EventLog": ".player.event_log",

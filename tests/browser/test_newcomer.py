@@ -12,7 +12,7 @@ from asteroyds import Dice, resolve_asteroids
 from asteroyds.hexgrid import parse_direction
 from asteroyds.pieces import Piece
 from asteroyds.state import State
-from asteroyds.ui.chart.status_view import X_RANGE, Y_RANGE, cell_centre, tray_slot
+from asteroyds.ui.chart.status.view import X_RANGE, Y_RANGE, cell_centre, tray_slot
 
 from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
 from .test_status_chart import DOTS, FIGURE, TIMEOUT

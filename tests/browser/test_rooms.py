@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from asteroyds.rooms import Room, SQLiteStore
-from asteroyds.ui.chart.status_view import cell_centre
+from asteroyds.ui.chart.status.view import cell_centre
 
 from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
 from .test_status_chart import drag, wait_for_token

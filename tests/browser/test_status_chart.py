@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from asteroyds.ui.chart.status_view import X_RANGE, Y_RANGE, cell_centre, tray_slot
+from asteroyds.ui.chart.status.view import X_RANGE, Y_RANGE, cell_centre, tray_slot
 
 from .conftest import open_notebook, screenshot
 

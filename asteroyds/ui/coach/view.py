@@ -3,7 +3,7 @@
 :class:`CoachPanel` is a thin view over :class:`DangerOverlay` and
 :class:`BestPlanController`. It draws the heat map on a
 :class:`~asteroyds.ui.board.BoardView` (:meth:`BoardView.show_danger`), lays
-the coach's program over a :class:`~asteroyds.ui.chart.status_view.StatusChart`
+the coach's program over a :class:`~asteroyds.ui.chart.status.view.StatusChart`
 as a ghost (:meth:`StatusChart.show_ghost`), draws the best plan's path on the
 board and lists the coach's sentences, one per column. The page that holds
 it says what to ask about (``question``: a board, a roll and a craft, or None

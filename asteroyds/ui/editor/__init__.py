@@ -11,7 +11,7 @@ they hold; this module gathers them, so notebooks and tests import from here:
   be undone;
 - :mod:`~asteroyds.ui.editor.targets`: targets mode's checks (RULES §7), the
   Target tool's; capture mode's (RULES §11) are the engine's
-  :mod:`asteroyds.modes.capture_layout`, used by the controller directly;
+  :mod:`asteroyds.modes.capture.boards` (the mode's ``piece_problem`` and ``problems``);
 - :mod:`~asteroyds.ui.editor.view`: :class:`ScenarioEditor`, the widget (CSS
   class ``asteroyds-editor``).
 

@@ -13,16 +13,12 @@ from ...asteroids import resolve_asteroids
 from ...dice import Dice
 from ...errors import AsteroydsError
 from ...i18n import _
-from ...modes import mode_named
-from ...modes.capture import layout as capture_layout_of
-from ...modes.capture_resolve import resolve as capture_resolve
-from ...rules import MODES
+from ...modes import mode_named, modes
 from ...setups import setup
 from ...state import State
 from ..share import links
 from .lookups import EditorLookups
 from .tools import (
-    CAPTURE_SETUPS,
     EditResult,
     Preview,
     empty_state,
@@ -81,15 +77,16 @@ class EditorFiles(EditorLookups):
 
     def new_board(self, mode: str = "racing") -> EditResult:
         """An empty board."""
-        if mode not in MODES:
+        if mode not in modes():
             return self._refuse(
-                _("no mode {mode!r} (expected one of {choices})", mode=mode, choices=", ".join(MODES))
+                _("no mode {mode!r} (expected one of {choices})", mode=mode, choices=", ".join(modes()))
             )
         return self.load_state(empty_state(mode), _("New empty {mode} board", mode=mode))
 
     def load_setup(self, name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> EditResult:
         """A built-in setup (``racing``, ``shooting``, ``drones``, ``targets``; ``empty``) with a seed.
 
+        A mode may ship boards of its own instead (:attr:`asteroyds.modes.Mode.layouts`):
         ``capture`` and ``capture-3teams`` are the shipped capture layouts
         (``data/capture-2teams.json``, ``capture-3teams.json``), two crafts
         per team named by the engine: no seed (the layout is fixed, RULES
@@ -97,19 +94,10 @@ class EditorFiles(EditorLookups):
         """
         if name == "empty":
             return self.new_board()
-        if name in CAPTURE_SETUPS:
-            state = capture_layout_of(CAPTURE_SETUPS[name])
-            teams = [t for t, _points in state.scores]
-            crafts = len(state.crafts) // len(teams)
-            return self.load_state(
-                state,
-                _(
-                    "The capture layout: {n} teams ({choices}), {crafts} crafts each",
-                    n=len(teams),
-                    choices=", ".join(teams),
-                    crafts=crafts,
-                ),
-            )
+        shipped = {n: build for mode in modes().values() for n, build in mode.layouts.items()}
+        if name in shipped:
+            state, said = shipped[name]()
+            return self.load_state(state, said)
         try:
             state = setup(name, seed=int(seed), players=list(players))
         except (AsteroydsError, ValueError, KeyError) as exc:
@@ -128,15 +116,16 @@ class EditorFiles(EditorLookups):
         """What the dice do to this board; the board is unchanged.
 
         Racing, shooting, targets, drones: the asteroid phase (every shield
-        up). Capture has no asteroid phase (RULES §11): the preview is the
-        engine's capture turn (:func:`asteroyds.modes.capture_resolve.resolve`)
-        with every chart empty, so only the turrets (and the blue asteroids of
-        the variant) act: where each one fires with its team's die, what its
-        laser stops on, which turrets and crafts it puts out of the turn.
+        up). A turn resolved at once (capture has no asteroid phase, RULES §11):
+        the preview is the engine's turn (the mode's ``turn.resolve``) with every
+        chart empty, so only the turrets (and the blue asteroids of the
+        variant) act: where each one fires with its team's die, what its laser
+        stops on, which turrets and crafts it puts out of the turn.
         """
-        if mode_named(self._state.mode).teams:
-            after, events = capture_resolve(self._state, self._dice, {})
-            return Preview(after, tuple(events), capture=True)
+        turn = mode_named(self._state.mode).turn
+        if turn.resolves_at_once:
+            done = turn.resolve(self._state, self._dice, {})
+            return Preview(done.state, tuple(done.events), whole_turn=True)
         after, events = resolve_asteroids(self._state, self._dice)
         return Preview(after, tuple(events))
 

@@ -26,10 +26,13 @@ platform, turret, asteroyd or craft belongs to the tool's team; a turret
 keeps its team when it is moved or turned; a platform takes its team's
 crafts waiting on it along (they start there, facing its direction); an
 asteroyd at home takes its home along. Every change is checked by
-:meth:`State.validate` and the engine's capture checks
-(:func:`asteroyds.modes.capture_layout.check`); :meth:`play_problems` says
-whether the board can start a game yet. The preview plays the engine's
-capture turn with every chart empty: only the turrets fire.
+:meth:`State.validate` and the mode's own checks of a piece
+(:func:`asteroyds.modes.check_pieces`: capture's, :func:`asteroyds.modes.capture.boards.piece_problem`);
+:meth:`play_problems` says whether the board can start a game yet (the mode's
+``problems``). The preview plays the engine's capture turn with every chart
+empty: only the turrets fire. The editor never asks which mode a board is: it
+asks the mode which pieces belong to a team (:attr:`Mode.team_kinds
+<asteroyds.modes.Mode.team_kinds>`).
 
 >>> capture = EditorController()
 >>> capture.load_setup("capture").message
@@ -55,14 +58,13 @@ from ...errors import AsteroydsError
 from ...event_text import direction_text, player_text, team_text
 from ...hexgrid import Cell
 from ...i18n import _
-from ...modes import capture_layout, mode_named
+from ...modes import mode_named, modes
 from ...modes.targets import SIDES
 from ...pieces import ASTEROYD, MAX_DAMAGE, PILOTS, PLATFORM, PLAYER_COLOURS, TURRET, Craft
-from ...rules import MODES
 from ...state import State
 from ..observers import Observable
 from .board_files import EditorFiles
-from .placement import craft_problem, free_player, new_piece, space_problem
+from .placement import craft_problem, free_craft_name, free_player, new_piece, space_problem
 from .targets import (
     free_number,
     target_name,
@@ -197,15 +199,10 @@ class EditorController(EditorFiles, Observable["EditorController"]):
     def play_problems(self) -> tuple[str, ...]:
         """Why this board cannot start a game yet (empty: it can), one sentence each.
 
-        Capture: the engine's :func:`asteroyds.modes.capture_layout.problems`
-        (every team with its asteroyd, one platform, 1-3 crafts); other modes
-        need a craft.
+        The mode's :attr:`~asteroyds.modes.Mode.problems` (capture: every team with its
+        asteroyd, one platform, 1-3 crafts); the others need a craft.
         """
-        if mode_named(self._state.mode).teams:
-            return capture_layout.problems(self._state)
-        return (
-            () if self._state.crafts else (_("there is no craft on the board: add one with the Craft tool"),)
-        )
+        return tuple(mode_named(self._state.mode).problems(self._state))
 
     # --- tools and clicks ------------------------------------------------------------
     def select_tool(self, name: str, **options: Any) -> Tool:
@@ -293,7 +290,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
             )
         if t.name == TARGET_TOOL:
             return self._target_click(cell)
-        if t.name == "craft" and mode_named(self._state.mode).teams:
+        if t.name == "craft" and self._team_board():
             return self.add_craft(t.team or CAPTURE_TEAMS[0], cell, facing=t.orientation)
         if t.name == "craft":
             return self.add_craft(t.colour or free_player(self._state), cell, facing=t.orientation)
@@ -357,7 +354,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         Capture mode: a platform, turret or asteroyd belongs to ``team``
         (red, white or blue); without one the edit is refused and asks for it.
         What capture never holds (a gate, a red asteroid...) is refused with the
-        engine's reason (:func:`~asteroyds.modes.capture_layout.piece_problem`).
+        engine's reason (the mode's ``piece_problem``: :func:`~asteroyds.modes.capture.boards.piece_problem`).
         """
         cell = as_cell(cell)
         s = self._state
@@ -369,8 +366,8 @@ class EditorController(EditorFiles, Observable["EditorController"]):
                     choices=", ".join(PIECE_TOOLS),
                 )
             )
-        capture = mode_named(s.mode).teams
-        if kind == ASTEROYD and not capture:
+        mode = mode_named(s.mode)
+        if kind == ASTEROYD and ASTEROYD not in mode.team_kinds:
             return self._refuse(
                 _(
                     "an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is {mode}, "
@@ -378,7 +375,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
                     mode=s.mode,
                 )
             )
-        if capture and kind in TEAM_TOOLS and team not in CAPTURE_TEAMS:
+        if kind in mode.team_kinds and team not in CAPTURE_TEAMS:
             return self._refuse(
                 _(
                     "in capture mode {article} {kind} belongs to a team: choose {choices} or "
@@ -397,7 +394,7 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         piece = new_piece(
             s, kind, cell, colour=colour, symbol=symbol, orientation=facing, priority=priority, team=team
         )
-        problem = capture_layout.piece_problem(s, piece) if capture else ""
+        problem = mode.piece_problem(s, piece)  # what a board of this mode may never hold (capture's)
         if problem:
             return self._refuse(cap(problem))
         added = _("Added {piece_name} at {cell}", piece_name=self._piece_name(piece), cell=cell)
@@ -419,9 +416,9 @@ class EditorController(EditorFiles, Observable["EditorController"]):
         craft's name with its ``team``.
         """
         cell = as_cell(cell)
-        if mode_named(self._state.mode).teams:
+        if self._team_board():
             if player in CAPTURE_TEAMS and team is None:
-                player, team = capture_layout.free_craft_name(self._state, player), player
+                player, team = free_craft_name(self._state, player), player
             if team not in CAPTURE_TEAMS:
                 return self._refuse(
                     _(
@@ -451,13 +448,13 @@ class EditorController(EditorFiles, Observable["EditorController"]):
             return self._refuse(problem)
         if mode_named(self._state.mode).shoots_targets:
             team = team_of(player)  # its side (targets mode)
-        elif not mode_named(self._state.mode).teams:
+        elif not self._team_board():
             team = None
         craft = Craft(player, cell, as_orientation(facing), pilot=pilot or None, team=team)
         s = self._state.replace(
             crafts=(*self._state.crafts, craft), player_order=(*self._state.player_order, player)
         )
-        of_team = _(" ({team} team)", team=team) if mode_named(self._state.mode).teams else ""
+        of_team = _(" ({team} team)", team=team) if self._team_board() else ""
         return self._commit(
             s,
             _("Added the {player} craft{of_team} at {cell}", player=player, of_team=of_team, cell=cell),
@@ -704,9 +701,9 @@ class EditorController(EditorFiles, Observable["EditorController"]):
 
     def set_mode(self, mode: str) -> EditResult:
         """Play this board in another mode; in targets mode every craft joins its colour's side."""
-        if mode not in MODES:
+        if mode not in modes():
             return self._refuse(
-                _("no mode {mode!r} (expected one of {choices})", mode=mode, choices=", ".join(MODES))
+                _("no mode {mode!r} (expected one of {choices})", mode=mode, choices=", ".join(modes()))
             )
         state = self._state.replace(mode=mode)
         message = f"Mode: {mode}"

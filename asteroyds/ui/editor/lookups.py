@@ -13,7 +13,7 @@ from ...errors import ScenarioError
 from ...event_text import colour_text, crafts_text, name_text
 from ...hexgrid import Cell
 from ...i18n import _
-from ...modes import capture_layout, mode_named
+from ...modes import check_pieces, mode_named
 from ...pieces import ASTEROYD, DRONE, PLATFORM, TURRET, Craft, Piece
 from ...state import State
 from .tools import (
@@ -43,7 +43,7 @@ class EditorLookups:
 
     def _commit(self, state: State, message: str, select: Selection | None) -> EditResult:
         try:
-            state = capture_layout.check(state.validate("editor"), "editor")
+            state = check_pieces(state.validate("editor"), "editor")  # and the mode's own (capture's)
         except ScenarioError as exc:
             return self._refuse(plain(exc))
         self._undo.append(self._state)
@@ -75,6 +75,14 @@ class EditorLookups:
         self._notify()
         return EditResult(False, message)
 
+    def _team_kinds(self) -> tuple[str, ...]:
+        """The kinds of piece that belong to a team on this board (its mode's: capture's bases)."""
+        return tuple(mode_named(self._state.mode).team_kinds)
+
+    def _team_board(self) -> bool:
+        """Do this board's pieces and crafts belong to teams (capture)? Then a new one is a team's."""
+        return bool(self._team_kinds())
+
     def _craft(self, player: str) -> Craft | None:
         return next((c for c in self._state.crafts if c.player == player), None)
 
@@ -83,7 +91,7 @@ class EditorLookups:
         crafts: list[Selection] = [("craft", c.player) for c in self._state.crafts_at(cell)]
         found = sorted(self._state.pieces_at(cell), key=lambda p: p.kind != DRONE)
         pieces: list[Selection] = [("piece", p.id) for p in found]
-        if mode_named(self._state.mode).teams and any(p.kind == PLATFORM for p in found):
+        if PLATFORM in self._team_kinds() and any(p.kind == PLATFORM for p in found):
             return pieces + crafts
         return crafts + pieces
 
@@ -103,7 +111,7 @@ class EditorLookups:
 
     def _piece_name(self, p: Piece) -> str:
         """A piece in words; in capture mode a platform or turret says its team ("red turret TR1")."""
-        if mode_named(self._state.mode).teams and p.kind in (PLATFORM, TURRET) and p.team:
+        if p.kind in self._team_kinds() and p.kind in (PLATFORM, TURRET) and p.team:
             team = colour_text(p.team, "feminine")
             if p.kind == TURRET:
                 return _("{team} turret {id}", team=team, id=p.id)
@@ -112,7 +120,7 @@ class EditorLookups:
 
     def _waiting_on(self, p: Piece) -> tuple[Craft, ...]:
         """Capture: the crafts of a platform's team standing on it (they start there)."""
-        if not mode_named(self._state.mode).teams or p.kind != PLATFORM:
+        if PLATFORM not in self._team_kinds() or p.kind != PLATFORM:
             return ()
         return tuple(c for c in self._state.crafts_at(p.cell) if c.team == p.team)
 

@@ -79,6 +79,21 @@ def craft_problem(state: State, cell: Cell) -> str:
     return ""
 
 
+def free_craft_name(state: State, team: str) -> str:
+    """The name of a team's next craft, as the engine names them: ``red1``, ``red2``... (the first not on
+    the board).
+
+    >>> from asteroyds.modes.capture import layout
+    >>> free_craft_name(layout(2), "red")
+    'red3'
+    """
+    taken = {c.player for c in state.crafts}
+    n = 1
+    while f"{team}{n}" in taken:
+        n += 1
+    return f"{team}{n}"
+
+
 def new_piece(
     state: State,
     kind: str,
@@ -92,10 +107,10 @@ def new_piece(
 ) -> Piece:
     """A new piece of ``kind`` for ``cell``: a free id, the next free priority and symbol unless given.
 
-    In capture mode a platform, turret or asteroyd belongs to ``team``
-    (:func:`capture_piece`).
+    Where the mode's pieces of this kind belong to a team (capture's platform, turret or
+    asteroyd: :attr:`asteroyds.modes.Mode.team_kinds`) it belongs to ``team`` (:func:`capture_piece`).
     """
-    if mode_named(state.mode).teams and kind in (PLATFORM, TURRET, ASTEROYD):
+    if kind in mode_named(state.mode).team_kinds:
         return capture_piece(state, kind, cell, team or "", orientation)
     turret = next((p for p in state.pieces_at(cell) if p.kind == TURRET), None)
     if kind == "asteroid":
@@ -168,6 +183,7 @@ def free_player(state: State) -> str:
 
 
 __all__ = [
+    "free_craft_name",
     "capture_piece",
     "craft_problem",
     "free_player",

@@ -19,11 +19,18 @@ from dataclasses import dataclass
 from ...events import Event
 from ...hexgrid import Cell, parse_direction
 from ...i18n import _
-from ...modes import mode_named
-from ...modes.capture_events import LaserFired, TurretDisabled
-from ...modes.capture_resolve import TEAMS
-from ...pieces import ASTEROYD, DRONE, GATE, KIND_COLOURS, PLATFORM, PLAYER_COLOURS, TILE_COLOURS, TURRET
-from ...setups import SETUP_NAMES
+from ...modes import mode_named, mode_of, modes
+from ...pieces import (
+    ASTEROYD,
+    DIE_COLOURS,
+    DRONE,
+    GATE,
+    KIND_COLOURS,
+    PLATFORM,
+    PLAYER_COLOURS,
+    TILE_COLOURS,
+    TURRET,
+)
 from ...state import State
 
 PIECE_TOOLS: tuple[str, ...] = ("asteroid", "gate", "pod", "platform", "turret", "drone", ASTEROYD)
@@ -64,14 +71,11 @@ TOOL_COLOURS: dict[str, tuple[str, ...]] = {
 TOOL_OPTIONS: frozenset[str] = frozenset({"colour", "symbol", "orientation", "priority", "team", "number"})
 SYMBOLS: tuple[str, ...] = ("A", "B", "C", "D")
 SYMBOL_TOOLS: tuple[str, ...] = (GATE, TURRET, DRONE)
-# Capture mode (RULES §11): the tools that add a team's piece ask for its team (red, white, blue).
-CAPTURE_TEAMS: tuple[str, ...] = TEAMS
+# A mode whose pieces belong to teams (capture, RULES §11: its Mode.team_kinds): the tools that add a
+# team's piece ask for its team, one of the die colours (red, white, blue).
+CAPTURE_TEAMS: tuple[str, ...] = DIE_COLOURS
 TEAM_TOOLS: tuple[str, ...] = (PLATFORM, TURRET, ASTEROYD, "craft")
-# Tools a mode has no use for (the widget hides them): capture has no gates, drones or targets,
-# and only capture has asteroyds.
-# The shipped capture layouts (data/capture-2teams.json, capture-3teams.json), by setup name.
-CAPTURE_SETUPS: dict[str, int] = {"capture": 2, "capture-3teams": 3}
-SETUP_CHOICES: tuple[str, ...] = ("empty", *SETUP_NAMES, *CAPTURE_SETUPS)
+# Tools a mode has no use for (the widget hides them) are the mode's to say (Mode.unused_tools).
 UNDO_LIMIT = 200
 Selection = tuple[str, str]  # ("piece", id) or ("craft", player)
 
@@ -106,15 +110,21 @@ class EditResult:
 class Preview:
     """What the editor's dice do to the board being edited (the board itself is unchanged).
 
-    Racing, shooting, targets, drones: the asteroid phase. Capture
-    (``capture`` True): the engine's capture turn with every chart empty, so
-    only the turrets fire, 6 rounds in the directions the dice give them
-    (RULES §11); :attr:`lasers` and :attr:`disabled` are what the board shows.
+    Racing, shooting, targets, drones: the asteroid phase. A mode whose turn
+    is resolved at once (capture, ``whole_turn`` True): the engine's turn with
+    every chart empty, so only the turrets fire, 6 rounds in the directions
+    the dice give them (RULES §11); :attr:`lasers` and :attr:`disabled` are
+    what the board shows.
     """
 
     state: State
     events: tuple[Event, ...]
-    capture: bool = False
+    whole_turn: bool = False
+
+    @property
+    def capture(self) -> bool:
+        """A whole turn's preview (capture's): the name the capture editor's tests and pages use."""
+        return self.whole_turn
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -122,14 +132,16 @@ class Preview:
 
     @property
     def title(self) -> str:
-        if self.capture:
+        if self.whole_turn:
             return _("THE TURRETS' TURN (EVERY CHART EMPTY), STEP BY STEP")
         return _("THE ASTEROID PHASE, STEP BY STEP")
 
     @property
     def lasers(self) -> tuple[tuple[Cell, ...], ...]:
-        """Capture: each laser's spaces, in firing order (round 1 first)."""
-        return tuple(e.path for e in self.events if isinstance(e, LaserFired))
+        """A whole turn: each laser's spaces (an event with a ``path``), in firing order (round 1 first)."""
+        if not self.whole_turn:
+            return ()
+        return tuple(e.path for e in self.events if hasattr(e, "path"))  # type: ignore[attr-defined]
 
     @property
     def laser_cells(self) -> tuple[Cell, ...]:
@@ -138,8 +150,10 @@ class Preview:
 
     @property
     def disabled(self) -> tuple[Cell, ...]:
-        """Capture: the turrets (their spaces) another turret's laser disables during the turn."""
-        return tuple(dict.fromkeys(e.cell for e in self.events if isinstance(e, TurretDisabled)))
+        """A whole turn: the pieces (their spaces) put out of play during it (capture's turrets)."""
+        if not self.whole_turn:
+            return ()
+        return tuple(mode_of(self.state).turn.disabled_cells(self.events))
 
 
 def empty_state(mode: str = "racing") -> State:
@@ -202,7 +216,6 @@ def plain(exc: Exception) -> str:
 
 
 __all__ = [
-    "CAPTURE_SETUPS",
     "CAPTURE_TEAMS",
     "PIECE_TOOLS",
     "TARGET_TOOL",
@@ -213,5 +226,22 @@ __all__ = [
     "Tool",
     "empty_state",
     "parse_tokens",
+    "setup_choices",
     "tools_for",
 ]
+
+
+def setup_choices() -> tuple[str, ...]:
+    """The editor's setup menu: ``empty``, then each mode's setup, or the boards it ships instead
+    (capture's ``capture`` and ``capture-3teams``: :attr:`asteroyds.modes.Mode.layouts`)."""
+    names: list[str] = ["empty"]
+    for name, mode in modes().items():
+        names += list(mode.layouts) or [name]
+    return tuple(names)
+
+
+def __getattr__(name: str) -> object:
+    """``SETUP_CHOICES``: :func:`setup_choices` (the registered modes', not a second list)."""
+    if name == "SETUP_CHOICES":
+        return setup_choices()
+    raise AttributeError(_("module {kind!r} has no attribute {name!r}", kind=__name__, name=name))

@@ -25,10 +25,9 @@ from ...dice import Dice
 from ...errors import AsteroydsError, ScenarioError
 from ...hexgrid import Cell, direction_name
 from ...i18n import N_, _
-from ...modes import mode_named
+from ...modes import mode_named, modes
 from ...modes.targets import SIDES
 from ...pieces import MAX_DAMAGE, PILOTS, TILE_COLOURS
-from ...rules import MODES
 from ...state import State
 from .. import theme
 from ..board.view import BoardView
@@ -78,7 +77,7 @@ TARGET_TIP = N_(
     "the target off."
 )
 TEAM_TIP = N_("Capture: what you add belongs to this team (a platform takes its colour).")
-# The preview button, by "is the board a capture board": its label and its tooltip.
+# The preview button, by "does the board's mode resolve its turn at once (capture)": label and tooltip.
 PREVIEW_LABELS: dict[bool, str] = {
     False: N_("▶ Preview the asteroid phase"),
     True: N_("▶ Preview the turrets"),
@@ -314,7 +313,7 @@ class ScenarioEditor(widgets.VBox):
         """The board the danger map is of: the one being edited (none in a preview, nor in capture,
         which has no asteroid phase)."""
         state = self._controller.state
-        if self._previewing is not None or mode_named(state.mode).teams:
+        if self._previewing is not None or not mode_named(state.mode).turn.asteroid_phase:
             return None
         return state
 
@@ -328,11 +327,11 @@ class ScenarioEditor(widgets.VBox):
 
     def _build_files(self) -> widgets.Widget:
         c = self._controller
-        setups = widgets.Dropdown(options=list(SETUP_CHOICES), description=_("Board"))
+        setups = widgets.Dropdown(options=list(SETUP_CHOICES), description=_("Board"))  # type: ignore[call-overload]
         self._setup = _sized(setups, "190px", "asteroyds-editor-setup")
         self._seed = _sized(widgets.IntText(value=1, description=_("Seed")), "140px")
         self._players = _sized(widgets.Text(value="blue", description=_("Players")), "220px")
-        self._mode = _sized(widgets.Dropdown(options=list(MODES), description=_("Mode")), "190px")
+        self._mode = _sized(widgets.Dropdown(options=list(modes()), description=_("Mode")), "190px")
         self._mode.add_class("asteroyds-editor-mode")
         self._mode.observe(self._mode_changed, names="value")
         mode_tip = widgets.HTML(
@@ -427,8 +426,8 @@ class ScenarioEditor(widgets.VBox):
                 finally:
                     self._syncing = False
             options["colour"] = self._colour.value
-        capture = mode_named(self._controller.state.mode).teams
-        if name in SYMBOL_TOOLS and not capture:
+        team_board = bool(mode_named(self._controller.state.mode).team_kinds)  # capture: a team, no symbol
+        if name in SYMBOL_TOOLS and not team_board:
             options["symbol"] = self._symbol.value
         team = self._team.value
         if name == TARGET_TOOL:  # the menu may still list the capture teams: then the first set
@@ -477,9 +476,9 @@ class ScenarioEditor(widgets.VBox):
             self._board.show_intended_moves(c.dice if self._arrows.value else None)
             self._board.highlight([x for x in (c.cell_of(c.selected), c.cell_of(c.moving)) if x is not None])
             self._preview_log.value = ""
-            capture = mode_named(c.state.mode).teams
-            self._preview_button.description = _(PREVIEW_LABELS[capture])
-            self._preview_button.tooltip = _(PREVIEW_TIPS[capture])
+            whole = mode_named(c.state.mode).turn.resolves_at_once
+            self._preview_button.description = _(PREVIEW_LABELS[whole])
+            self._preview_button.tooltip = _(PREVIEW_TIPS[whole])
         self._selection.value = html.escape(c.describe())
         self._coach.refresh()
         self._sync_widgets(c)
@@ -519,15 +518,15 @@ class ScenarioEditor(widgets.VBox):
         self._syncing = True
         try:
             tool = c.tool
-            capture = mode_named(c.state.mode).teams
+            team_board = bool(mode_named(c.state.mode).team_kinds)  # its pieces belong to teams (capture)
             options = self._tool_options(c.state.mode)
             if self._tools.options != tuple(options):
                 self._tools.options = options
             self._tools.value = tool.name
-            team_tool = capture and tool.name in TEAM_TOOLS
-            coloured = tool.name in TOOL_COLOURS and not team_tool  # in capture the team gives the colour
+            team_tool = team_board and tool.name in TEAM_TOOLS
+            coloured = tool.name in TOOL_COLOURS and not team_tool  # a team's piece takes the team's colour
             self._colour.layout.display = "" if coloured else "none"
-            self._symbol.layout.display = "" if tool.name in SYMBOL_TOOLS and not capture else "none"
+            self._symbol.layout.display = "" if tool.name in SYMBOL_TOOLS and not team_board else "none"
             self._target_box.layout.display = "" if tool.name == TARGET_TOOL or team_tool else "none"
             self._number.layout.display = "" if tool.name == TARGET_TOOL else "none"
             teams = list(SIDES) if tool.name == TARGET_TOOL else list(CAPTURE_TEAMS)

@@ -7,15 +7,15 @@ board after each of them (:func:`~asteroyds.snapshots.snapshots`) and a cursor
 over them. Nothing here decides a rule. The view is
 :class:`~asteroyds.ui.round_player.RoundPlayer`.
 
-Capture the Asteroyd (RULES §11) has no asteroid or flight phase: after
-roll and plan, :meth:`~RoundPlayerController.resolve_turn` (action
-``capture``, the *Resolve turn* button) plays the whole turn, 6 rounds of
-lasers then moves, logged as the game's ``capture`` phase; the cursor walks
-through it and :attr:`~RoundPlayerController.capture_step` says which round
-and stage it is in ("Round 3 of 6 · lasers", :mod:`asteroyds.modes.capture_turn`).
-Charts are then capture charts (anything with a ``program`` the engine reads
-as a :class:`~asteroyds.modes.capture_program.CaptureProgram`) and bots plan
-with :func:`asteroyds.modes.capture_bot.plan_all`.
+The controller asks the game's mode how its turn goes (:attr:`turn`) and never which mode
+it is. A turn resolved at once (Capture the Asteroyd, RULES §11: no asteroid or flight
+phase) is played after roll and plan by :meth:`~RoundPlayerController.resolve_turn`
+(the action named after the turn's phase, ``capture``, the *Resolve turn* button): the
+whole turn, 6 rounds of lasers then moves, logged as the game's ``capture`` phase; the
+cursor walks through it and :attr:`~RoundPlayerController.turn_step` says which round and
+stage it is in ("Round 3 of 6 · lasers", the turn's ``step_at``). Charts are the mode's
+(anything with a ``program`` the turn reads) and bots plan with the mode's own bots
+(:func:`asteroyds.bot.plan_bots`).
 
 >>> from asteroyds.game import Game
 >>> from asteroyds import never
@@ -36,7 +36,7 @@ True
 
 A capture turn:
 
->>> capture = Game.capture(teams=2, crafts_per_team=1, seed=2)
+>>> capture = Game.new("capture", teams=2, crafts_per_team=1, seed=2)
 >>> player = RoundPlayerController(capture, bots=["red1", "white1"])
 >>> _ = player.roll((3, 5, 2)), player.plan()
 >>> player.expected, player.can("asteroids")
@@ -54,8 +54,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ...bot import STYLES, coach_plan
-from ...bot import plan as bot_plan
+from ...bot import STYLES, BotPlans, plan_bots
 from ...damage import Decision
 from ...dice import Dice
 from ...errors import RuleError
@@ -64,19 +63,14 @@ from ...events import Event
 from ...game import Game
 from ...hexgrid import Cell
 from ...i18n import _, pgettext
-from ...modes import mode_named
-from ...modes.capture_bot import plan_all as capture_plan_all
-from ...modes.capture_program import CaptureProgram, as_capture_program
-from ...modes.capture_snapshots import disabled_turret_cells
-from ...modes.capture_turn import TurnStep, step_at
-from ...program import Program, as_program
+from ...modes import Turn, TurnWord, mode_of
+from ...phases import Phase
 from ...snapshots import snapshots
 from ...state import State
 from ..observers import Observable
 from .cursor import PlayerCursor
 from .steps import (
     ACTIONS,
-    CAPTURE,
     DEFAULT_SPEED,
     PHASE_NAMES,
     SPEED_RANGE,
@@ -98,9 +92,8 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
     :class:`~asteroyds.ui.chart_controller.StatusChartController` or the
     :class:`~asteroyds.ui.status_chart.StatusChart` widget; in capture mode a
     capture chart): *Plan* submits what it shows. ``bots`` maps a player to a
-    bot style (``greedy`` or ``random``, :func:`asteroyds.bot.plan`; capture
-    has the team bot, :func:`asteroyds.modes.capture_bot.plan_all`, whatever the style,
-    except ``coach``: :func:`asteroyds.coach.capture.plan_team`). ``dice``: a
+    bot style (``greedy``, ``random`` or ``coach``: :func:`asteroyds.bot.plan_bots`;
+    capture has the team bot whatever the style, except ``coach``). ``dice``: a
     :class:`~asteroyds.ui.dice.DiceController` whose dice *Roll* uses;
     without one the game rolls its seeded dice.
 
@@ -151,7 +144,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         self._done: list[_Done] = []
         self._pending: _Mark | None = None  # the action that asked the pending question
         self._forecast: tuple[State, Dice, tuple[str, ...], State] | None = None
-        self._bot_plans: tuple[State, Dice | None, dict[str, CaptureProgram]] | None = None
+        self._bot_plans: tuple[State, Dice | None, BotPlans] | None = None
         # A coach bot's answers to the mid-flight questions, from its plan (keys name the round).
         self.coach_answers: dict[str, tuple[str, ...]] = {}
         self._view = self._idle_view()
@@ -163,14 +156,14 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         return self._view.phase
 
     @property
-    def is_capture(self) -> bool:
-        """Is this a Capture the Asteroyd game (one *Resolve turn* instead of asteroids and flight)?"""
-        return mode_named(self.game.state.mode).teams
+    def turn(self) -> Turn:
+        """How the game's mode plays a turn (its chart, its phases, its words): the mode's, not a guess."""
+        return mode_of(self.game.state).turn
 
     @property
     def turn_word(self) -> str:
         """What the game calls its rounds: a capture "turn" holds 6 rounds of its own."""
-        return "Turn" if self.is_capture else "Round"
+        return self.turn.word.capitalize()
 
     def _word(self) -> str:
         """``Round`` or ``Turn`` in the reader's language (the messages' first word)."""
@@ -178,23 +171,31 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
 
     def phase_name(self, phase: str) -> str:
         """A phase in words ("moving the asteroids"); a capture game ends a turn, not a round."""
-        if phase == "end" and self.is_capture:
+        turn = self.turn
+        if phase == "end" and turn.word is TurnWord.TURN:
             return _("end of turn")
+        if phase == turn.phase and turn.resolves_at_once:
+            return _(turn.texts.get("phase_name", PHASE_NAMES[Phase.ASTEROIDS]))
         return _(PHASE_NAMES[phase])
 
     @property
-    def capture_step(self) -> TurnStep | None:
-        """In a capture turn, the round and stage at the cursor; None in the other phases."""
-        if self._view.phase != CAPTURE:
+    def turn_step(self) -> Any:
+        """In a turn resolved at once and stepped in rounds (capture), the round and stage at the
+        cursor (the turn's ``step_at``); None in the other phases."""
+        turn = self.turn
+        if self._view.phase != turn.phase or not turn.resolves_at_once or turn.step_at is None:
             return None
-        return step_at(self._view.events, self._view.cursor)
+        return turn.step_at(self._view.events, self._view.cursor)
+
+    capture_step = turn_step  # the name the capture turn's tests and pages have used
 
     @property
     def disabled_cells(self) -> tuple[Cell, ...]:
-        """In a capture turn, the spaces of the turrets disabled so far (up to the cursor)."""
-        if self._view.phase != CAPTURE:
+        """In a turn resolved at once, the spaces of the pieces out of play so far (capture's turrets)."""
+        turn = self.turn
+        if self._view.phase != turn.phase or not turn.resolves_at_once:
             return ()
-        return disabled_turret_cells(self._view.events[: self._view.cursor])
+        return turn.disabled_cells(self._view.events[: self._view.cursor])
 
     @property
     def round(self) -> int:
@@ -272,7 +273,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             waiting = self.game.waiting_for()
             if any(p in self.charts or p in self.bots for p in waiting):
                 return "plan"
-            return CAPTURE if self.is_capture else "asteroids"
+            return str(self.turn.phase)  # asteroids, or the phase that resolves the whole turn
         return {"roll": "roll", "asteroids": "asteroids", "fly": "fly", "end": "end"}.get(phase)
 
     def can(self, action: str) -> bool:
@@ -282,14 +283,13 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             return game.pending is not None or bool(game.inputs)
         if game.pending is not None:
             return action in ("yes", "no")
-        capture = self.is_capture
+        if action == self.turn.phase:  # the step after planning: asteroids, or the whole turn
+            return game.phase in (Phase.PLAN, Phase.ASTEROIDS)
         return {
-            "roll": game.phase == "roll",
-            "plan": game.phase == "plan",
-            "asteroids": game.phase in ("plan", "asteroids") and not capture,
-            "fly": game.phase == "fly",
-            CAPTURE: game.phase == "plan" and capture,
-            "end": game.phase == "end",
+            "roll": game.phase == Phase.ROLL,
+            "plan": game.phase == Phase.PLAN,
+            "fly": game.phase == Phase.FLY,
+            "end": game.phase == Phase.END,
         }.get(action, False)
 
     @property
@@ -344,7 +344,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         self._notify()
         return rolled
 
-    def plan(self) -> dict[str, Program]:
+    def plan(self) -> dict[str, Any]:
         """Submit every chart's program and every bot's plan (players with neither keep an empty chart)."""
         game = self.game
         if game.pending is not None:
@@ -362,47 +362,52 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         self._notify()
         return programs
 
-    def program_for(self, player: str) -> Program | CaptureProgram | None:
+    def program_for(self, player: str) -> Any:
         """What *Plan* submits for ``player``: its chart's program, its bot's plan, or None."""
         if player in self.charts:
-            program = self.charts[player].program
-            return as_capture_program(program, player) if self.is_capture else as_program(program, player)
+            return self.turn.parse(self.charts[player].program, player)
         style = self.bots.get(player)
         if style is None or self.game.dice is None or self.game.phase != "plan":
             return None
-        if self.is_capture:
-            return self._capture_bot_plans().get(player)
-        if style == "coach":
-            plan = coach_plan(self.game.state, player, self.game.dice, order=self.game.order)
-            self.coach_answers[player] = plan.decisions
-            return plan.program
-        rng = random.Random(f"asteroyds:{self.game.seed}:{player}:round{self.game.round}")
-        return bot_plan(self.game.state, player, self.game.dice, style=style, rng=rng)
+        plans = self._bot_plan_set()
+        if player in plans.answers:
+            self.coach_answers[player] = plans.answers[player]
+        return plans.programs.get(player)
 
-    def _capture_bot_plans(self) -> dict[str, CaptureProgram]:
-        """The capture bot's plans for this turn (every craft; team-mates share goals), seeded."""
+    def _bot_plan_set(self) -> BotPlans:
+        """Every bot's plan for this round, at once (a team's bots share their goals), seeded.
+
+        Each draws from its own seeded generator (``asteroyds:<seed>:<key>``, the key the
+        planner names: ``blue:round3``, a team bot's ``capture-bots:turn3``), so a bot's
+        program does not depend on the others'.
+        """
         game = self.game
-        key = (game.state, game.dice)
         cached = self._bot_plans
-        if cached is None or cached[0] is not key[0] or cached[1] != key[1]:
-            rng = random.Random(f"asteroyds:{game.seed}:capture-bots:turn{game.round}")
+        if cached is None or cached[0] is not game.state or cached[1] != game.dice:
             assert game.dice is not None
-            plans = capture_plan_all(game.state, game.dice, rng)
-            coached = [p for p, style in self.bots.items() if style == "coach"]
-            if coached:
-                from ...coach.capture import plan_team
-
-                for team in sorted({game.state.craft(p).team or "" for p in coached}):
-                    plans.update(plan_team(game.state, game.dice, team, players=coached, predict=True))
+            flying = {c.player for c in game.state.crafts if c.cell is not None}
+            styles = {p: style for p, style in self.bots.items() if p in flying}
+            plans = plan_bots(
+                game.state,
+                game.dice,
+                styles,
+                lambda key: random.Random(f"asteroyds:{game.seed}:{key}"),
+                order=game.order,
+                mode_rules=game.mode_rules,
+            )
             cached = self._bot_plans = (game.state, game.dice, plans)
         return cached[2]
 
     def asteroids(self) -> tuple[Event, ...]:
         """Move the asteroids (submitting the programs not planned yet); the cursor goes to the start."""
         game = self.game
-        if self.is_capture:
+        if self.turn.resolves_at_once:
             raise RuleError(
-                _("capture resolves the whole turn at once: press Resolve turn (action 'capture')")
+                _(
+                    "{mode} resolves the whole turn at once: press Resolve turn (action {action!r})",
+                    mode=game.state.mode,
+                    action=str(self.turn.phase),
+                )
             )
         mark = self._start("asteroids")
         if game.phase == "plan" and game.pending is None:
@@ -414,7 +419,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         """Capture: play the whole turn (6 rounds, lasers then moves), submitting the programs not
         planned yet; the cursor goes to the start of the turn."""
         game = self.game
-        if not self.is_capture:
+        if not self.turn.resolves_at_once:
             raise RuleError(
                 _("a {mode} round has asteroid and flight phases, not a capture turn", mode=game.state.mode)
             )
@@ -422,7 +427,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             raise RuleError(_("a decision is pending: {question}", question=game.pending.question))
         if game.phase != "plan":
             raise RuleError(_("the game is in the {phase!r} phase, not 'plan'", phase=game.phase))
-        mark = self._start(CAPTURE)
+        mark = self._start(str(self.turn.phase))
         self._submit(game.waiting_for())
         game.resolve_asteroids()  # the Game resolves the whole capture turn here (logged as "capture")
         return self._after_phase(mark)
@@ -497,7 +502,6 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             "plan": self.plan,
             "asteroids": self.asteroids,
             "fly": self.fly,
-            CAPTURE: self.resolve_turn,
             "end": self.end_round,
             "yes": lambda: self.answer(True),
             "no": lambda: self.answer(False),
@@ -509,6 +513,8 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             "play": self.play,
             "pause": self.pause,
         }
+        if self.turn.resolves_at_once:
+            methods[str(self.turn.phase)] = self.resolve_turn
         self.error = ""
         try:
             if action not in methods:
@@ -542,11 +548,11 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         game = self.game
         return _Mark(action, len(game.inputs), len(game.log), game.state, self._view)
 
-    def _submit(self, players: Iterable[str]) -> dict[str, Program]:
+    def _submit(self, players: Iterable[str]) -> dict[str, Any]:
         """Submit the programs of these players that have a chart or a bot (all or nothing)."""
         game = self.game
         mark = len(game.inputs)
-        programs: dict[str, Program] = {}
+        programs: dict[str, Any] = {}
         try:
             for player in list(players):
                 program = self.program_for(player)
@@ -594,7 +600,8 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             # The round's bookkeeping (round number, player one) has no event: take the game's board.
             states[-1] = game.state
         round_events = self._round_log(round_number)
-        cursor = 0 if mark.action in STEPPED_PHASES else len(events)
+        stepped = mark.action in STEPPED_PHASES or mark.action == self.turn.phase
+        cursor = 0 if stepped else len(events)
         offset = len(round_events) - len(events)
         self._view = _View(mark.action, round_number, events, tuple(states), cursor, round_events, offset)
         self._done.append(_Done(mark.action, mark.inputs, mark.view))
@@ -610,7 +617,6 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
 
 __all__ = [
     "ACTIONS",
-    "CAPTURE",
     "DEFAULT_SPEED",
     "SPEED_RANGE",
     "TICK_SECONDS",

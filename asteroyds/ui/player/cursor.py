@@ -87,8 +87,8 @@ class PlayerCursor:
     def forecast_state(self) -> State:
         """The board programs will fly on: after this round's asteroid phase once the dice are known."""
         game = self.game
-        if game.phase != "plan" or game.dice is None or self.is_capture:
-            return game.state  # capture: no asteroid phase to forecast (the blue ones move in the turn)
+        if game.phase != "plan" or game.dice is None or not self.turn.asteroid_phase:
+            return game.state  # no asteroid phase to forecast (capture's blue ones move in the turn)
         cached = self._forecast
         if cached is None or cached[0] is not game.state or cached[1:3] != (game.dice, game.order):
             state, _ = resolve_asteroids(game.state, game.dice, order=game.order)

@@ -29,7 +29,7 @@ import ipywidgets as widgets
 
 from ...events import Event, PhaseStarted
 from ...i18n import NP_, _, pgettext
-from ...modes import mode_of
+from ...modes import Planning, mode_of
 from ...state import State
 from .. import theme
 from ..theme import COLOURS
@@ -200,8 +200,8 @@ class EventLog(widgets.VBox):
         self._shown = key
         state = getattr(getattr(c, "game", None), "state", None)
         mode = mode_of(state) if isinstance(state, State) else None
-        capture = mode is not None and mode.teams
-        teams = {craft.player: craft.team or "" for craft in state.crafts} if capture and state else None
+        together = mode is not None and mode.turn.planning is Planning.TEAM  # a team plays as one: its tag
+        teams = {craft.player: craft.team or "" for craft in state.crafts} if together and state else None
         word = mode.turn_word.lower() if mode is not None else "round"
         title = _("EVENT LOG · {word} {round}", word=pgettext("log", word).upper(), round=c.round)
         self._title.value = f"<span class='asteroyds-title'>{title}</span>"

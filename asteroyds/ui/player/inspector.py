@@ -9,13 +9,9 @@ craft, and the reason from the events. During flight, :func:`flight_rows`
 lists the crafts in turn order instead. :class:`~.inspector_view.PriorityInspector` shows the
 table and highlights the row resolving at the cursor.
 
-Capture the Asteroyd has no priority (RULES §11: lasers fire together, crafts
-never block each other, so the order only orders the log). **Decision:** in a
-capture turn the inspector does not hide; it becomes the *round inspector*:
-:func:`capture_round_table` lists the round at the cursor, its lasers (shooter,
-direction, what stopped the beam) and then its moves (craft, token, where it
-went, what it caused), because "all lasers, then all moves" is exactly what a
-learner gets wrong. Rows not reached yet say ``waiting`` (no spoilers).
+A turn resolved at once has its own inspector, the one its chart kind names
+(:mod:`asteroyds.ui.chart`): Capture the Asteroyd's *round inspector*
+(:mod:`asteroyds.ui.chart.capture.inspector`).
 
 The rulebook's example: white asteroid #6 and white gate #24 both want (6, 5).
 
@@ -38,13 +34,10 @@ from typing import Any
 from ...asteroids import STEPS
 from ...event_text import (
     cell_text,
-    colour_text,
-    direction_text,
     name_text,
     phrase_text,
     player_text,
     spaces_text,
-    team_text,
 )
 from ...events import (
     DAMAGE_CAUSES,
@@ -64,17 +57,6 @@ from ...events import (
 )
 from ...hexgrid import direction_name
 from ...i18n import _
-from ...modes.capture_events import (
-    AsteroydPickedUp,
-    AsteroydReturned,
-    CraftBumped,
-    CraftTeleported,
-    LaserDodged,
-    LaserFired,
-    PointScored,
-    TurretAimed,
-)
-from ...modes.capture_turn import BEFORE, SETUP, round_span, step_at
 from ...pieces import die_direction
 from ...state import State
 
@@ -155,38 +137,6 @@ class FlightRow:
     outcome: str
     reason: str
     status: str
-
-
-@dataclass(frozen=True, slots=True)
-class CaptureRow:
-    """One laser or one craft's move in a round of a capture turn.
-
-    ``actor`` is the shooter (a craft or turret id) or the moving craft;
-    ``action`` the direction fired or the token played; ``outcome`` and
-    ``reason`` as in :class:`PriorityRow`; ``status`` ``done``, ``current`` or ``waiting``.
-    """
-
-    rank: int
-    kind: str  # "laser" or "move"
-    actor: str
-    name: str
-    team: str
-    action: str
-    outcome: str
-    reason: str
-    status: str
-
-
-@dataclass(frozen=True, slots=True)
-class CaptureRoundTable:
-    """The round of a capture turn at the cursor: its lasers, then its moves."""
-
-    round: int
-    stage: str  # the cursor's stage: setup (a preview of round 1), lasers, moves, won
-    lasers: tuple[CaptureRow, ...]
-    moves: tuple[CaptureRow, ...]
-    aims: tuple[str, ...]  # "TR1 NW": where each turret fires this turn
-    started: bool  # False: the cursor is before this round (a preview)
 
 
 def _cell(cell: Any) -> str:
@@ -373,108 +323,10 @@ def _status(first: int, last: int, cursor: int) -> str:
     return CURRENT if first <= cursor - 1 <= last else DONE
 
 
-def capture_round_table(events: Sequence[Event], cursor: int) -> CaptureRoundTable | None:
-    """The round of a capture turn at ``cursor`` (after that many events): lasers, then moves.
-
-    Before round 1 (the turrets aiming, the blue asteroids moving) it previews round 1.
-    None when the events hold no round at all.
-    """
-    cursor = max(0, min(cursor, len(events)))
-    step = step_at(events, cursor) if cursor else BEFORE
-    number = max(step.round, 1)
-    start, end = round_span(events, number)
-    if start >= end:
-        return None
-    aims = tuple(
-        f"{e.turret} {direction_name(e.direction)}" for e in events[:start] if isinstance(e, TurretAimed)
-    )
-    lasers: list[CaptureRow] = []
-    moves: list[CaptureRow] = []
-    mover: dict[str, int] = {}  # player -> index of its move row
-    parts: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    spans: dict[tuple[str, str], list[int]] = {}
-
-    def note(key: tuple[str, str], index: int, outcome: str, reason: str) -> None:
-        spans.setdefault(key, []).append(index)
-        if index < cursor:  # what happened is told once the cursor is there
-            parts.setdefault(key, []).append((outcome, reason))
-
-    for i in range(start, end):
-        e = events[i]
-        if isinstance(e, LaserFired):
-            key = ("laser", e.shooter)
-            lasers.append(
-                CaptureRow(len(lasers) + 1, "laser", e.shooter, e.shooter_name, e.team,
-                           direction_name(e.direction), "", "", "")
-            )  # fmt: skip
-            if e.hits:
-                hits = ", ".join(player_text(h) for h in e.hits)
-                note(key, i, "hits", _("hits {crafts} at {cell}", crafts=hits, cell=_cell(e.end)))
-            elif e.stopped_by == "border":
-                note(key, i, "fires", _("{spaces}, leaves the board", spaces=_spaces(len(e.path))))
-            else:
-                blocker = name_text(e.blocker_name)
-                note(key, i, "fires", _("stopped by {blocker} at {cell}", blocker=blocker, cell=_cell(e.end)))
-        elif isinstance(e, LaserDodged):
-            dodged = _("{player} dodges it (Shield anticipation)", player=player_text(e.player))
-            note(("laser", e.shooter), i, "dodged", dodged)
-        elif e.type == "column_played":
-            player = getattr(e, "player", "")
-            mover[player] = len(moves)
-            moves.append(
-                CaptureRow(len(moves) + 1, "move", player, player, "", f"{e.token} {e.action}", "", "", "")  # type: ignore[attr-defined]
-            )
-            spans.setdefault(("move", player), []).append(i)
-        elif getattr(e, "player", None) in mover:
-            key = ("move", getattr(e, "player", ""))
-            if e.type == "craft_moved":
-                note(key, i, MOVED, _("to {cell}", cell=_cell(e.end)))  # type: ignore[attr-defined]
-            elif e.type == "craft_turned":
-                facing = direction_text(e.end_facing)  # type: ignore[attr-defined]
-                note(key, i, "turned", _("faces {direction}", direction=facing))
-            elif isinstance(e, CraftBumped):
-                note(key, i, "bumped", _("hit {blocker}", blocker=name_text(e.blocker_name)))
-            elif isinstance(e, CraftTeleported):
-                note(key, i, "teleported home", _("back to platform {platform}", platform=e.platform))
-            elif isinstance(e, AsteroydPickedUp):
-                note(key, i, "picked up", _("the {team} asteroyd", team=colour_text(e.team)))
-            elif isinstance(e, PointScored):
-                note(key, i, "scored", _("{team} scores", team=team_text(e.team)))
-            elif isinstance(e, AsteroydReturned) and e.cause == "team-mate":
-                note(key, i, "brought home", _("its own asteroyd returns home"))
-            else:
-                spans.setdefault(key, []).append(i)
-
-    def finish(row: CaptureRow) -> CaptureRow:
-        key = (row.kind, row.actor)
-        done = parts.get(key, [])
-        indices = spans.get(key, [])
-        status = _status(indices[0], indices[-1], cursor) if indices else WAITING
-        outcome = ", ".join(dict.fromkeys(o for o, _ in done)) if done else WAITING
-        if status != WAITING and not done:
-            outcome = "moving" if row.kind == "move" else WAITING
-        return CaptureRow(
-            row.rank, row.kind, row.actor, row.name, row.team, row.action, outcome,
-            "; ".join(r for _, r in done), status,
-        )  # fmt: skip
-
-    return CaptureRoundTable(
-        number,
-        step.stage,
-        tuple(finish(r) for r in lasers),
-        tuple(finish(r) for r in moves),
-        aims,
-        started=step.stage != SETUP,
-    )
-
-
 __all__ = [
-    "CaptureRoundTable",
-    "CaptureRow",
     "FlightRow",
     "PriorityRow",
     "PriorityTable",
-    "capture_round_table",
     "flight_rows",
     "priority_rows",
     "priority_table",

@@ -1,4 +1,4 @@
-"""The inspectors as HTML and a widget: the priority table, the flight rows, the capture round table.
+"""The inspectors as HTML and a widget: the priority table, the flight rows (or a turn's own inspector).
 
 :class:`PriorityInspector` shows, at the round player's cursor, the tables
 :mod:`asteroyds.ui.player.inspector` computes (pure functions of the events).
@@ -15,20 +15,17 @@ import ipywidgets as widgets
 from ...event_text import colour_text
 from ...i18n import N_, NP_, _, ngettext, pgettext
 from ...modes import mode_of
-from ...modes.capture_mode import TURN_PHASE
 from ...state import State
 from .. import theme
+from ..chart import chart_kind
 from ..theme import COLOURS
 from .inspector import (
     ARROWS,
     BADGES,
     CURRENT,
     PANEL_WIDTH,
-    CaptureRoundTable,
-    CaptureRow,
     FlightRow,
     PriorityTable,
-    capture_round_table,
     flight_rows,
     priority_table,
 )
@@ -60,56 +57,6 @@ _BADGE_WORDS = (
     NP_("badge", "scored"),
     NP_("badge", "brought home"),
 )
-
-
-def capture_table_html(table: CaptureRoundTable | None, cursor: int = 0) -> str:
-    """The round inspector's HTML: the round's lasers, then its moves (``data-phase="capture"``)."""
-    if table is None:
-        empty = _(
-            "No round here yet: press <b>Resolve turn</b> to see the 6 rounds, "
-            "in each all lasers first, then all moves."
-        )
-        return f"<div class='asteroyds-pi-empty'>{empty}</div>"
-    when = "" if table.started else _(" · <i>next</i>")
-    aims = (
-        _(" · turrets aim {names}", names=html.escape(", ".join(table.aims)))
-        if table.aims and not table.started
-        else ""
-    )
-    head = (
-        "<div class='asteroyds-pi-head'>"
-        + _(
-            "<b>ROUND {round} OF 6</b> · every laser fires at once, then every craft moves",
-            round=table.round,
-        )
-        + f"{when}{aims}</div>"
-    )
-    current = next((r.actor for r in (*table.lasers, *table.moves) if r.status == CURRENT), "")
-
-    def lines(rows: Sequence[CaptureRow], title: str) -> str:
-        if not rows:
-            none = _("{title}: none", title=title)
-            return f"<tr class='asteroyds-waiting'><td></td><td colspan='3'><i>{none}</i></td></tr>"
-        out = [f"<tr class='asteroyds-pi-section'><td></td><td colspan='3'><b>{title}</b></td></tr>"]
-        for r in rows:
-            out.append(
-                f'<tr data-piece="{html.escape(r.actor)}" data-kind="{r.kind}" data-status="{r.status}" '
-                f'class="asteroyds-{r.status}"><td>{r.rank}</td>'
-                f"<td class='asteroyds-nowrap'>{html.escape(r.name)}</td>"
-                f"<td class='asteroyds-nowrap'>{ARROWS.get(r.action, '')} {html.escape(r.action)}</td>"
-                f"<td>{_outcome(r.outcome, r.reason)}</td></tr>"
-            )
-        return "".join(out)
-
-    attrs = (
-        f'data-phase="capture" data-round="{table.round}" data-stage="{table.stage}" '
-        f'data-current="{html.escape(current)}" data-cursor="{cursor}"'
-    )
-    return (
-        f"{head}<table class='asteroyds-priority-table asteroyds-capture-table' {attrs}><thead><tr>"
-        f"<th>#</th><th>{_('who')}</th><th>{_('does')}</th><th>{_('outcome · why')}</th></tr></thead>"
-        f"<tbody>{lines(table.lasers, _('LASERS'))}{lines(table.moves, _('MOVES'))}</tbody></table>"
-    )
 
 
 # --- the view ---------------------------------------------------------------------------
@@ -235,8 +182,8 @@ def _chip_player(player: str) -> str:
 class PriorityInspector(widgets.VBox):
     """The priority table of the colour phase at a round player's cursor (crafts during flight).
 
-    In a capture turn it is the round inspector: the round at the cursor, lasers then moves
-    (:func:`capture_round_table`; why: see the module's docstring).
+    A turn resolved at once has its own inspector, the one its chart kind names (capture's
+    round inspector: the round at the cursor, lasers then moves, :mod:`asteroyds.ui.chart.capture.inspector`).
     ``controller`` is a :class:`~asteroyds.ui.round_player.RoundPlayerController`
     (anything with ``events``, ``states``, ``cursor``, ``phase`` and ``observe``).
     CSS: ``asteroyds-priority-inspector``; rows carry ``data-piece`` and the
@@ -249,7 +196,7 @@ class PriorityInspector(widgets.VBox):
         self._controller = controller
         self._table = widgets.HTML()
         self._table.add_class("asteroyds-priority-body")
-        self._title = widgets.HTML(f"<span class='asteroyds-title'>{_(TITLES[False])}</span>")
+        self._title = widgets.HTML(f"<span class='asteroyds-title'>{_(TITLE)}</span>")
         self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._table]
         self.layout = widgets.Layout(width=PANEL_WIDTH)
         self.add_class("asteroyds-panel")
@@ -274,12 +221,14 @@ class PriorityInspector(widgets.VBox):
             return
         self._shown = key
         state = getattr(getattr(c, "game", None), "state", None)
-        capture = isinstance(state, State) and mode_of(state).teams
-        self._title.value = f"<span class='asteroyds-title'>{_(TITLES[capture])}</span>"
+        own = None
+        if isinstance(state, State) and mode_of(state).turn.resolves_at_once:
+            own = chart_kind(state).inspector_of()  # the turn's own inspector (capture's rounds)
+        title, inspect = own if own is not None else (TITLE, None)
+        self._title.value = f"<span class='asteroyds-title'>{_(title)}</span>"
         try:
-            if capture:
-                table = capture_round_table(c.events, c.cursor) if c.phase == TURN_PHASE else None
-                value = capture_table_html(table, c.cursor)
+            if inspect is not None:
+                value = inspect(c.events, c.cursor, c.phase == mode_of(state).turn.phase)  # type: ignore[arg-type]
             elif c.phase == "fly":
                 value = table_html(None, flight_rows(c.events, c.cursor), c.cursor)
             else:
@@ -289,7 +238,7 @@ class PriorityInspector(widgets.VBox):
         self._table.value = value
 
 
-TITLES: dict[bool, str] = {False: N_("PRIORITY INSPECTOR"), True: N_("ROUND INSPECTOR · LASERS, THEN MOVES")}
+TITLE = N_("PRIORITY INSPECTOR")
 
 
-__all__ = ["CSS", "PriorityInspector", "capture_table_html", "table_html"]
+__all__ = ["CSS", "TITLE", "PriorityInspector", "table_html"]

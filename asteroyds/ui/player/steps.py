@@ -7,21 +7,19 @@ in, before and after; :class:`_View` is the phase on show and its cursor.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from ...errors import ScenarioError
 from ...events import Event, PhaseStarted
 from ...hexgrid import Cell
 from ...i18n import N_
-from ...modes.capture_program import CaptureProgram
 from ...pieces import Craft
-from ...program import Program
 from ...state import State
 
-ACTIONS: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "capture", "end")
-CAPTURE = "capture"  # the mode, and the game's phase that resolves a whole capture turn
-# Phases whose events are stepped from the start; the others open at their end.
-STEPPED_PHASES: frozenset[str] = frozenset({"asteroids", "fly", CAPTURE})
+# The round player's actions; a turn resolved at once adds its own (its phase: capture's "capture").
+ACTIONS: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "end")
+# Phases whose events are stepped from the start (and a turn's own resolution); the others open at their end.
+STEPPED_PHASES: frozenset[str] = frozenset({"asteroids", "fly"})
 DEFAULT_SPEED = 3.0  # events per second when playing
 SPEED_RANGE: tuple[float, float] = (0.5, 12.0)
 TICK_SECONDS = 0.05
@@ -29,7 +27,6 @@ PHASE_NAMES: dict[str, str] = {
     "roll": N_("dice rolled"),
     "asteroids": N_("moving the asteroids"),
     "fly": N_("flying"),
-    CAPTURE: N_("resolving the turn"),
     "end": N_("end of round"),
 }
 
@@ -38,9 +35,9 @@ class Chart(Protocol):
     """What the round player needs of a status chart (a controller or the widget)."""
 
     @property
-    def program(self) -> Program | CaptureProgram: ...
+    def program(self) -> Any: ...  # the mode's program (a Program, a CaptureProgram...)
 
-    def reset(self, craft: Craft | None = None) -> Program | CaptureProgram: ...
+    def reset(self, craft: Craft | None = None) -> Any: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,4 +126,4 @@ def _replace_cursor(view: _View, cursor: int) -> _View:
     return _View(view.phase, view.round, view.events, view.states, cursor, view.round_events, view.offset)
 
 
-__all__ = ["ACTIONS", "CAPTURE", "PHASE_NAMES", "STEPPED_PHASES", "Chart", "actor_cells"]
+__all__ = ["ACTIONS", "PHASE_NAMES", "STEPPED_PHASES", "Chart", "actor_cells"]

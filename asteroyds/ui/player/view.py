@@ -8,11 +8,13 @@ play/pause toggle ticked by a :class:`~asteroyds.ui.ticker.Ticker` (an
 asyncio task, never ``time.sleep`` in a callback), the pending question with
 Yes/No, and the wiring that shows the board at the cursor.
 
-In a capture game (RULES §11) the phase buttons are Roll → Plan →
-*Resolve turn* → *End turn* (no Asteroids, no Fly); stepping shows each
-board of the turn, the laser of a laser event, the turrets disabled so far
-crossed out, and a caption that names the round and its stage ("Turn 1 ·
-Round 3 of 6 · lasers"), so the learner sees the 6 rounds, lasers then moves.
+The buttons follow the game's turn (:attr:`RoundPlayerController.turn`), never
+its mode's name. A turn resolved at once (capture, RULES §11) has the phase
+buttons Roll → Plan → *Resolve turn* → *End turn* (no Asteroids, no Fly);
+stepping shows each board of the turn, the laser of a laser event, the pieces
+out of play so far crossed out (capture's turrets), and a caption that names
+the round and its stage ("Turn 1 · Round 3 of 6 · lasers"), so the learner
+sees the 6 rounds, lasers then moves.
 """
 
 from __future__ import annotations
@@ -26,14 +28,11 @@ import ipywidgets as widgets
 from ...events import Event
 from ...hexgrid import Cell
 from ...i18n import N_, _, pgettext
-from ...modes.capture_events import LaserFired as CaptureLaserFired
-from ...modes.capture_program import CaptureProgram
-from ...program import Program
+from ...modes import TurnWord, modes
 from .. import theme
 from ..theme import COLOURS
 from ..ticker import Ticker
 from .controller import (
-    CAPTURE,
     SPEED_RANGE,
     STEPPED_PHASES,
     TICK_SECONDS,
@@ -43,18 +42,17 @@ from .controller import (
 
 
 def draw_laser(board: Any, event: Event | None) -> None:
-    """Draw the beam of a laser event (a shot of any mode, or a capture laser) or clear the one shown."""
-    if isinstance(event, CaptureLaserFired):
-        board.show_laser(event.path, event.end, start=event.start, direction=event.direction)
-    elif event is not None and event.type == "laser_fired":
-        hit = getattr(event, "hit", None)
-        board.show_laser(event.path, hit, start=event.start, direction=event.direction)  # type: ignore[attr-defined]
+    """Draw the beam of a laser event (any mode's: a ``path`` and a ``start`` and ``direction``) or clear
+    the one shown. Where the laser stopped is its ``hit`` piece, or its ``end`` space (capture's lasers)."""
+    if event is not None and all(hasattr(event, name) for name in ("path", "start", "direction")):
+        stop = event.hit if hasattr(event, "hit") else getattr(event, "end", None)
+        board.show_laser(event.path, stop, start=event.start, direction=event.direction)  # type: ignore[attr-defined]
     elif getattr(board, "laser", None):
         board.clear_laser()
 
 
 def draw_disabled(board: Any, cells: tuple[Cell, ...]) -> None:
-    """Cross out the turrets disabled so far in a capture turn (only when that changed)."""
+    """Cross out the pieces out of play so far in a turn (capture's turrets; only when that changed)."""
     if tuple(getattr(board, "disabled", ())) != cells and hasattr(board, "show_disabled"):
         board.show_disabled(cells)
 
@@ -64,7 +62,7 @@ def board_caption(c: RoundPlayerController) -> str:
     event = c.current_event
     if event is None:
         return ""
-    step = c.capture_step
+    step = c.turn_step
     return event.text() if step is None else f"{step}: {event.text()}"
 
 
@@ -85,24 +83,21 @@ BUTTONS: dict[str, tuple[str, str, str, str]] = {
     "plan": (N_("Plan"), "", N_("Submit the status chart and the bots' programs"), "54px"),
     "asteroids": (N_("Asteroids"), "", N_("Move the asteroids: red, white, blue"), "80px"),
     "fly": (N_("Fly"), "", N_("Every craft flies its program, in turn order"), "46px"),
-    CAPTURE: (N_("Resolve turn"), "",
-              N_("The 6 rounds: in each, all lasers fire, then all crafts move"), "104px"),
     "end": (N_("End round"), "",
             N_("Victory check; the charts reset; the next player is player one"), "90px"),
     "undo": (N_("Undo"), "undo", N_("Take back the last action (a question: withdraw it)"), "70px"),
 }  # fmt: skip
-# Capture mode: the same buttons, told as a team game's turn (RULES §11).
-CAPTURE_LABELS: dict[str, tuple[str, str]] = {
+RESOLVE_WIDTH = "104px"  # the button of a turn resolved at once (its label and tip: the turn's texts)
+# A game whose turn is a "turn" (capture's six rounds): the same buttons, told as a turn (RULES §11).
+TURN_LABELS: dict[str, tuple[str, str]] = {
     "end": (
         N_("End turn"),
         N_("Victory check; the charts reset for the next turn; the next craft is player one"),
     ),
 }
-# Phase buttons each mode hides: capture has no asteroid or flight phase, the others no capture turn.
-HIDDEN_BUTTONS: dict[bool, frozenset[str]] = {
-    True: frozenset({"asteroids", "fly"}),
-    False: frozenset({CAPTURE}),
-}
+# The phase buttons a turn with no asteroid phase hides (it has no flight either).
+NO_ASTEROID_PHASE: frozenset[str] = frozenset({"asteroids", "fly"})
+PHASE_BUTTONS: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "end", "undo")
 STEP_BUTTONS: dict[str, tuple[str, str, str, str]] = {
     "start": ("", "fast-backward", N_("⏮ Back to the start of the phase"), "38px"),
     "back": (N_("◀ step"), "", N_("One event back"), "64px"),
@@ -205,8 +200,21 @@ class RoundPlayer(widgets.VBox):
             b.on_click(lambda _b, n=name: self._press(n))
             return b
 
+        turn = self._controller.turn
+        specs = dict(BUTTONS)
+        end = specs.pop("end"), specs.pop("undo")
+        # A turn resolved at once has its own button, named after its phase (capture's "capture"), before
+        # End; every registered one is built (the others hidden), so a page's buttons are the same.
+        whole = {str(m.turn.phase): m.turn for m in modes().values() if m.turn.resolves_at_once}
+        for phase, other in whole.items():
+            specs[phase] = (
+                other.texts.get("resolve_button", N_("Resolve turn")), "", other.texts.get("resolve_tip", ""),
+                RESOLVE_WIDTH,
+            )  # fmt: skip
+        specs["end"], specs["undo"] = end
+        self._phase_buttons = tuple(n for n in specs)
         self._buttons: dict[str, widgets.Button] = {
-            name: button(name, *spec) for name, spec in {**BUTTONS, **STEP_BUTTONS}.items()
+            name: button(name, *spec) for name, spec in {**specs, **STEP_BUTTONS}.items()
         }
         self._toggle = widgets.ToggleButton(
             value=False, description=_("Play"), icon="play", tooltip=_("Play the events at the chosen speed"),
@@ -241,13 +249,15 @@ class RoundPlayer(widgets.VBox):
         self._data.add_class("asteroyds-round-data")
         title = widgets.HTML(f"<span class='asteroyds-title'>{_('ROUND PLAYER')}</span>")
         gap = widgets.Layout(grid_gap="5px", align_items="center", flex_flow="row wrap")
-        capture = self._controller.is_capture
-        for name in HIDDEN_BUTTONS[capture]:
+        hidden = [phase for phase in whole if phase != turn.phase]
+        if not turn.asteroid_phase:
+            hidden += NO_ASTEROID_PHASE
+        for name in hidden:
             self._buttons[name].layout.display = "none"
-        if capture:
-            for name, (label, tip) in CAPTURE_LABELS.items():
+        if turn.word is TurnWord.TURN:
+            for name, (label, tip) in TURN_LABELS.items():
                 self._buttons[name].description, self._buttons[name].tooltip = _(label), _(tip)
-        phases = widgets.HBox([self._buttons[n] for n in BUTTONS if n != "undo"], layout=gap)
+        phases = widgets.HBox([self._buttons[n] for n in self._phase_buttons if n != "undo"], layout=gap)
         stepping = widgets.HBox(
             [*(self._buttons[n] for n in STEP_BUTTONS), self._toggle, self._buttons["undo"]], layout=gap
         )
@@ -271,7 +281,7 @@ class RoundPlayer(widgets.VBox):
     # --- events -----------------------------------------------------------------------
     def _press(self, name: str) -> Any:
         c = self._controller
-        if name in ("roll", "plan", "asteroids", "fly", CAPTURE, "end", "undo") and c.playing:
+        if name in self._phase_buttons and c.playing:
             self.pause()
         result = c.do(name)
         if c.error:
@@ -287,7 +297,7 @@ class RoundPlayer(widgets.VBox):
         if action == "roll":
             sw.reset()
             sw.start()
-        elif action in ("plan", "asteroids", CAPTURE):
+        elif action in ("plan", "asteroids", self._controller.turn.phase):
             sw.pause()
         elif action in ("end", "undo") and self._controller.game.phase == "roll":
             sw.reset()
@@ -326,7 +336,7 @@ class RoundPlayer(widgets.VBox):
 
     def _render(self, c: RoundPlayerController) -> None:
         self._draw_board(c)
-        for name in ("roll", "plan", "asteroids", "fly", CAPTURE, "end", "undo"):
+        for name in self._phase_buttons:
             b = self._buttons[name]
             b.disabled = not c.can(name)
             (b.add_class if name == c.expected else b.remove_class)("asteroyds-primary")
@@ -338,14 +348,14 @@ class RoundPlayer(widgets.VBox):
         self._render_toggle()
         event = c.current_event
         word = pgettext("log", c.turn_word.lower()).capitalize()
-        step = c.capture_step
+        step = c.turn_step
         before = _("Before the first event: step ▶ or Play.")
         if c.phase is None:
             where = f"{word} {c.game.round} · {c.game.phase}"
             text = (
                 _("Roll the dice to start the {word}.", word=word.lower()) if c.game.phase == "roll" else ""
             )
-        elif step is not None:  # a capture turn: its 6 rounds, lasers then moves
+        elif step is not None:  # a turn of rounds (capture: 6 rounds, lasers then moves)
             where = _(
                 "{word} {round} · {step} · event {cursor}/{n}",
                 word=word,
@@ -428,7 +438,7 @@ class RoundPlayer(widgets.VBox):
             board.show_intended_moves(dice)
             board.update(state)
             board.highlight(cells)
-        if c.phase in STEPPED_PHASES and board.path:
+        if (c.phase in STEPPED_PHASES or c.phase == c.turn.phase) and board.path:
             board.show_path(())
         draw_laser(board, event)
         draw_disabled(board, c.disabled_cells)
@@ -438,10 +448,10 @@ class RoundPlayer(widgets.VBox):
         for player, chart in self._controller.charts.items():
             self._safely(lambda p=player, ch=chart: self._show_ghost(p, ch.program))
 
-    def _show_ghost(self, player: str, program: Program | CaptureProgram | str) -> None:
+    def _show_ghost(self, player: str, program: Any) -> None:
         board, c = self._board, self._controller
-        if board is None or c.game.phase not in ("roll", "plan") or c.is_capture:
-            return  # capture: a turn is not a flight; the capture chart is its own preview
+        if board is None or c.game.phase not in ("roll", "plan") or not c.turn.asteroid_phase:
+            return  # no flight to preview (capture: the capture chart is its own preview)
         craft = c.game.state.craft(player)
         if craft.cell is None:
             board.show_path(())

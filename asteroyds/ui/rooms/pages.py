@@ -45,15 +45,13 @@ from ...asteroids import resolve_asteroids
 from ...damage import never
 from ...errors import RuleError
 from ...i18n import N_, _
-from ...modes import mode_named
-from ...modes.capture_program import CaptureProgram
+from ...modes import mode_named, mode_of, modes
 from ...preview import PathPreview, planned_path
-from ...program import Program, as_program
+from ...program import as_program
 from ...rooms import RoomError, Store, room_game
-from ...rooms.seating import MODES, parse_seats
+from ...rooms.seating import parse_seats
 from ...state import State
-from ..chart.capture import CaptureChartController
-from ..chart.status_controller import StatusChartController
+from ..chart import new_chart
 from ..sandbox.setup import SandboxSetup, Seat
 from .session import Clock, RoomSession
 
@@ -94,17 +92,17 @@ class RoomChoices:
 
     def build(self) -> Any:
         """The room's new game (raises a clear error for a bad mode or seats)."""
-        if self.mode not in MODES:
+        if self.mode not in modes():
             raise RoomError(
-                _("unknown mode {mode!r}: choose one of {modes}", mode=self.mode, modes=", ".join(MODES))
+                _("unknown mode {mode!r}: choose one of {modes}", mode=self.mode, modes=", ".join(modes()))
             )
         unknown = [v for v in self.variants if v not in VARIANTS]
         if unknown:
             raise RoomError(_("unknown variant {name!r}", name=unknown[0]))
         if not self.variants:
             return room_game(self.mode, self.seats, seed=self.seed, crafts=self.crafts)
-        if mode_named(self.mode).teams:
-            raise RoomError(_("capture plays its own rules: untick the variants"))
+        if not mode_named(self.mode).variants:  # the mode plays its own rules (capture)
+            raise RoomError(_("{mode} plays its own rules: untick the variants", mode=self.mode))
         # the sandbox's setup builds a game with these variants (the same layout and dice for a seed)
         seats = tuple(Seat(seat, "human") for seat in self.seats)
         return SandboxSetup(
@@ -187,7 +185,7 @@ class _Plan:
     """The student's chart for one round (a new one each round, on the craft as it is then)."""
 
     round: int
-    chart: StatusChartController | CaptureChartController
+    chart: Any  # the chart controller of the seat's mode (asteroyds.ui.chart)
     submitted: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -264,22 +262,18 @@ class StudentPage:
         return plan.submitted
 
     @property
-    def chart(self) -> StatusChartController | CaptureChartController:
+    def chart(self) -> Any:
         """My chart for this round (a fresh one, on my craft, when a new round starts)."""
         if self.seat is None:
             raise RoomError(_("a spectator has no chart: take a free seat to play"))
         game = self.session.need_room().view.game
         assert game is not None
         if self._plan is None or self._plan.round != game.round:
-            craft = game.state.craft(self.seat)
-            if mode_named(game.state.mode).teams:
-                chart: Any = CaptureChartController(craft)
-            else:
-                chart = StatusChartController(craft, game.state.mode, rules=game.rules)
+            chart = new_chart(game.state, self.seat)  # the chart the seat's mode plans on
             self._plan = _Plan(game.round, chart)
         return self._plan.chart
 
-    def submit(self, program: Program | CaptureProgram | str | None = None) -> None:
+    def submit(self, program: Any = None) -> None:
         """Send my program (the chart's, or this one) for this round; it replaces an earlier one."""
         if self.seat is None or self.session.seat_token is None:
             raise RoomError(_("a spectator cannot submit: take a free seat to play"))
@@ -314,8 +308,9 @@ class StudentPage:
         game = self.session.need_room().view.game
         assert game is not None
         player = self.seat
-        if player is None or game.dice is None or game.phase != "plan" or mode_named(game.state.mode).teams:
-            return game.state, None
+        planning = game.dice is not None and game.phase == "plan"
+        if player is None or not planning or not mode_of(game.state).turn.asteroid_phase:
+            return game.state, None  # no asteroid phase to forecast (capture)
         program = as_program(self.chart.program, player)  # type: ignore[arg-type]
         after, _events = resolve_asteroids(
             game.state, game.dice, shields={player: program.shielded}, order=game.order, decide=never

@@ -15,14 +15,15 @@ classes for browser tests: ``asteroyds-room-student`` (root),
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as widgets
 
 from ...i18n import _
+from ...modes import mode_of
 from ...rooms import RoomError, open_store
 from ..board.view import BoardView
-from ..chart.capture import CaptureChart, CaptureChartController
-from ..chart.status_view import StatusChart
+from ..chart import chart_widget
 from . import browser
 from .common import CSS, RoomViewBase, button, clock_text, html_part, room_from_query
 from .pages import StudentPage
@@ -37,7 +38,7 @@ class StudentRoom(RoomViewBase):
         super().__init__()
         self._store_url = store_url
         self._page: StudentPage | None = None
-        self._chart_widget: StatusChart | CaptureChart | None = None
+        self._chart_widget: Any = None  # the chart widget of the seat's mode
         self._chart_for: object = None
         self._waiting_for_browser = False
         self._build()
@@ -53,7 +54,7 @@ class StudentRoom(RoomViewBase):
         return self._page
 
     @property
-    def chart(self) -> StatusChart | CaptureChart | None:
+    def chart(self) -> Any:
         return self._chart_widget
 
     # --- actions ------------------------------------------------------------------------------------
@@ -266,12 +267,10 @@ class StudentRoom(RoomViewBase):
             return
         if self._chart_widget is not None:
             self._chart_widget.close()
-        if isinstance(chart, CaptureChartController):
-            widget: StatusChart | CaptureChart = CaptureChart(
-                controller=chart, title=_("CAPTURE CHART · {seat}", seat=seat)
-            )
-        else:
-            widget = StatusChart(controller=chart, title=_("STATUS CHART · {seat} craft", seat=seat))
+        game = page.session.need_room().view.game
+        assert game is not None
+        widget = chart_widget(game.state, chart, seat or "", seat=True)  # the chart its mode plans on
+        if mode_of(game.state).turn.asteroid_phase:  # a ghost path follows the chart
             widget.on_change(lambda _p: self._safely(self._redraw_path))
         self._chart_widget, self._chart_for = widget, chart
         self._chart_slot.children = [widget]

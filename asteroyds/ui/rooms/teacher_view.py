@@ -19,8 +19,8 @@ from functools import cached_property
 import ipywidgets as widgets
 
 from ...i18n import _
+from ...modes import modes
 from ...rooms import RoomError, open_store
-from ...rooms.seating import MODES
 from ..board.view import BoardView
 from ..sandbox.scoreboard import CSS as SCOREBOARD_CSS
 from ..sandbox.scoreboard import ProgressPlot, Scoreboard
@@ -117,7 +117,7 @@ class TeacherRoom(RoomViewBase):
         self._title = html_part("asteroyds-room-title", html.escape(_("CLASS ROOM")))
         self._status = html_part("asteroyds-room-status")
         # the creation form
-        self._mode = widgets.Dropdown(options=list(MODES), value="racing", description=_("Mode"))
+        self._mode = widgets.Dropdown(options=list(modes()), value="racing", description=_("Mode"))
         self._seats = widgets.Text(value="blue,red,green", description=_("Seats"))
         self._bots = widgets.Text(value="", description=_("Bots"), placeholder=_("seats the bot plays"))
         self._seed = widgets.IntText(value=0, description=_("Seed"), layout=widgets.Layout(width="200px"))

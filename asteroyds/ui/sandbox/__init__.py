@@ -7,5 +7,26 @@
 - :mod:`.view`: :class:`Sandbox`, the widget that puts the board, charts and round player together.
 """
 
-from .view import *  # noqa: F403  (the sandbox's public names, as ``asteroyds.ui.sandbox`` always had)
-from .view import __all__  # noqa: F401
+from .view import (
+    KIND_NAMES,
+    KINDS,
+    STAGES,
+    Sandbox,
+    SandboxController,
+    SandboxSetup,
+    Seat,
+    asteroid_choices,
+    team_of,
+)
+
+__all__ = [
+    "KINDS",
+    "KIND_NAMES",
+    "STAGES",
+    "Sandbox",
+    "SandboxController",
+    "SandboxSetup",
+    "Seat",
+    "asteroid_choices",
+    "team_of",
+]

@@ -4,16 +4,19 @@
 :class:`~asteroyds.ui.round_controller.RoundPlayerController`: it builds the
 game from a :class:`~asteroyds.ui.sandbox_setup.SandboxSetup`, takes the
 human players through hot-seat planning one after another, lets the bots
-plan (:func:`asteroyds.bot.plan`, :func:`asteroyds.modes.capture_bot.plan_all`)
+plan (:func:`asteroyds.bot.plan_bots`: the mode's own bots, or the coach)
 and answer their questions, and offers undo, rewind, save and load. Every
 rule is the engine's; the view is :class:`~asteroyds.ui.sandbox.Sandbox`.
+It asks the game's mode how a turn is planned and played (its
+:class:`~asteroyds.modes.Turn`) and never which mode it is.
 
 Decisions of the sandbox (explained on the page):
 
 - **Hot seat.** Human players plan one after another on the same device:
   a "pass the device" screen hides the previous chart, then the player's own
   chart, stopwatch and ghost path appear. Bots plan at once.
-- **Capture: a team plans together** (RULES §11: "team-mates may talk while
+- **A team plans together** where the mode says so (``turn.planning`` is
+  ``team``: capture, RULES §11: "team-mates may talk while
   planning"). The hand-over is per team: every human chart of the team shows
   at once, under one stopwatch (the mode's planning time), and one *Done*
   locks them all; then the next team. The engine checks every chart before
@@ -68,19 +71,17 @@ from ...damage import Decision, never
 from ...errors import RuleError, ScenarioError
 from ...game import Game
 from ...i18n import _
-from ...modes import mode_named
-from ...modes.capture_program import CaptureProgram, as_capture_program, validate_capture_program
-from ...modes.capture_resolve import turret_aims
+from ...modes import Planning, Turn, TurnWord, mode_named, mode_of, modes
 from ...preview import PathPreview, planned_path
-from ...program import Program, as_program, validate_program
+from ...program import Program, as_program
 from ...state import State
-from ..chart.capture import CaptureChartController
-from ..chart.status_controller import StatusChartController
+from ..chart import new_chart
 from ..coach.plan import Question
 from ..observers import Observable
 from ..player.controller import RoundPlayerController
-from .setup import CAPTURE, SANDBOX_MODES, SandboxSetup
+from .setup import SandboxSetup
 
+# The stages a sandbox shows; a turn resolved at once adds its own phase (capture's "capture").
 STAGES: tuple[str, ...] = (
     "setup",
     "roll",
@@ -89,21 +90,21 @@ STAGES: tuple[str, ...] = (
     "plan",
     "asteroids",
     "fly",
-    CAPTURE,
     "end",
     "decision",
     "over",
 )
-# Stages the round player (or the dice) moves on by itself: play_round() advances through them.
-AUTOMATIC: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", CAPTURE, "end")
-Chart = StatusChartController | CaptureChartController
+# Stages the round player (or the dice) moves on by itself: play_round() advances through them (and a
+# turn's own resolution phase).
+AUTOMATIC: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "end")
+Chart = Any  # the mode's chart controller (asteroyds.ui.chart: a status chart, a capture chart...)
 
 
 @dataclass
 class _Round:
     """Hot-seat bookkeeping of the round being planned: who pressed Done, in batches.
 
-    A batch is one Done: one player, or in capture the humans of one team.
+    A batch is one Done: one player, or (a team planning together) the humans of one team.
     """
 
     batches: list[tuple[str, ...]] = field(default_factory=list)
@@ -121,7 +122,7 @@ class Submitted:
 
     round: int
     question: Question
-    program: Program
+    program: Any
 
 
 class SandboxController(Observable["SandboxController"]):
@@ -151,9 +152,14 @@ class SandboxController(Observable["SandboxController"]):
 
     # --- reading --------------------------------------------------------------------------
     @property
-    def is_capture(self) -> bool:
-        """Is the game (or, before one, the setup) Capture the Asteroyd?"""
-        return mode_named(self.game.state.mode if self.game is not None else self.setup.mode).teams
+    def turn(self) -> Turn:
+        """How the game's (or, before one, the setup's) mode plays a turn: the mode's declaration."""
+        return mode_named(self.game.state.mode if self.game is not None else self.setup.mode).turn
+
+    @property
+    def teams_plan(self) -> bool:
+        """Does a whole team plan at once (one hand-over, one Done per team), as the mode declares?"""
+        return self.turn.planning is Planning.TEAM
 
     @property
     def stage(self) -> str:
@@ -171,8 +177,8 @@ class SandboxController(Observable["SandboxController"]):
                 return "planning" if self._round.showing else "handover"
             if self.player is not None and self.player.expected == "plan":
                 return "plan"
-            return CAPTURE if self.is_capture else "asteroids"
-        return game.phase
+            return str(self.turn.phase)  # asteroids, or the phase that resolves the whole turn
+        return str(game.phase)
 
     @property
     def humans(self) -> tuple[str, ...]:
@@ -193,15 +199,15 @@ class SandboxController(Observable["SandboxController"]):
 
     @property
     def current_team(self) -> str | None:
-        """Capture: the team whose humans plan now (together); None otherwise."""
+        """The team whose humans plan now (together, where teams plan at once); None otherwise."""
         player = self.current_player
-        if player is None or not self.is_capture:
+        if player is None or not self.teams_plan:
             return None
         return self._need_game().state.craft(player).team
 
     @property
     def current_players(self) -> tuple[str, ...]:
-        """The humans planning now: one player, or in capture every waiting human of the team."""
+        """The humans planning now: one player, or (a team planning together) every waiting human of it."""
         player = self.current_player
         if player is None:
             return ()
@@ -246,12 +252,12 @@ class SandboxController(Observable["SandboxController"]):
 
         With the coach on, the board after this round's asteroid phase (a forecast: the
         player's own shield, no decisions) and the program flown on it alone; off, the
-        board as it stands and no path. Capture: the board as it stands, no path (see
-        :meth:`turret_aims`).
+        board as it stands and no path. A turn with no asteroid phase (capture): the board as it
+        stands, no path (see :meth:`planning_notes`).
         """
         game = self._need_game()
         player = player or self.current_player
-        if player is None or game.dice is None or game.phase != "plan" or self.is_capture:
+        if player is None or game.dice is None or game.phase != "plan" or not self.turn.asteroid_phase:
             return game.state, None
         if program is None:
             program = self.charts[player].program if player in self.charts else Program.empty()
@@ -269,7 +275,7 @@ class SandboxController(Observable["SandboxController"]):
     @property
     def coaches(self) -> bool:
         """Does the coach's panel apply (a game of a mode with an asteroid phase, not over)?"""
-        return self.game is not None and not self.is_capture and not self.game.is_over
+        return self.game is not None and self.turn.asteroid_phase and not self.game.is_over
 
     def danger_state(self) -> State | None:
         """The board whose danger map the overlay shows: this round's, before its asteroid phase."""
@@ -299,16 +305,15 @@ class SandboxController(Observable["SandboxController"]):
         latest = max(s.round for s in self.submitted.values())
         return tuple(s for _p, s in sorted(self.submitted.items()) if s.round == latest)
 
-    def turret_aims(self) -> tuple[str, ...]:
-        """Capture, while planning: where each turret fires this turn ("TR1 NW"), from the engine.
-
-        The dice fix every turret's direction for the whole turn (RULES §11):
-        :func:`~asteroyds.modes.capture_resolve.turret_aims`, what the turn will aim with.
-        """
+    def planning_notes(self) -> tuple[str, ...]:
+        """While planning: what the mode says planners should know of the dice (:attr:`Mode.notes
+        <asteroyds.modes.Mode.notes>`; capture: where each turret fires this turn, "TR1 NW")."""
         game = self._need_game()
-        if not self.is_capture or game.dice is None or game.phase != "plan":
+        if game.dice is None or game.phase != "plan":
             return ()
-        return tuple(str(aim) for aim in turret_aims(game.state, game.dice))
+        return tuple(mode_of(game.state).notes(game.state, game.dice))
+
+    turret_aims = planning_notes  # the name capture's pages and tests have used
 
     # --- starting ------------------------------------------------------------------------
     def new_game(self, setup: SandboxSetup | None = None) -> Game:
@@ -318,7 +323,7 @@ class SandboxController(Observable["SandboxController"]):
         self.setup = chosen
         self.coach = chosen.coaching
         self._start(game, chosen.craft_kinds(game.state))
-        turn = "Turn 1" if chosen.is_capture else "Round 1"
+        turn = "Turn 1" if mode_of(game.state).turn.word is TurnWord.TURN else "Round 1"
         origin = _(" on the loaded scenario") if chosen.board is not None else ""
         self.message = _(
             "New {mode} game{origin}, seed {seed}. {turn}: {players} rolls the dice.",
@@ -343,10 +348,8 @@ class SandboxController(Observable["SandboxController"]):
 
     @staticmethod
     def _new_chart(game: Game, player: str) -> Chart:
-        craft = game.state.craft(player)
-        if mode_named(game.state.mode).teams:
-            return CaptureChartController(craft)
-        return StatusChartController(craft, game.state.mode, rules=game.rules)
+        """The chart the player's mode plans on (the UI's chart registry, :mod:`asteroyds.ui.chart`)."""
+        return new_chart(game.state, player)
 
     def _new_player(self) -> None:
         """A round player for the game as it is now (after a new game, an undo, a rewind or a load)."""
@@ -380,7 +383,8 @@ class SandboxController(Observable["SandboxController"]):
         return rolled
 
     def show_chart(self) -> str:
-        """The current human (capture: team) took the device: show the chart(s). Returns who."""
+        """The current human (a team planning together: its humans) took the device: show the chart(s).
+        Returns who."""
         players = self.current_players
         if not players:
             raise RuleError(_("nobody is planning now"))
@@ -389,16 +393,17 @@ class SandboxController(Observable["SandboxController"]):
             self.charts[player].unlock()
         who = self.current_team or players[0]
         together = _("The {who} team is planning ({choices}).", who=who, choices=", ".join(players))
-        self.message = together if self.is_capture else _("{who} is planning.", who=who)
+        self.message = together if self.teams_plan else _("{who} is planning.", who=who)
         self._notify()
         return who
 
-    def submit(self, program: Program | CaptureProgram | str | Mapping[str, Any] | None = None) -> str:
-        """The current human (capture: team) is done, with what the chart(s) show or ``program``.
+    def submit(self, program: Any = None) -> str:
+        """The current human (or team) is done, with what the chart(s) show or ``program``.
 
-        In capture, ``program`` may map each planning craft to its program (or be one program
-        when one human plans). The engine checks every program first: an illegal one is
-        refused and nothing changes. Returns who is done (the player, or the team).
+        When a team plans, ``program`` may map each planning craft to its program (or be one
+        program when one human plans). The engine checks every program first (the mode's turn,
+        :attr:`Turn.validate <asteroyds.modes.Turn.validate>`): an illegal one is refused and
+        nothing changes. Returns who is done (the player, or the team).
         """
         players = self.current_players
         if not players:
@@ -406,30 +411,24 @@ class SandboxController(Observable["SandboxController"]):
         game = self._need_game()
         given = self._given_programs(players, program)
         checked: dict[str, Any] = {}
+        turn = mode_of(game.state).turn
         for player in players:
-            chart = self.charts[player]
-            craft = game.state.craft(player)
-            wanted = given.get(player, chart.program)
-            # The engine's check (with the game's variants) before anything changes.
-            if self.is_capture:
-                checked[player] = validate_capture_program(as_capture_program(wanted, player), craft)
-            else:
-                checked[player] = validate_program(
-                    as_program(wanted, player), craft, game.state.mode, rules=game.rules
-                )
+            wanted = given.get(player, self.charts[player].program)
+            # The engine's check (the mode's turn, with the game's variants) before anything changes.
+            checked[player] = turn.validate(game.state, game.state.craft(player), wanted)
         for player in players:
             chart = self.charts[player]
             if player in given:
                 chart.load(checked[player])
             chart.lock()
-            if not self.is_capture and game.dice is not None:
+            if self.coaches and game.dice is not None:  # the coach reviews it after the round
                 question = Question(game.state, game.dice, player, game.rules, order=tuple(game.order))
                 self.submitted[player] = Submitted(game.round, question, checked[player])
         self._round.batches.append(players)
         self._round.showing = False
         who = self._who(players[0])
         following = self.current_team or self.current_player
-        done = _("The {who} team is ready.", who=who) if self.is_capture else _("{who} is ready.", who=who)
+        done = _("The {who} team is ready.", who=who) if self.teams_plan else _("{who} is ready.", who=who)
         self.message = done + (
             _(" Pass the device to {following}.", following=following)
             if following
@@ -439,8 +438,8 @@ class SandboxController(Observable["SandboxController"]):
         return who
 
     def _who(self, player: str) -> str:
-        """Who pressed Done: the team of a capture craft; the player itself in the other modes."""
-        if not self.is_capture:
+        """Who pressed Done: the team of a craft whose team plans together; else the player itself."""
+        if not self.teams_plan:
             return player
         return self._need_game().state.craft(player).team or player
 
@@ -489,8 +488,8 @@ class SandboxController(Observable["SandboxController"]):
         rp = self._rp()
         if stage == "roll":
             self.roll()
-        elif stage in ("plan", "asteroids", CAPTURE):
-            rp.resolve_turn() if self.is_capture else rp.asteroids()
+        elif stage in ("plan", "asteroids", self.turn.phase):
+            rp.resolve_turn() if self.turn.resolves_at_once else rp.asteroids()
         elif stage == "fly":
             rp.fly()
         elif stage == "end":
@@ -503,7 +502,7 @@ class SandboxController(Observable["SandboxController"]):
     def play_round(self) -> str:
         """Advance until the round is over, a human must act, or the game ends. Returns the stage."""
         start = self._need_game().round
-        while self.stage in AUTOMATIC:
+        while self.stage in AUTOMATIC or self.stage == self.turn.phase:
             if self.stage == "roll" and self._need_game().round != start:
                 break
             self.advance()
@@ -543,7 +542,8 @@ class SandboxController(Observable["SandboxController"]):
 
     # --- undo, rewind, save, load --------------------------------------------------------
     def undo(self) -> str:
-        """Take back the last step: a Done (capture: a team's), a question, a phase, the plan or the roll."""
+        """Take back the last step: a Done (a team's, where teams plan), a question, a phase, the plan or
+        the roll."""
         game = self._need_game()
         batches = self._round.batches
         if self._round.showing:
@@ -580,7 +580,7 @@ class SandboxController(Observable["SandboxController"]):
         self._new_player()
         self.message = (
             _("Back to the start of turn {number}.", number=number)
-            if self.is_capture
+            if self.turn.word is TurnWord.TURN
             else _("Back to the start of round {number}.", number=number)
         )
         self._notify()
@@ -600,13 +600,13 @@ class SandboxController(Observable["SandboxController"]):
         the others are human.
         """
         game = Game.loads(text, where=where)
-        if game.state.mode not in SANDBOX_MODES:
+        if game.state.mode not in modes():
             raise ScenarioError(
                 _(
                     "{where}: a {mode} game; the sandbox plays {choices}",
                     where=where,
                     mode=game.state.mode,
-                    choices=", ".join(SANDBOX_MODES),
+                    choices=", ".join(modes()),
                 )
             )
         kinds = self.setup.craft_kinds(game.state)
@@ -632,17 +632,18 @@ class SandboxController(Observable["SandboxController"]):
         raises a ScenarioError naming what is wrong, and nothing changes.
         """
         state = board if isinstance(board, State) else scenario.loads(board, where=where)
-        if state.mode not in SANDBOX_MODES:
+        if state.mode not in modes():
             raise ScenarioError(
                 _(
                     "{where}: a {mode} board; the sandbox plays {choices}",
                     where=where,
                     mode=state.mode,
-                    choices=", ".join(SANDBOX_MODES),
+                    choices=", ".join(modes()),
                 )
             )
         chooser = setup or self.setup
-        same_seats = chooser.is_capture == (mode_named(state.mode).teams)  # colours, or teams and crafts
+        # The seats carry over where they mean the same (a player's colour, or a team and its crafts).
+        same_seats = mode_named(chooser.mode).turn.planning is mode_of(state).turn.planning
         chosen = SandboxSetup.from_board(
             state,
             kinds=chooser.kinds if same_seats else None,
@@ -674,4 +675,4 @@ class SandboxController(Observable["SandboxController"]):
             )
 
 
-__all__ = ["STAGES", "SandboxController", "Submitted"]
+__all__ = ["AUTOMATIC", "STAGES", "SandboxController", "Submitted"]

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from ...dice import Dice
 from ...hexgrid import Cell
 from ...i18n import N_, _, pgettext
-from ...modes.capture_resolve import teams as capture_teams
+from ...modes import TurnWord, mode_of
 from ...shooting import LaserFired
 from ...state import State
 from .. import theme
@@ -27,9 +27,6 @@ from ..player.view import RoundPlayer, board_caption, draw_disabled, draw_laser
 from ..share.files import download_link
 from .controller import SandboxController
 from .panel import html_part as _html
-from .setup import (
-    CAPTURE,
-)
 
 if TYPE_CHECKING:  # the view subclasses SandboxDrawing
     from .view import Sandbox
@@ -42,18 +39,12 @@ STAGE_TEXT: dict[str, str] = {  # marked; translated where shown
     "plan": N_("Every human is ready: the bots plan, then the asteroids move."),
     "asteroids": N_("Every program is in: press Asteroids to move them."),
     "fly": N_("The asteroids have moved: step through them (step ▶ or Play), then press Fly."),
-    CAPTURE: N_("Every program is in: press Resolve turn to play the 6 rounds (lasers, then moves)."),
     "end": N_("Every craft has flown: step through the flight, then press End round."),
     "decision": N_("{asked} must answer a question."),
     "over": N_("Game over."),
 }
-# Capture (RULES §11): teams plan together; a turn of 6 rounds instead of asteroids and flight.
-CAPTURE_STAGE_TEXT: dict[str, str] = {
-    "handover": N_("Pass the device to the {team} team."),
-    "planning": N_("The {team} team is planning (the other teams' charts are hidden)."),
-    "plan": N_("Every human team is ready: the bots plan, then the turn is resolved."),
-    "end": N_("The turn is resolved: step through its 6 rounds, lasers then moves, then press End turn."),
-}
+# A mode whose turn says a stage differently (capture: teams plan together, a turn of 6 rounds) says it in
+# its turn's texts (asteroyds.modes.Turn.texts), which override these.
 CSS = """<style>
 .asteroyds-sandbox { max-width: 1260px; }
 .asteroyds-sandbox .asteroyds-sandbox-title { font-size: 22px; font-weight: bold; letter-spacing: .08em; }
@@ -181,7 +172,7 @@ class SandboxDrawing:
             board.update(game.state)
             board.show_intended_moves(game.dice)
             board.show_path(())
-            word = "Turn" if c.is_capture else "Round"
+            word = c.turn.word.capitalize()
             board.set_caption(
                 _(
                     "{word} {round} · dice {dice} · pass the device to {who}",
@@ -192,19 +183,14 @@ class SandboxDrawing:
                 )
             )
             return
-        if c.is_capture:  # no asteroid phase to forecast: the board as it stands, the turrets' aims
+        if not c.turn.asteroid_phase:  # nothing to forecast: the board as it stands, the mode's notes
             self._drawn = ("planning", id(game.state), "")
             board.update(game.state)
             board.show_intended_moves(game.dice)
             board.show_path(())
-            aims = ", ".join(c.turret_aims())
-            board.set_caption(
-                _(
-                    "The {current_team} team plans · turrets fire this turn: {aims}",
-                    current_team=c.current_team,
-                    aims=aims,
-                )
-            )
+            notes = ", ".join(c.planning_notes())
+            caption = c.turn.texts.get("planning_caption", N_("{who} plans · {aims}"))
+            board.set_caption(_(caption, current_team=c.current_team, who=who, aims=notes))
             return
         player = c.current_player
         state, path = c.forecast(player)
@@ -256,7 +242,7 @@ class SandboxDrawing:
             self._rounds.options = rounds
             self._rounds.value = rounds[-1] if rounds else None
         self._back.disabled = self._rounds.disabled = not rounds
-        self._rounds.description = _("Back to turn") if c.is_capture else _("Back to round")
+        self._rounds.description = _("Back to turn") if c.turn.word is TurnWord.TURN else _("Back to round")
         self._save.value = self._save_link() if game is not None else ""
         if stage == "setup":
             self._show_setup(True)
@@ -285,7 +271,7 @@ class SandboxDrawing:
         (self._dice.add_class if game.dice is None else self._dice.remove_class)("asteroyds-dice-waiting")
         # While the round player steps, the scores follow its cursor (no spoilers ahead of the board).
         shown = c.player.current_state if c.player is not None and self._stepping() else game.state
-        target = game.capture_rules.target_for(len(capture_teams(shown))) if c.is_capture else None
+        target = mode_of(shown).points_to_win(shown, game.mode_rules)  # a team's points to win, or None
         self._scoreboard.update(shown, c.kinds, game.initial, title=game.state.mode, target=target)
         if len(game.history) != self._history_len or stage == "setup":
             self._history_len = len(game.history)
@@ -317,7 +303,7 @@ class SandboxDrawing:
         for w in _walk(self._dice):
             if isinstance(w, widgets.Button):
                 w.disabled = stage != "roll"
-        word = "Turn" if c.is_capture else "Round"
+        word = c.turn.word.capitalize()
         if stage == "roll":
             first = game.players[0]
             self._dice_note.value = html.escape(
@@ -329,7 +315,7 @@ class SandboxDrawing:
                 )
             )
             stage_box = [self._dice, self._dice_note]
-        elif stage == "handover" and c.is_capture:
+        elif stage == "handover" and c.teams_plan:
             team, players = c.current_team, c.current_players
             self._handover.value = handover_html(
                 _("Turn {round} · hot seat, team by team", round=game.round),
@@ -363,7 +349,7 @@ class SandboxDrawing:
             self._stopwatch_box.children = [self._stopwatch()]
             self._coach_note.value = html.escape(self._planning_note())
             self._submit.description = (
-                _("Done: lock in our programs") if c.is_capture else _("Done: lock in my program")
+                _("Done: lock in our programs") if c.teams_plan else _("Done: lock in my program")
             )
             stage_box = [self._stopwatch_box, self._submit, self._coach_note]
             charts = [self.chart(p) for p in players]
@@ -383,13 +369,9 @@ class SandboxDrawing:
 
     def _planning_note(self) -> str:
         c = self._controller
-        if c.is_capture:
-            return _(
-                "Plan the 6 rounds of the turn: one token per round, then the anticipation (Shield "
-                "or Shoot in one round). In each round every laser fires first, then every craft moves. "
-                "Turrets fire this turn: {choices}.",
-                choices=", ".join(c.turret_aims()),
-            )
+        note = c.turn.texts.get("planning_note")
+        if note is not None:  # the mode's own (capture: the 6 rounds, the anticipation, the turrets' aims)
+            return _(note, choices=", ".join(c.planning_notes()))
         if c.coach:
             return _(
                 "Coach on: the board shows the asteroids AFTER this round's dice, and your ghost path. "
@@ -413,11 +395,11 @@ class SandboxDrawing:
         if game is None:
             return html.escape(_(STAGE_TEXT["setup"]))
         asked = game.pending.player if game.pending is not None else ""
-        texts = {**STAGE_TEXT, **CAPTURE_STAGE_TEXT} if c.is_capture else STAGE_TEXT
+        texts = {**STAGE_TEXT, **c.turn.texts}  # the mode's turn says some stages its own way
         text = _(
             texts[stage], first=game.players[0], player=c.current_player, asked=asked, team=c.current_team
         )
-        word = pgettext("log", "turn") if c.is_capture else pgettext("log", "round")
+        word = pgettext("log", str(c.turn.word))
         head = f"{_(game.state.mode.title())} · {word} <b>{game.round}</b>"
         return f"{head} · {html.escape(text)}"
 

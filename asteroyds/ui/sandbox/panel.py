@@ -2,16 +2,16 @@
 
 A view only: :meth:`SetupPanel.read` turns its controls into a
 :class:`~asteroyds.ui.sandbox_setup.SandboxSetup`; the engine builds (and
-checks) the game. For Capture the Asteroyd (RULES §11) the colour seats give
-way to the teams: 2 or 3 teams, 1-3 crafts each, each craft human or bot,
-blue asteroids (0-4, two teams), destructible or not, and the 1 v 1 duel.
+checks) the game. A mode whose table brings its own section (its
+:class:`~asteroyds.ui.sandbox.setup.Table`) shows it instead of the colour
+seats: Capture the Asteroyd's teams (RULES §11,
+:mod:`asteroyds.ui.chart.capture.section`). The variants shown are those the
+mode says apply (:attr:`asteroyds.modes.Mode.variants`).
 
 CSS classes for browser tests: ``asteroyds-sandbox-setup`` (the panel),
 ``asteroyds-mode`` (mode buttons), ``asteroyds-seed``, ``asteroyds-seat-{colour}``
-and ``asteroyds-kind-{colour}`` (colour seats), ``asteroyds-capture-setup``,
-``asteroyds-capture-teams``, ``asteroyds-capture-crafts``,
-``asteroyds-capture-kind-{craft}`` (``red1``...), ``asteroyds-blue-asteroids``,
-``asteroyds-duel``, ``asteroyds-start``.
+and ``asteroyds-kind-{colour}`` (colour seats), ``asteroyds-start``; a table's
+section has its own (capture's: ``asteroyds-capture-setup``...).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import html
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_bool import CheckboxStyle
@@ -26,8 +27,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ...errors import ScenarioError
 from ...i18n import N_, _, ngettext
-from ...modes import mode_named
-from ...modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
+from ...modes import mode_named, modes
 from ...modes.targets import SIDES, team_of
 from ...pieces import PLAYER_COLOURS
 from ...rules import PLANNING_LEVELS
@@ -35,14 +35,12 @@ from ...setups import setup
 from ...state import State
 from .. import theme
 from .setup import (
-    CAPTURE,
-    CAPTURE_TEAMS,
     KIND_NAMES,
     KINDS,
-    SANDBOX_MODES,
     SandboxSetup,
     Seat,
     asteroid_choices,
+    table_for,
 )
 
 COACH_HELP = N_(
@@ -54,14 +52,6 @@ HANDICAP_HELP = N_(
     "The weaker team aims at this many fewer targets (the highest-numbered ones of the set it shoots at "
     "are taken off), so a smaller or younger team can still win."
 )
-CAPTURE_HELP = N_(
-    "Teams of crafts: fly into the enemy asteroyd's space, bring it onto your own platform: one point. "
-    "First to 3 (2 with three teams) and ahead wins. A team's human crafts plan together on this device, "
-    "then the next team; bots plan at once."
-)
-# Capture seats: a craft is a human, the capture team bot (the engine's capture_bot) or the coach.
-CAPTURE_KINDS: list[tuple[str, str]] = [("human", "human"), ("bot", "greedy"), (KIND_NAMES["coach"], "coach")]
-MODE_NAMES: dict[str, str] = {"capture": N_("Capture")}  # shorter than its Mode title, for a button
 
 
 # --- parts that share their Layout and Style ----------------------------------------------------------
@@ -190,24 +180,9 @@ class SetupPanel(widgets.VBox):
             "planning_seconds": int(self._seconds.value) if level == "custom" else None,
             "coach": self._coach.value,
         }
-        if mode_named(self.mode).teams:
-            self._ensure_capture()
-            teams, crafts = int(self._teams.value), int(self._crafts.value)
-            seats = tuple(
-                Seat(f"{team}{i}", self._capture_kinds[f"{team}{i}"].value)
-                for team in TEAM_SETS[teams]
-                for i in range(1, crafts + 1)
-            )
-            return SandboxSetup(
-                mode=CAPTURE,
-                seats=seats,
-                teams=teams,
-                crafts_per_team=crafts,
-                blue_asteroids=int(self._blue.value) if teams == 2 else 0,
-                destructible_asteroids=self._destructible.value,
-                duel=self._duel.value,
-                **common,
-            )
+        section = self._ensure_section()
+        if section is not None:  # the mode's table says who plays (capture's teams)
+            return section.read(common)  # type: ignore[no-any-return]
         seats = tuple(Seat(colour, kind.value) for colour, (on, kind) in self._seats.items() if on.value)
         if not seats:
             raise ScenarioError(_("choose at least one player (tick a colour)"))
@@ -226,7 +201,7 @@ class SetupPanel(widgets.VBox):
     def preview(self) -> State | None:
         """The board of the layout the panel describes (None when the choices do not make a game)."""
         with contextlib.suppress(ScenarioError, ValueError):
-            if mode_named(self.mode).teams:
+            if self._ensure_section() is not None:  # the table's own section: its game's board
                 return self.read().build().state
             players = [colour for colour, (on, _k) in self._seats.items() if on.value] or None
             return setup(self.mode, seed=int(self._seed.value), players=players)
@@ -234,14 +209,14 @@ class SetupPanel(widgets.VBox):
 
     # --- building -------------------------------------------------------------------------------
     def _build(self, s: SandboxSetup, on_start: Callable[[], object]) -> None:
-        modes = [(_(MODE_NAMES.get(m, mode_named(m).title)), m) for m in SANDBOX_MODES]
+        choices = [(_(mode.short_title or mode.title), name) for name, mode in modes().items()]
         self._mode = widgets.ToggleButtons(
-            options=modes, value=s.mode, style={"button_width": "96px"}, _dom_classes=["asteroyds-mode"]
+            options=choices, value=s.mode, style={"button_width": "96px"}, _dom_classes=["asteroyds-mode"]
         )
         self._seats: dict[str, tuple[widgets.Checkbox, widgets.Dropdown]] = {}
         self._team_tags: dict[str, widgets.HTML] = {}
         seats = []
-        tags = "" if mode_named(s.mode).shoots_targets else "none"
+        tags = "" if "targets_handicap" in mode_named(s.mode).variants else "none"
         for colour in PLAYER_COLOURS:
             on = _check(colour in s.kinds, colour, "90px", css=f"asteroyds-seat-{colour}")
             kind = widgets.Dropdown(
@@ -257,9 +232,11 @@ class SetupPanel(widgets.VBox):
             seats.append(_row(_dot(theme.player_colour(colour)), on, kind, self._team_tags[colour]))
         self._team_note = html_part("asteroyds-note", width="440px")
         self._seat_section = widgets.VBox([_section(_("Players, in turn order")), *seats, self._team_note])
-        # Capture's section is built the first time capture is chosen (a page costs the server less).
-        self._capture_setup = s
-        self._capture_slot = widgets.VBox()
+        # A table's own section (capture's teams) is built the first time its mode is chosen (a page
+        # costs the server less), one per table.
+        self._first_setup = s
+        self._sections: dict[int, Any] = {}
+        self._section_slot = widgets.VBox()
         self._pilots = _check(s.pilots, _("Pilots (advanced rules): each craft draws a pilot"))
         self._seed = widgets.BoundedIntText(
             value=s.seed,
@@ -339,7 +316,7 @@ class SetupPanel(widgets.VBox):
                 _section("Mode"),
                 self._mode,
                 self._seat_section,
-                self._capture_slot,
+                self._section_slot,
                 _section("Pilots"),
                 self._pilots,
             ],
@@ -356,93 +333,26 @@ class SetupPanel(widgets.VBox):
         body = widgets.HBox([left, right], layout=widgets.Layout(grid_gap="24px", flex_flow="row wrap"))
         self.children = [body, start]
 
-    def _ensure_capture(self) -> None:
-        if self._capture_slot.children:
-            return
-        self._build_capture(self._capture_setup)
-        for control in (self._teams, self._crafts, self._blue):
-            control.observe(lambda _ch: self._changed(), names="value")
-        self._capture_slot.children = [self._capture]
-
-    def _build_capture(self, s: SandboxSetup) -> None:
-        """The capture section: teams, crafts per team, who flies each craft, the variants."""
-        self._teams = widgets.ToggleButtons(
-            options=[("2 teams", 2), ("3 teams", 3)], value=s.teams if s.teams in TEAM_SETS else 2
-        )
-        self._teams.style.button_width = "80px"
-        self._teams.add_class("asteroyds-capture-teams")
-        self._crafts = widgets.ToggleButtons(
-            options=[(f"{n} craft{'s' * (n > 1)}", n) for n in range(1, MAX_CRAFTS_PER_TEAM + 1)],
-            value=s.crafts_per_team,
-        )
-        self._crafts.style.button_width = "80px"
-        self._crafts.add_class("asteroyds-capture-crafts")
-        kinds = s.kinds if s.is_capture else {}
-        self._capture_kinds: dict[str, widgets.Dropdown] = {}
-        self._capture_rows: dict[str, widgets.HBox] = {}
-        rows = []
-        for team in CAPTURE_TEAMS:
-            cells: list[widgets.Widget] = []
-            for i in range(1, MAX_CRAFTS_PER_TEAM + 1):
-                craft = f"{team}{i}"
-                default = "human" if team == "red" else "greedy"
-                value = kinds.get(craft) or kinds.get(team) or default
-                kind = widgets.Dropdown(
-                    options=CAPTURE_KINDS,
-                    value=value if value in dict(CAPTURE_KINDS).values() else "greedy",
-                    description=craft,
-                    style={"description_width": "44px"},
-                    layout=widgets.Layout(width="130px"),
-                )
-                kind.add_class(f"asteroyds-capture-kind-{craft}")
-                self._capture_kinds[craft] = kind
-                cells.append(kind)
-            row = _row(_dot(theme.COLOURS.get(team, theme.player_colour(None))), *cells)
-            self._capture_rows[team] = row
-            rows.append(row)
-        blue_max = len(BLUE_ASTEROID_CELLS)
-        self._blue = widgets.IntSlider(
-            value=s.blue_asteroids,
-            min=0,
-            max=blue_max,
-            description=_("Blue asteroids"),
-            style={"description_width": "100px"},
-        )
-        self._blue.layout.width = "300px"
-        self._blue.add_class("asteroyds-blue-asteroids")
-        self._destructible = _check(
-            s.destructible_asteroids, _("Blue asteroids are destructible (lasers, ramming)"), "470px"
-        )
-        self._duel = _check(s.duel, _("1 v 1: each player runs a whole team (double planning time)"), "470px")
-        self._duel.add_class("asteroyds-duel")
-        self._capture_note = html_part("asteroyds-note", width="470px")
-        self._blue_box = widgets.VBox([self._blue, self._destructible])
-        self._capture = widgets.VBox(
-            [
-                _section(_("Capture the Asteroyd: teams")),
-                html_part("asteroyds-note", _(CAPTURE_HELP), width="470px"),
-                _row(self._teams, self._crafts),
-                _section(_("Who flies each craft")),
-                *rows,
-                self._capture_note,
-                _section(_("Capture variants")),
-                self._blue_box,
-                self._duel,
-            ]
-        )
-        self._capture.add_class("asteroyds-capture-setup")
+    def _ensure_section(self) -> Any:
+        """The section of the chosen mode's table (None: the colour seats), built the first time."""
+        table = table_for(self.mode)
+        key = id(table)
+        if key not in self._sections:
+            self._sections[key] = table.section(self._first_setup, self._changed)
+        section = self._sections[key]
+        if section is not None and list(self._section_slot.children) != [section]:
+            self._section_slot.children = [section]
+        return section
 
     # --- reactions ----------------------------------------------------------------------------
     def _changed(self) -> None:
         mode = self.mode
-        capture = mode_named(mode).teams
-        if capture:
-            self._ensure_capture()
-        self._seat_section.layout.display = "none" if capture else ""
-        self._capture_slot.layout.display = "" if capture else "none"
-        self._box_variants.layout.display = "none" if capture else ""
-        if capture:
-            self._capture_changed()
+        section = self._ensure_section()
+        self._seat_section.layout.display = "none" if section is not None else ""
+        self._section_slot.layout.display = "" if section is not None else "none"
+        self._box_variants.layout.display = "" if mode_named(mode).variants else "none"
+        if section is not None:
+            section.refresh()
         else:
             self._seats_changed(mode)
         if self._on_preview is not None:
@@ -452,18 +362,20 @@ class SetupPanel(widgets.VBox):
 
     def _seats_changed(self, mode: str) -> None:
         self._remove.options = asteroid_choices(mode, int(self._seed.value))
-        self._handicap_section.layout.display = "" if mode_named(mode).shoots_targets else "none"
-        self._variants["return_to_platform"].disabled = mode not in ("racing", "shooting")
-        self._variants["one_shot_per_turn"].disabled = not mode_named(mode).shooting
+        variants = mode_named(mode).variants  # the switches that apply to this mode
+        sides = "targets_handicap" in variants  # a side of the board is a team (targets)
+        self._handicap_section.layout.display = "" if sides else "none"
+        for name, box in self._variants.items():
+            box.disabled = name not in variants
         for tag in self._team_tags.values():
-            tag.layout.display = "" if mode_named(mode).shoots_targets else "none"
+            tag.layout.display = "" if sides else "none"
         chosen = [colour for colour, (on, _k) in self._seats.items() if on.value]
-        if mode_named(mode).shoots_targets:
-            sides = {side: ", ".join(p for p in chosen if team_of(p) == side) or "(nobody)" for side in SIDES}
+        if sides:
+            team = {side: ", ".join(p for p in chosen if team_of(p) == side) or "(nobody)" for side in SIDES}
             text = _(
                 "Left team: {sides}. Right team: {sides2}. Each shoots the other's targets.",
-                sides=sides["left"],
-                sides2=sides["right"],
+                sides=team["left"],
+                sides2=team["right"],
             )
         else:
             text = ngettext(
@@ -474,24 +386,6 @@ class SetupPanel(widgets.VBox):
             )
         self._team_note.value = html.escape(text)
 
-    def _capture_changed(self) -> None:
-        teams, crafts = int(self._teams.value), int(self._crafts.value)
-        playing = TEAM_SETS[teams]
-        for team, row in self._capture_rows.items():
-            row.layout.display = "" if team in playing else "none"
-            for i, kind in enumerate(row.children[1:], 1):
-                kind.layout.display = "" if i <= crafts else "none"
-        self._blue_box.layout.display = "" if teams == 2 else "none"
-        order = [f"{team}{i}" for i in range(1, crafts + 1) for team in playing]
-        self._capture_note.value = html.escape(
-            _(
-                "{n} crafts, in turn order {choices}. Team-mates plan together; a team with no "
-                "human is played by the bot.",
-                n=len(order),
-                choices=", ".join(order),
-            )
-        )
-
     def _level_changed(self) -> None:
         self._seconds.layout.display = "" if self._level.value == "custom" else "none"
         if not self._coach_touched:
@@ -499,4 +393,4 @@ class SetupPanel(widgets.VBox):
             self._coach_touched = False
 
 
-__all__ = ["CAPTURE_KINDS", "SetupPanel", "button", "html_part"]
+__all__ = ["SetupPanel", "button", "html_part"]

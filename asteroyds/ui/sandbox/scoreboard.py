@@ -31,10 +31,7 @@ import ipywidgets as widgets
 
 from ...event_text import colour_text, team_text
 from ...i18n import N_, _, pgettext
-from ...modes import mode_named, mode_of
-from ...modes.capture_resolve import DEFAULT_CAPTURE_RULES
-from ...modes.capture_resolve import scores as capture_scores
-from ...modes.capture_resolve import teams as capture_teams
+from ...modes import Planning, Scoring, mode_named, mode_of
 from ...pieces import ASTEROYD, MAX_DAMAGE
 from ...state import State
 from .. import theme
@@ -99,27 +96,29 @@ def _counted(state: State) -> tuple[tuple[str, ...] | None, int]:
 
 
 def _kind_label(kind: str, mode: str) -> str:
-    """Who flies a craft, in words (a team mode has one bot, so no style is named)."""
-    if mode_named(mode).teams and kind != "human":
+    """Who flies a craft, in words (where a team plans together it has one bot, so no style is named)."""
+    if mode_named(mode).turn.planning is Planning.TEAM and kind != "human":
         return "bot"
     return KIND_LABELS.get(kind, kind)
 
 
 def _carried(state: State) -> dict[str, str]:
-    """Capture: carrier → the team of the asteroyd it carries."""
+    """Carrier → the team of the asteroyd it carries (capture's asteroyds, RULES §11)."""
     return {p.carrier: p.team or "" for p in state.pieces if p.kind == ASTEROYD and p.carrier}
 
 
 def team_rows(state: State, target: int | None = None) -> list[TeamRow]:
-    """Capture: one line per team, in the game's team order (``target``: points to win, default the rule's).
+    """A team game (the mode scores team points: capture): one line per team, in the game's team order
+    (``target``: points to win, default the mode's rule).
 
     >>> from asteroyds.modes.capture import setup
     >>> [(r.team, r.points, r.target, r.crafts) for r in team_rows(setup(teams=2, crafts_per_team=1))]
     [('red', 0, 3, ('red1',)), ('white', 0, 3, ('white1',))]
     """
-    names = capture_teams(state)
-    points = capture_scores(state)
-    goal = target if target is not None else DEFAULT_CAPTURE_RULES.target_for(len(names))
+    mode = mode_of(state)
+    points = mode.team_points(state)
+    names = tuple(points)
+    goal = target if target is not None else mode.points_to_win(state, None) or 0
     carried = _carried(state)
     rows = []
     for team in names:
@@ -143,9 +142,10 @@ def score_rows(state: State, kinds: Mapping[str, str] | None = None) -> list[Sco
     """The scoreboard lines, in the setup's order (``kinds``: player → human / greedy / random)."""
     kinds = kinds or {}
     counted, needed = _counted(state)
-    teams = mode_of(state).teams
+    mode = mode_of(state)
+    teams = mode.scoring is Scoring.TEAM_POINTS  # a craft's progress is its team's points
     carried = _carried(state) if teams else {}
-    points = capture_scores(state) if teams else {}
+    points = mode.team_points(state) if teams else {}
     rows = []
     for craft in state.crafts:
         tokens = tuple(craft.tokens)
@@ -194,9 +194,9 @@ def progress_series(history: Sequence[State]) -> dict[str, tuple[list[int], list
     (:attr:`asteroyds.game.Game.history`).
     """
     series: dict[str, tuple[list[int], list[int]]] = {}
-    if history and mode_of(history[-1]).teams:  # a team game: each team's points (no damage)
+    if history and mode_of(history[-1]).scoring is Scoring.TEAM_POINTS:  # each team's points (no damage)
         for state in history:
-            for team, points in capture_scores(state).items():
+            for team, points in mode_of(state).team_points(state).items():
                 damage, progress = series.setdefault(team, ([], []))
                 damage.append(0)
                 progress.append(points)
@@ -324,7 +324,7 @@ def scoreboard_html(
     ``target``: capture's points to win (see :func:`capture_html`).
     """
     mode = mode_of(state)
-    if mode.teams:
+    if mode.scoring is Scoring.TEAM_POINTS:
         return capture_html(state, kinds, target)
     rows = score_rows(state, kinds)
     symbols, _needed = _counted(state)
@@ -470,14 +470,15 @@ class ProgressPlot(widgets.HBox):
         self.series = series = progress_series(history)
         players = list(series)
         rounds = max(1, len(history) - 1)
-        capture = bool(history) and mode_of(history[-1]).teams
+        mode = mode_of(history[-1]) if history else None
+        capture = mode is not None and mode.scoring is Scoring.TEAM_POINTS  # team points, no damage
         needed = _counted(history[-1])[1] if history else 0
-        if capture:
-            needed = DEFAULT_CAPTURE_RULES.target_for(len(players))
+        if capture and mode is not None:
+            needed = mode.points_to_win(history[-1], None) or needed
         top = {"damage": float(MAX_DAMAGE), "progress": float(max(needed, 1, *self._max_progress(series)))}
         low = min(0, *(min(g) for _d, g in series.values() if g)) if series else 0  # 3 teams: below zero
         self._figures["damage"].layout.display = "none" if capture else ""  # capture crafts take no damage
-        self._axes["progress"][0].label = pgettext("log", "turn") if capture else pgettext("log", "round")
+        self._axes["progress"][0].label = pgettext("log", str(mode.turn.word) if mode else "round")
         colour = _team_ink if capture else theme.player_colour
         self._figures["progress"].title = _(
             "Progress: {what}", what=_(mode_of(history[-1]).progress_name if history else "tokens")

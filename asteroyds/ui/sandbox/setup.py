@@ -3,14 +3,17 @@
 Plain values, no widgets: the setup panel
 (:mod:`asteroyds.ui.sandbox.panel`) reads its controls into a
 :class:`SandboxSetup`, and :meth:`SandboxSetup.build` asks the engine for the
-game (:func:`asteroyds.setups.setup`, or :meth:`asteroyds.game.Game.capture`
-for Capture the Asteroyd). A bad choice raises a
+game (the mode's own setup). A bad choice raises a
 :class:`~asteroyds.errors.ScenarioError` that names it.
 
-In capture mode (RULES §11) a seat names a craft (``red1``) or a whole team
-(``red``: every red craft); crafts are named by the engine after their team
-(``red1``, ``white1``, ``red2``...). :meth:`SandboxSetup.capture` builds
-the usual table: some teams human, the others bots.
+Who sits at the table depends on the mode: its :class:`Table`, found through
+the mode's chart kind (:mod:`asteroyds.ui.chart`), never by asking which mode
+it is. The one here, :data:`COLOUR_TABLE`, seats a player per colour; Capture
+the Asteroyd's (RULES §11, :mod:`asteroyds.ui.chart.capture.table`) seats a
+craft (``red1``) or a whole team (``red``: every red craft), crafts named by
+the engine after their team (``red1``, ``white1``, ``red2``...), and
+:meth:`SandboxSetup.capture` builds the usual table: some teams human, the
+others bots.
 
 >>> setup = SandboxSetup.capture(teams=2, crafts_per_team=2, humans=("red",), seed=3)
 >>> setup.craft_kinds(setup.build().state)
@@ -22,8 +25,8 @@ pilots and rule settings are played as they are (**decision:** a scenario
 is a whole table, so the panel's variants do not apply to it; the seed gives
 the dice, and in capture the table's setting of destructible blue asteroids
 still applies). :meth:`SandboxSetup.from_board` seats the crafts on it;
-:meth:`check` asks the engine whether it can be played
-(:func:`asteroyds.modes.capture_layout.check_playable` for capture).
+:meth:`check` asks the engine whether it can be played (the mode's
+``check_playable``: for capture, :func:`asteroyds.modes.capture.boards.check_playable`).
 
 >>> from asteroyds.modes.capture import layout
 >>> board = layout(2).update_pieces({"TR1": layout(2).piece("TR1")._replace(cell=(3, 5))})
@@ -35,25 +38,21 @@ still applies). :meth:`SandboxSetup.from_board` seats the crafts on it;
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ...errors import ScenarioError
 from ...game import Game
 from ...i18n import N_, _
-from ...modes import capture_layout, mode_named, modes
-from ...modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
-from ...modes.capture_resolve import CaptureRules
-from ...pieces import ASTEROID, BLUE, PILOTS, PLAYER_COLOURS
+from ...modes import Planning, mode_named, modes
+from ...pieces import ASTEROID, PLAYER_COLOURS
 from ...rules import PLANNING_LEVELS, RuleSettings
 from ...setups import setup
 from ...simulate import random_pilots
 from ...state import State
+from ..chart import CHARTS
 
-CAPTURE = "capture"
-SANDBOX_MODES: tuple[str, ...] = tuple(modes())  # every registered mode, in menu order
 KINDS: tuple[str, ...] = ("human", "greedy", "random", "coach")
 KIND_NAMES: dict[str, str] = {
     "human": "human",
@@ -61,9 +60,44 @@ KIND_NAMES: dict[str, str] = {
     "random": "bot (random)",
     "coach": N_("bot (coach)"),  # plays the coach's exact best plan (asteroyds.coach)
 }
-CAPTURE_TEAMS: tuple[str, ...] = TEAM_SETS[3]  # red, white, blue
-# A capture seat: a team, or one of its crafts as the engine names them (red1 ... blue3).
-CAPTURE_SEAT = re.compile(rf"({'|'.join(CAPTURE_TEAMS)})([1-{MAX_CRAFTS_PER_TEAM}])?")
+
+
+def __getattr__(name: str) -> Any:
+    """``SANDBOX_MODES``: every registered mode, in menu order (the registry's, not a second list)."""
+    if name == "SANDBOX_MODES":
+        return tuple(modes())
+    raise AttributeError(_("module {kind!r} has no attribute {name!r}", kind=__name__, name=name))
+
+
+class Table(Protocol):
+    """Who sits at a mode's table in the sandbox, and how its game is set up (one per chart kind).
+
+    :data:`COLOUR_TABLE` seats a player per colour; a mode on another chart may
+    bring its own (capture's teams, :mod:`asteroyds.ui.chart.capture.table`).
+    """
+
+    def is_seat(self, name: str) -> bool: ...
+    def board_seats(self, board: State, kind: Callable[..., str]) -> list[Seat]: ...
+    def check(self, setup: SandboxSetup) -> None: ...
+    def mode_rules(self, setup: SandboxSetup) -> Any: ...
+    def build(self, setup: SandboxSetup, rng: random.Random) -> Game: ...
+    def options_of(self, game: Game) -> dict[str, Any]: ...
+    def asteroid_choices(self, mode: str, seed: int) -> list[tuple[str, str]]: ...
+    def section(self, setup: SandboxSetup, changed: Callable[[], object]) -> Any: ...
+
+
+def table_for(mode: str) -> Table:
+    """The sandbox table of ``mode``: its chart kind's (:mod:`asteroyds.ui.chart`), else the colour table."""
+    kind = CHARTS.get(mode_named(mode).turn.program_type)
+    own = kind.table_of() if kind is not None else None
+    return COLOUR_TABLE if own is None else own  # type: ignore[no-any-return]
+
+
+def _is_seat_name(name: str) -> bool:
+    """A player colour, or a seat name one of the registered tables knows (capture's red, red1...)."""
+    if name in PLAYER_COLOURS:
+        return True
+    return any(kind.table is not None and kind.table_of().is_seat(name) for kind in CHARTS.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +111,7 @@ class Seat:
     kind: str = "human"
 
     def __post_init__(self) -> None:
-        if self.colour not in PLAYER_COLOURS and not CAPTURE_SEAT.fullmatch(str(self.colour)):
+        if not _is_seat_name(str(self.colour)):
             raise ScenarioError(
                 _(
                     "unknown player colour {colour!r} (expected one of {PLAYER_COLOURS}, or in "
@@ -99,17 +133,6 @@ class Seat:
     @property
     def is_bot(self) -> bool:
         return self.kind != "human"
-
-
-def capture_crafts(teams: int, crafts_per_team: int) -> tuple[str, ...]:
-    """The crafts of a capture game, team by team, as the engine names them.
-
-    >>> capture_crafts(2, 2)
-    ('red1', 'red2', 'white1', 'white2')
-    """
-    if teams not in TEAM_SETS:
-        raise ScenarioError(_("capture is played by 2 or 3 teams, not {teams!r}", teams=teams))
-    return tuple(f"{team}{i}" for team in TEAM_SETS[teams] for i in range(1, crafts_per_team + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,20 +182,11 @@ class SandboxSetup:
 
         With ``board`` (a capture scenario, such as the editor's rearranged
         layout) the game is played on it: its teams and crafts replace
-        ``teams`` and ``crafts_per_team`` (:meth:`from_board`).
+        ``teams`` and ``crafts_per_team`` (:meth:`from_board`). The capture
+        table's (:mod:`asteroyds.ui.chart.capture.table`).
         """
-        if board is not None:
-            if not mode_named(board.mode).teams:
-                raise ScenarioError(
-                    _("SandboxSetup.capture needs a capture board, got a {mode} board", mode=board.mode)
-                )
-            return cls.from_board(board, humans, **options)
-        people = set(humans)
-        seats = tuple(
-            Seat(craft, "human" if craft in people or craft.rstrip("123") in people else "greedy")
-            for craft in capture_crafts(teams, crafts_per_team)
-        )
-        return cls(mode=CAPTURE, seats=seats, teams=teams, crafts_per_team=crafts_per_team, **options)
+        table = table_for("capture")
+        return table.new_setup(cls, teams, crafts_per_team, humans, board, **options)  # type: ignore[attr-defined,no-any-return]
 
     @classmethod
     def from_board(
@@ -184,15 +198,16 @@ class SandboxSetup:
     ) -> SandboxSetup:
         """A game on a scenario (``board``): every craft on it gets a seat.
 
-        Who plays: ``kinds`` (a player, or a capture team → ``human``,
-        ``greedy`` or ``random``; names not on the board are ignored) first;
-        then, with ``humans``, the players (or capture teams) in it are
-        human and the others bots; without, a player ``kinds`` does not name
-        is human (as in a loaded game). **Decision:** when neither names a
-        player of the board, the first team (capture) or the first player is
-        human and the others bots, as in a new game. The planning level and
-        time are the scenario's (its rule settings). Capture seats are the
-        teams, plus a seat for a craft played apart from its team.
+        Who plays: ``kinds`` (a player, or a team → ``human``, ``greedy`` or
+        ``random``; names not on the board are ignored) first; then, with
+        ``humans``, the players (or teams) in it are human and the others
+        bots; without, a player ``kinds`` does not name is human (as in a
+        loaded game). **Decision:** when neither names a player of the board,
+        the first team (where teams plan together, capture) or the first player
+        is human and the others bots, as in a new game. The planning level and
+        time are the scenario's (its rule settings). The seats are the table's
+        (:class:`Table`): capture's are the teams, plus a seat for a craft
+        played apart from its team.
 
         >>> from asteroyds.setups import setup
         >>> SandboxSetup.from_board(setup("racing", players=["green", "red"])).kinds
@@ -200,10 +215,11 @@ class SandboxSetup:
         """
         chosen = dict(kinds or {})
         crafts = board.crafts_in_order()
-        named = {c.player for c in crafts} | {c.team for c in crafts if mode_named(board.mode).teams}
+        teams = mode_named(board.mode).turn.planning is Planning.TEAM  # a team's seat names its crafts
+        named = {c.player for c in crafts} | {c.team for c in crafts if teams}
         if humans is None and not named & set(chosen):  # nobody named: as in a new game
             chosen = {}
-            first = crafts[0].team if mode_named(board.mode).teams and crafts else None
+            first = crafts[0].team if teams and crafts else None
             humans = (first or crafts[0].player,) if crafts else ()
         people = None if humans is None else set(humans)
 
@@ -217,39 +233,33 @@ class SandboxSetup:
 
         options.setdefault("planning_level", board.rules.planning_level)
         options.setdefault("planning_seconds", board.rules.planning_seconds)
-        if mode_named(board.mode).teams:
-            teams = capture_layout.team_names(board)
-            seats = [Seat(team, kind(team)) for team in teams]
-            seats += [
-                Seat(c.player, kind(c.player, c.team))
-                for c in crafts
-                if CAPTURE_SEAT.fullmatch(c.player) and kind(c.player, c.team) != kind(c.team)
-            ]
-        else:
-            seats = [Seat(c.player, kind(c.player)) for c in crafts if c.player in PLAYER_COLOURS]
+        seats = table_for(board.mode).board_seats(board, kind)
         return cls(mode=board.mode, seats=tuple(seats), board=board, **options)
 
     @property
-    def is_capture(self) -> bool:
-        return mode_named(self.mode).teams
+    def table(self) -> Table:
+        """Who sits at this mode's table and how its game is set up (:func:`table_for`)."""
+        return table_for(self.mode)
 
     def rules(self) -> RuleSettings:
-        """The rule settings (variants) of this setup (capture: only the planning time applies)."""
+        """The rule settings (variants) of this setup; a mode with no variant (capture, which plays its
+        own rules) takes only the planning time."""
         seconds = self.planning_seconds if self.planning_level == "custom" else None
-        if self.is_capture:
+        variants = mode_named(self.mode).variants
+        if not variants:
             return RuleSettings(planning_level=self.planning_level, planning_seconds=seconds)
         return RuleSettings(
             return_to_platform=self.return_to_platform,
             random_dice_order=self.random_dice_order,
             one_shot_per_turn=self.one_shot_per_turn,
-            targets_handicap=self.targets_handicap if mode_named(self.mode).shoots_targets else 0,
+            targets_handicap=self.targets_handicap if "targets_handicap" in variants else 0,
             planning_level=self.planning_level,
             planning_seconds=seconds,
         )
 
-    def capture_rules(self) -> CaptureRules:
-        """The capture settings a table may change (RULES §11); the rest are the seed's rules."""
-        return CaptureRules(destructible_asteroids=self.destructible_asteroids)
+    def mode_rules(self) -> Any:
+        """The mode's own rule settings a table may change (capture's, RULES §11), or None."""
+        return self.table.mode_rules(self)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -263,15 +273,16 @@ class SandboxSetup:
     def craft_kinds(self, state: State) -> dict[str, str]:
         """Every player of a game (in turn order) → human, greedy or random.
 
-        A seat named after the player decides; in capture, else a seat named
-        after its team; a player no seat names is human (a loaded game shows
+        A seat named after the player decides; where teams plan together (capture), else a seat
+        named after its team; a player no seat names is human (a loaded game shows
         every chart rather than let a bot play for someone).
         """
         kinds = self.kinds
+        teams = mode_named(state.mode).turn.planning is Planning.TEAM
         out = {}
         for craft in state.crafts_in_order():
             kind = kinds.get(craft.player)
-            if kind is None and mode_named(state.mode).teams and craft.team:
+            if kind is None and teams and craft.team:
                 kind = kinds.get(craft.team)
             out[craft.player] = kind or "human"
         return out
@@ -285,11 +296,12 @@ class SandboxSetup:
 
         ``where`` names the scenario (``board``) in its messages (a file name).
         """
-        if self.mode not in SANDBOX_MODES:
+        sandbox_modes = tuple(modes())
+        if self.mode not in sandbox_modes:
             raise ScenarioError(
                 _(
                     "the sandbox plays {choices}, not {mode!r}",
-                    choices=", ".join(SANDBOX_MODES),
+                    choices=", ".join(sandbox_modes),
                     mode=self.mode,
                 )
             )
@@ -304,52 +316,7 @@ class SandboxSetup:
         if self.board is not None:
             self._check_board(self.board, where)
             return
-        if self.is_capture:
-            self._check_capture()
-            return
-        if not 1 <= len(self.seats) <= 6:
-            raise ScenarioError(_("a game has 1-6 players, not {n}", n=len(self.seats)))
-        for seat in self.seats:
-            if seat.colour not in PLAYER_COLOURS:
-                raise ScenarioError(
-                    _(
-                        "{colour!r} is a capture team or craft; a {mode} player is a colour ({choices})",
-                        colour=seat.colour,
-                        mode=self.mode,
-                        choices=", ".join(PLAYER_COLOURS),
-                    )
-                )
-
-    def _check_capture(self) -> None:
-        if self.teams not in TEAM_SETS:
-            raise ScenarioError(_("capture is played by 2 or 3 teams, not {teams!r}", teams=self.teams))
-        if not 1 <= self.crafts_per_team <= MAX_CRAFTS_PER_TEAM:
-            raise ScenarioError(
-                _(
-                    "a capture team has 1-{MAX_CRAFTS_PER_TEAM} crafts, not {crafts_per_team!r}",
-                    MAX_CRAFTS_PER_TEAM=MAX_CRAFTS_PER_TEAM,
-                    crafts_per_team=self.crafts_per_team,
-                )
-            )
-        crafts = capture_crafts(self.teams, self.crafts_per_team)
-        names = set(crafts) | set(TEAM_SETS[self.teams])
-        for seat in self.seats:
-            if seat.colour not in names:
-                raise ScenarioError(
-                    _(
-                        "{colour!r} is not a team or craft of this capture game (teams {choices}; "
-                        "crafts {join2})",
-                        colour=seat.colour,
-                        choices=", ".join(TEAM_SETS[self.teams]),
-                        join2=", ".join(crafts),
-                    )
-                )
-        if self.pilots and len(crafts) > len(PILOTS):
-            raise ScenarioError(
-                _("the pilots variant has {n} pilots for {n2} crafts", n=len(PILOTS), n2=len(crafts))
-            )
-        if self.remove:
-            raise ScenarioError(_("capture has no asteroids to remove (the blue asteroids are a number)"))
+        self.table.check(self)
 
     def _check_board(self, board: State, where: str) -> None:
         """A scenario to play: a valid board of this mode with crafts, that the engine can play."""
@@ -403,29 +370,9 @@ class SandboxSetup:
         """The game these choices describe (the built-in layout of the mode, seeded, or the scenario)."""
         self.check()
         if self.board is not None:
-            rules = self.capture_rules() if self.is_capture else None
-            return Game(self.board, seed=self.seed, capture_rules=rules)
+            return Game(self.board, seed=self.seed, mode_rules=self.mode_rules())
         rng = random.Random(f"asteroyds:sandbox:{self.seed}:pilots")
-        if self.is_capture:
-            crafts = capture_crafts(self.teams, self.crafts_per_team)
-            pilots = dict(zip(crafts, random_pilots(crafts, rng), strict=True)) if self.pilots else None
-            return Game.capture(
-                teams=self.teams,
-                crafts_per_team=self.crafts_per_team,
-                seed=self.seed,
-                capture_rules=self.capture_rules(),
-                blue_asteroids=self.blue_asteroids,
-                pilots=pilots,
-                duel=self.duel,
-                rules=self.rules(),
-            )
-        players = list(self.players)
-        pilots_list = random_pilots(players, rng) if self.pilots else None
-        options: dict[str, Any] = {"pilots": pilots_list, "rules": self.rules()}
-        if mode_named(self.mode).shoots_targets and self.targets_handicap:
-            options["handicap_team"] = self.handicap_team
-        state = setup(self.mode, seed=self.seed, players=players, remove=self.remove, **options)
-        return Game(state, seed=self.seed)
+        return self.table.build(self, rng)
 
     @classmethod
     def of_game(
@@ -434,18 +381,7 @@ class SandboxSetup:
         """The choices that describe a (loaded) game: its mode, players, seed and variants."""
         rules, kinds = game.rules, kinds or {}
         initial = game.initial
-        options: dict[str, Any] = {}
-        if mode_named(initial.mode).teams:
-            teams = {c.team for c in initial.crafts if c.team}
-            blue = sum(1 for p in initial.pieces if p.kind == ASTEROID and p.colour == BLUE)
-            options = {
-                "teams": len(teams) if len(teams) in TEAM_SETS else 2,
-                "crafts_per_team": max(sum(c.team == t for c in initial.crafts) for t in teams)
-                if teams
-                else 2,
-                "blue_asteroids": min(blue, len(BLUE_ASTEROID_CELLS)),
-                "destructible_asteroids": game.capture_rules.destructible_asteroids,
-            }
+        options = table_for(initial.mode).options_of(game)
         return cls(
             mode=initial.mode,
             seats=tuple(Seat(c.player, kinds.get(c.player, "human")) for c in initial.crafts_in_order()),
@@ -462,29 +398,77 @@ class SandboxSetup:
         )
 
 
+class ColourTable:
+    """The one-seat-per-player table of the one-round modes: a seat is a player colour (1-6 players)."""
+
+    def is_seat(self, name: str) -> bool:
+        return name in PLAYER_COLOURS
+
+    def board_seats(self, board: State, kind: Callable[..., str]) -> list[Seat]:
+        return [Seat(c.player, kind(c.player)) for c in board.crafts_in_order() if c.player in PLAYER_COLOURS]
+
+    def check(self, setup: SandboxSetup) -> None:
+        if not 1 <= len(setup.seats) <= 6:
+            raise ScenarioError(_("a game has 1-6 players, not {n}", n=len(setup.seats)))
+        for seat in setup.seats:
+            if seat.colour not in PLAYER_COLOURS:
+                raise ScenarioError(
+                    _(
+                        "{colour!r} is a capture team or craft; a {mode} player is a colour ({choices})",
+                        colour=seat.colour,
+                        mode=setup.mode,
+                        choices=", ".join(PLAYER_COLOURS),
+                    )
+                )
+
+    def mode_rules(self, setup: SandboxSetup) -> Any:
+        return mode_named(setup.mode).default_rules()
+
+    def build(self, setup: SandboxSetup, rng: random.Random) -> Game:
+        players = list(setup.players)
+        pilots_list = random_pilots(players, rng) if setup.pilots else None
+        options: dict[str, Any] = {"pilots": pilots_list, "rules": setup.rules()}
+        if "targets_handicap" in mode_named(setup.mode).variants and setup.targets_handicap:
+            options["handicap_team"] = setup.handicap_team
+        state = setup_state(setup.mode, seed=setup.seed, players=players, remove=setup.remove, **options)
+        return Game(state, seed=setup.seed)
+
+    def options_of(self, game: Game) -> dict[str, Any]:
+        return {}
+
+    def asteroid_choices(self, mode: str, seed: int) -> list[tuple[str, str]]:
+        players = ["red", "blue"] if mode_named(mode).shoots_targets else ["blue"]
+        state = setup_state(mode, seed=seed, players=players)
+        pieces = sorted((p for p in state.pieces if p.kind == ASTEROID), key=lambda p: p.id)
+        return [(f"{p.describe()} at {p.cell} · {p.id}", p.id) for p in pieces]
+
+    def section(self, setup: SandboxSetup, changed: Callable[[], object]) -> Any:
+        """The colour seats are the panel's own (no section of a table of its own)."""
+        return None
+
+
+COLOUR_TABLE = ColourTable()
+setup_state = setup  # the engine's setup of a mode by name (asteroyds.setups.setup)
+
+
 def asteroid_choices(mode: str, seed: int) -> list[tuple[str, str]]:
-    """(label, id) for every asteroid of a built-in layout: the "fewer asteroids" menu.
+    """(label, id) for every asteroid of a built-in layout: the "fewer asteroids" menu (the table's).
 
     Capture has no such menu (its blue asteroids are a number, not a choice).
 
     >>> asteroid_choices("racing", 1)[0]
     ('blue asteroid #2 at (3, 5) · B1', 'B1')
     """
-    if mode_named(mode).teams:
-        return []
-    state = setup(mode, seed=seed, players=["red", "blue"] if mode_named(mode).shoots_targets else ["blue"])
-    pieces = sorted((p for p in state.pieces if p.kind == ASTEROID), key=lambda p: p.id)
-    return [(f"{p.describe()} at {p.cell} · {p.id}", p.id) for p in pieces]
+    return table_for(mode).asteroid_choices(mode, seed)
 
 
 __all__ = [
-    "CAPTURE",
-    "CAPTURE_TEAMS",
+    "COLOUR_TABLE",
     "KINDS",
     "KIND_NAMES",
-    "SANDBOX_MODES",
     "SandboxSetup",
     "Seat",
+    "Table",
     "asteroid_choices",
-    "capture_crafts",
+    "table_for",
 ]

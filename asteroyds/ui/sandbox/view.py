@@ -38,7 +38,7 @@ from ...i18n import _
 from ...modes.targets import team_of
 from ...state import State
 from .. import theme
-from ..chart.capture import CaptureChart
+from ..chart import chart_widget
 from ..chart.stopwatch import Stopwatch
 from ..coach.view import CoachPanel
 from ..player.dice import DiceView
@@ -57,16 +57,13 @@ from .scoreboard import ProgressPlot, Scoreboard
 from .setup import (
     KIND_NAMES,
     KINDS,
-    SANDBOX_MODES,
     SandboxSetup,
     Seat,
     asteroid_choices,
-    capture_crafts,
 )
 
 if TYPE_CHECKING:  # bqplot (and numpy, pandas) are imported when a game first shows the board
     from ..board.view import BoardView
-    from ..chart.status_view import StatusChart
 
 
 class Sandbox(SandboxDrawing, ShownErrors, widgets.VBox):
@@ -93,7 +90,7 @@ class Sandbox(SandboxDrawing, ShownErrors, widgets.VBox):
         self._controller = SandboxController(setup)
         self._port = _BoardPort(self)
         self._player_view: RoundPlayer | None = None
-        self._charts: dict[str, StatusChart | CaptureChart] = {}
+        self._charts: dict[str, Any] = {}  # player -> the chart widget of the game's mode
         self._drawn: tuple[Any, ...] = ()
         self._history_len = -1
         self._build()
@@ -133,23 +130,15 @@ class Sandbox(SandboxDrawing, ShownErrors, widgets.VBox):
         """The error shown (plain text), or ""."""
         return self._error_text
 
-    def chart(self, player: str) -> StatusChart | CaptureChart:
-        """The chart widget of a human player, made on first use (capture: a capture chart)."""
+    def chart(self, player: str) -> Any:
+        """The chart widget of a human player, made on first use: the one its mode plans on
+        (:mod:`asteroyds.ui.chart`; bqplot is imported once a status chart is shown)."""
         if player not in self._charts:
             c = self._controller
-            if c.is_capture:
-                team = c.charts[player].craft.team
-                self._charts[player] = CaptureChart(
-                    controller=c.charts[player],
-                    title=_("CAPTURE CHART · {player} · {team} team", player=player, team=team),  # type: ignore[arg-type]
-                )
-            else:
-                from ..chart.status_view import StatusChart  # bqplot: imported once a chart is shown
-
-                self._charts[player] = StatusChart(
-                    controller=c.charts[player],
-                    title=_("STATUS CHART · {player} craft", player=player),  # type: ignore[arg-type]
-                )
+            game = c.game
+            assert game is not None
+            self._charts[player] = chart_widget(game.state, c.charts[player], player)
+            if c.turn.asteroid_phase:  # the planning board flies the program as a ghost: follow the chart
                 self._charts[player].on_change(
                     lambda _p, who=player: self._safely(lambda: self._draw_planning(who))
                 )
@@ -496,13 +485,11 @@ class Sandbox(SandboxDrawing, ShownErrors, widgets.VBox):
 __all__ = [
     "KINDS",
     "KIND_NAMES",
-    "SANDBOX_MODES",
     "STAGES",
     "Sandbox",
     "SandboxController",
     "SandboxSetup",
     "Seat",
     "asteroid_choices",
-    "capture_crafts",
     "team_of",
 ]

@@ -4,7 +4,7 @@
 with bqplot: one draggable ``Scatter`` for the tokens, snapped on drag end
 inside ``hold_sync()``, plus a click-to-place grid for keyboards and tests.
 The controller, :class:`DropResult` and the chart geometry live in
-:mod:`asteroyds.ui.chart.status_controller` and are re-exported here.
+:mod:`asteroyds.ui.chart.status.controller` and are re-exported here.
 
 >>> from asteroyds.pieces import Craft
 >>> chart = StatusChartController(Craft("blue", (6, 7), 3), "racing")
@@ -23,16 +23,16 @@ import bqplot
 import ipywidgets as widgets
 import numpy as np
 
-from ...event_text import player_text
-from ...i18n import _
-from ...modes import mode_named
-from ...pieces import MAX_DAMAGE, Craft
-from ...pilots import PILOT_TABLE
-from ...program import BLUE_COLUMNS, EMPTY, RED_COLUMN, Program, as_program, column_name
-from ...rules import RuleSettings
-from .. import theme
-from ..theme import COLOURS
-from .status_controller import (
+from ....event_text import player_text
+from ....i18n import _
+from ....modes import mode_named
+from ....pieces import MAX_DAMAGE, Craft
+from ....pilots import PILOT_TABLE
+from ....program import BLUE_COLUMNS, EMPTY, RED_COLUMN, Program, as_program, column_name
+from ....rules import RuleSettings
+from ... import theme
+from ...theme import COLOURS
+from .controller import (
     ACTION,
     ACTION_NAMES,
     BLUE_ROWS,

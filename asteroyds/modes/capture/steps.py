@@ -1,11 +1,11 @@
 """Where each event of a capture turn stands: before the rounds, or round k's lasers or moves.
 
-A capture turn's log (:func:`~asteroyds.modes.capture_resolve.resolve`) is
+A capture turn's log (:func:`~asteroyds.modes.capture.resolve.resolve`) is
 one flat list: the turrets' aims and the blue asteroids' moves first, then
-for each of the 6 rounds a :class:`~asteroyds.modes.capture_events.RoundStarted`,
+for each of the 6 rounds a :class:`~asteroyds.modes.capture.events.RoundStarted`,
 its lasers and what they hit, then the moves (from the round's first
 ``column_played``) and what they cause; a
-:class:`~asteroyds.modes.capture_events.CaptureWon` may close it early.
+:class:`~asteroyds.modes.capture.events.CaptureWon` may close it early.
 :func:`turn_steps` labels every event with its round and stage, so a stepper
 can say "Round 3 of 6 · lasers" without knowing the event types itself.
 
@@ -23,13 +23,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..events import ColumnPlayed, Event
-from ..i18n import N_, _
-from .capture_events import CaptureWon, RoundStarted
-from .capture_program import ROUNDS
+from ...events import ColumnPlayed, Event
+from ...i18n import N_, _
+from ...phases import TextEnum
+from .events import CaptureWon, RoundStarted
+from .program import ROUNDS
 
-SETUP, LASERS, MOVES, WON = "setup", N_("lasers"), N_("moves"), "won"
-STAGES: tuple[str, ...] = (SETUP, LASERS, MOVES, WON)
+
+class Stage(TextEnum):
+    """Where an event of a capture turn stands: before the rounds, a round's lasers or moves, the victory."""
+
+    SETUP = "setup"
+    LASERS = N_("lasers")
+    MOVES = N_("moves")
+    WON = "won"
+
+
+SETUP, LASERS, MOVES, WON = Stage.SETUP, Stage.LASERS, Stage.MOVES, Stage.WON
+STAGES: tuple[Stage, ...] = tuple(Stage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +48,7 @@ class TurnStep:
     """The round (0 before round 1) and the stage (``setup``, ``lasers``, ``moves``, ``won``) of an event."""
 
     round: int
-    stage: str
+    stage: Stage
 
     def __str__(self) -> str:
         if self.stage == SETUP:
@@ -90,6 +101,7 @@ __all__ = [
     "MOVES",
     "SETUP",
     "STAGES",
+    "Stage",
     "WON",
     "TurnStep",
     "round_span",

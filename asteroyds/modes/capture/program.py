@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import ProgramError
-from ..i18n import N_, _
-from ..pieces import Craft
-from ..pilots import PILOT_TABLE, PILOT_TOKENS
+from ...errors import ProgramError
+from ...i18n import N_, _
+from ...pieces import Craft
+from ...pilots import PILOT_TABLE, PILOT_TOKENS
 
 FORWARD, RIGHT, LEFT, TURN_BACK, SHOOT, EMPTY = "F", "R", "L", "U", "X", "."
 SHIELD_STANCE, SHOOT_STANCE = "S", "X"

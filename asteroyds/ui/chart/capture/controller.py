@@ -2,7 +2,7 @@
 
 :class:`CaptureChartController` holds the 6 columns (one token per round) and
 the anticipation; every rule question goes to the engine
-(:mod:`asteroyds.modes.capture_program`); a refused input leaves the program
+(:mod:`asteroyds.modes.capture.program`); a refused input leaves the program
 as it was and says why. The widget is :class:`~asteroyds.ui.chart.capture.CaptureChart`.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...errors import ProgramError
-from ...event_text import and_list
-from ...i18n import N_, _, ngettext
-from ...modes.capture_program import (
+from ....errors import ProgramError
+from ....event_text import and_list
+from ....i18n import N_, _, ngettext
+from ....modes.capture.program import (
     EMPTY,
     FORWARD,
     LEFT,
@@ -32,8 +32,9 @@ from ...modes.capture_program import (
     legal_column_tokens,
     validate_capture_program,
 )
-from ...pieces import Craft
-from ...pilots import PILOT_TABLE, PILOT_TOKENS
+from ....pieces import Craft
+from ....pilots import PILOT_TABLE, PILOT_TOKENS
+from ....state import State
 
 ChangeCallback = Callable[[CaptureProgram], object]
 # --- the tokens in words and pictograms -----------------------------------------------------
@@ -148,6 +149,11 @@ class CaptureChartController:
         self._watchers: list[Callable[[], object]] = []  # any change of state (the view)
         if program is not None:  # a bad program here is a programming error: raise it
             self._program = validate_capture_program(as_capture_program(program, craft.player), craft)
+
+    @classmethod
+    def for_game(cls, craft: Craft, state: State) -> CaptureChartController:
+        """The chart of ``craft`` in ``state``'s game: the chart registry's way."""
+        return cls(craft)
 
     # --- reading ----------------------------------------------------------------------------
     @property

@@ -1,4 +1,4 @@
-"""A seeded Capture the Asteroyd bot, and whole bot games (RULES §11).
+"""A seeded Capture the Asteroyd team bot (RULES §11): the capture mode's own bots.
 
 The bot knows the dice when it plans (as players do), so it knows where
 every turret fires this turn. Each team gives its crafts roles: a carrier
@@ -26,22 +26,17 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..dice import Dice
-from ..events import Event
-from ..hexgrid import Board, Cell
-from ..i18n import _
-from ..outcome import Outcome
-from ..pieces import ASTEROYD, PLATFORM, Craft
-from ..pilots import ACTION_STEPS, PILOT_TABLE, PRIMITIVES
-from ..round import end_round
-from ..state import State
-from .capture import setup
-from .capture_program import LAWRENCE, SHIELD_STANCE, SHOOT_STANCE, CaptureProgram
-from .capture_resolve import CaptureRules, resolve, turret_aims
+from ...dice import Dice
+from ...hexgrid import Board, Cell
+from ...pieces import ASTEROYD, PLATFORM, Craft
+from ...pilots import ACTION_STEPS, PILOT_TABLE, PRIMITIVES
+from ...state import State
+from .program import LAWRENCE, SHIELD_STANCE, SHOOT_STANCE, CaptureProgram
+from .rules import turret_aims
 
 MOVES: tuple[str, ...] = ("F", "R", "L", "U", ".")
 DANGER_WEIGHT = 3  # columns a craft would rather lose than stand in a turret's line
@@ -283,84 +278,17 @@ def plan_all(state: State, dice: Dice | Sequence[int], rng: random.Random) -> di
     return programs
 
 
-# --- whole games -------------------------------------------------------------------
+def capture_bots(
+    state: State, dice: Dice | Sequence[int], players: Sequence[str], draw: Callable[[str], random.Random]
+) -> dict[str, CaptureProgram]:
+    """The mode's bots (:attr:`asteroyds.modes.Mode.plan_bots`): ``players``' programs this turn.
 
-
-@dataclass
-class CaptureGameRecord:
-    """A finished (or stopped) bot game: every state, the dice, programs and events of each turn."""
-
-    states: list[State]
-    dice: list[Dice] = field(default_factory=list)
-    programs: list[dict[str, CaptureProgram]] = field(default_factory=list)
-    events: list[list[Event]] = field(default_factory=list)
-    outcome: Outcome | None = None
-
-    @property
-    def state(self) -> State:
-        return self.states[-1]
-
-    @property
-    def turns(self) -> int:
-        return len(self.dice)
-
-
-def play_capture_game(
-    teams: int = 2,
-    crafts_per_team: int | Mapping[str, int] = 2,
-    seed: int = 0,
-    max_turns: int = 60,
-    blue_asteroids: int = 0,
-    pilots: Mapping[str, str | None] | None = None,
-    rules: CaptureRules | None = None,
-    state: State | None = None,
-    echo: Callable[[str], None] | None = None,
-    styles: Mapping[str, str] | None = None,
-) -> CaptureGameRecord:
-    """Bots play until a team wins or ``max_turns`` turns were played; everything drawn from ``seed``.
-
-    ``styles`` maps a team to its bot: ``greedy`` (the default, :func:`plan_all`)
-    or ``coach`` (:func:`asteroyds.coach.capture.plan_team`: each craft's
-    exact best program, team-mates already planned taken into account, the
-    enemies assumed to fly what this greedy bot would plan for them, drawn
-    with the coach's own seed, never their real programs). The greedy plans are drawn for every team
-    first, so the seeded game is the same whatever the styles until they differ.
-
-    Each turn: roll (seeded) → every bot plans → :func:`resolve` →
-    :func:`asteroyds.round.end_round` (victory via the mode's outcome,
-    next player one, next round).
+    Every craft is planned (team-mates share their goals, :func:`plan_all`),
+    with the generator ``draw`` gives for ``capture-bots:turn<round>``; the
+    programs of ``players`` are returned.
     """
-    if state is None:
-        state = setup(
-            teams=teams,
-            crafts_per_team=crafts_per_team,
-            seed=seed,
-            blue_asteroids=blue_asteroids,
-            pilots=pilots,
-        )
-    rng = random.Random(f"asteroyds:capture-bots:{seed}")
-    record = CaptureGameRecord(states=[state])
-    while record.outcome is None and record.turns < max_turns:
-        dice = Dice(rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
-        programs = plan_all(state, dice, rng)
-        for team in sorted(t for t, style in (styles or {}).items() if style == "coach"):
-            from ..coach.capture import plan_team  # the coach imports the modes
-
-            programs.update(plan_team(state, dice, team, rules=rules, predict=True))
-        state, events = resolve(state, dice, programs, rules)
-        state, end_events, result = end_round(state, events)
-        record.dice.append(dice)
-        record.programs.append(programs)
-        record.events.append(events + end_events)
-        record.states.append(state)
-        record.outcome = result
-        if echo:
-            echo(_("--- Turn {round}: dice {dice}", round=state.round - 1, dice=dice))
-            for player, program in programs.items():
-                echo(_("{player} programs {program}", player=player, program=program))
-            for event in events + end_events:
-                echo(event.text())
-    return record
+    programs = plan_all(state, dice, draw(f"capture-bots:turn{state.round}"))
+    return {p: programs.get(p, CaptureProgram.empty()) for p in players}
 
 
-__all__ = ["CaptureGameRecord", "columns_to", "plan", "plan_all", "play_capture_game"]
+__all__ = ["capture_bots", "columns_to", "plan", "plan_all"]

@@ -1,14 +1,16 @@
-"""Teach the stepper (:mod:`asteroyds.snapshots`) the capture events that change the board.
+"""Capture's replay rules: the board after each capture event, for the stepper (:mod:`asteroyds.snapshots`).
 
-Imported by :mod:`asteroyds.modes.capture`, so ``snapshots(state, events)[-1]``
-equals the state :func:`~asteroyds.modes.capture_resolve.resolve` returned.
+The capture mode declares :data:`REPLAY` (its ``Mode.replay``), so
+``snapshots(state, events)[-1]`` equals the state
+:func:`~asteroyds.modes.capture.resolve.resolve` returned, and no other
+mode's boards are rebuilt differently.
 Events that change nothing on the board (the round start, lasers, dodges,
 shots, bumps, contested asteroyds, the victory) need no rule. A disabled
 turret is not part of the state either (it only lasts until the end of the
 turn): :func:`disabled_turrets` reads it from the events, for the round player.
 
-A carried asteroyd shares its carrier's space, so the flight's
-``craft_moved`` rule is extended to move it along (only in capture mode).
+A carried asteroyd shares its carrier's space, so capture reads the
+flight's ``craft_moved`` its own way: the carried asteroyd moves along.
 
 >>> from asteroyds.modes.capture import setup, resolve
 >>> from asteroyds.snapshots import snapshots
@@ -23,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ..events import Event
-from ..pieces import ASTEROYD
-from ..snapshots import APPLY, register
-from ..state import State
-from .capture_events import (
+from ...events import Event
+from ...pieces import ASTEROYD
+from ...snapshots import APPLY, Apply
+from ...state import State
+from .events import (
     AsteroidBlasted,
     AsteroydDropped,
     AsteroydPickedUp,
@@ -71,30 +73,25 @@ def _blasted(state: State, e: AsteroidBlasted) -> State:
     return state.update_pieces({}, removed=[e.piece])
 
 
-_flight_craft_moved = APPLY["craft_moved"]
-
-
 def _craft_moved(state: State, e) -> State:
-    """The flight rule, and in capture mode the carried asteroyd travels with its carrier."""
-    state = _flight_craft_moved(state, e)
-    if state.mode != "capture":
-        return state
+    """The flight's rule, then the asteroyd the craft carries travels with it."""
+    state = APPLY["craft_moved"](state, e)
     for p in state.pieces:
         if p.kind == ASTEROYD and p.carrier == e.player:
             return _piece(state, p.id, cell=tuple(e.end))
     return state
 
 
-for _event, _apply in (
-    (CraftTeleported, _teleported),
-    (AsteroydDropped, _dropped),
-    (AsteroydPickedUp, _picked_up),
-    (AsteroydReturned, _returned),
-    (PointScored, _scored),
-    (AsteroidBlasted, _blasted),
-):
-    register(_event.TYPE, _apply)
-register("craft_moved", _craft_moved)
+# Event type -> the board after it (capture's events, and its reading of the flight's craft_moved).
+REPLAY: dict[str, Apply] = {
+    CraftTeleported.TYPE: _teleported,
+    AsteroydDropped.TYPE: _dropped,
+    AsteroydPickedUp.TYPE: _picked_up,
+    AsteroydReturned.TYPE: _returned,
+    PointScored.TYPE: _scored,
+    AsteroidBlasted.TYPE: _blasted,
+    "craft_moved": _craft_moved,
+}
 
 
 def disabled_turrets(events: Iterable[Event]) -> tuple[str, ...]:
@@ -115,4 +112,4 @@ def disabled_turret_cells(events: Iterable[Event]) -> tuple[tuple[int, int], ...
     return tuple(cells)
 
 
-__all__ = ["disabled_turret_cells", "disabled_turrets"]
+__all__ = ["REPLAY", "disabled_turret_cells", "disabled_turrets"]

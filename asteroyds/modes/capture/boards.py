@@ -1,4 +1,4 @@
-"""Capture layouts (RULES §11): which pieces a capture board may hold, and when it can be played.
+"""Capture boards (RULES §11): which pieces a capture board may hold, and when it can be played.
 
 RULES §11 lets teams rearrange pods and turrets, so a capture board is not
 always the shipped one (``data/capture-2teams.json``): the scenario editor
@@ -33,12 +33,12 @@ engine's, so the editor and the sandbox never decide a rule themselves:
 
 from __future__ import annotations
 
-from ..errors import ScenarioError
-from ..i18n import _
-from ..pieces import ASTEROID, ASTEROYD, BLUE, DRONE, GATE, PLATFORM, TURRET, Piece
-from ..state import State
-from .capture import MAX_CRAFTS_PER_TEAM, MODE, TEAM_SETS
-from .capture_resolve import TEAMS, teams
+from ...errors import ScenarioError
+from ...i18n import _
+from ...pieces import ASTEROID, ASTEROYD, BLUE, DRONE, GATE, PLATFORM, TURRET, Piece
+from ...state import State
+from .rules import TEAMS, teams
+from .setup import MAX_CRAFTS_PER_TEAM, MODE, TEAM_SETS
 
 # Kinds of piece that have no part in Capture the Asteroyd.
 FOREIGN_KINDS: tuple[str, ...] = (GATE, DRONE)

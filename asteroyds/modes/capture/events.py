@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..event_text import (
+from ...event_text import (
     capitalised,
     cell_text,
     collision_text,
@@ -36,9 +36,9 @@ from ..event_text import (
     player_text,
     team_text,
 )
-from ..events import Event, TupleEvent
-from ..hexgrid import Cell
-from ..i18n import _, ngettext
+from ...events import Event, TupleEvent
+from ...hexgrid import Cell
+from ...i18n import _, ngettext
 
 Scores = tuple[tuple[str, int], ...]
 

@@ -25,12 +25,13 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...errors import ProgramError
-from ...event_text import and_list
-from ...i18n import N_, _
-from ...pieces import Craft
-from ...pilots import PILOT_TABLE
-from ...program import (
+from ....errors import ProgramError
+from ....event_text import and_list
+from ....i18n import N_, _
+from ....modes import modes
+from ....pieces import Craft
+from ....pilots import PILOT_TABLE
+from ....program import (
     BLUE_COLUMNS,
     EMPTY,
     RED_COLUMN,
@@ -41,7 +42,8 @@ from ...program import (
     legal_tokens,
     validate_program,
 )
-from ...rules import MODES, RuleSettings
+from ....rules import RuleSettings
+from ....state import State
 
 Place = tuple[int, str]  # (column 1-7, action letter): a cell of the chart
 ChangeCallback = Callable[[Program], object]
@@ -160,9 +162,9 @@ class StatusChartController:
     ) -> None:
         if not isinstance(craft, Craft):
             raise TypeError(_("a status chart belongs to a Craft, got {craft!r}", craft=craft))
-        if mode not in MODES:
+        if mode not in modes():
             raise ValueError(
-                _("unknown mode {mode!r} (expected one of {choices})", mode=mode, choices=", ".join(MODES))
+                _("unknown mode {mode!r} (expected one of {choices})", mode=mode, choices=", ".join(modes()))
             )
         self._craft = craft
         self._mode = mode
@@ -172,6 +174,11 @@ class StatusChartController:
         self._setup_tokens()
         if program is not None:
             self.load(program)
+
+    @classmethod
+    def for_game(cls, craft: Craft, state: State) -> StatusChartController:
+        """The chart of ``craft`` in ``state``'s game (its mode and variants): the chart registry's way."""
+        return cls(craft, state.mode, rules=state.rules)
 
     # --- reading ------------------------------------------------------------------
     @property

@@ -5,9 +5,9 @@ columns (``F R L U X .`` and the pilot tokens) and one anticipation, Shield or
 Shoot in one round (``S3``, ``X5``; Lawrence: Shield in one or two rounds).
 :class:`CaptureChartController` holds that plan for one craft in plain Python;
 every rule question goes to the engine
-(:func:`~asteroyds.modes.capture_program.validate_capture_program`,
-:func:`~asteroyds.modes.capture_program.legal_column_tokens`,
-:func:`~asteroyds.modes.capture_program.legal_anticipations`). A refused input
+(:func:`~asteroyds.modes.capture.program.validate_capture_program`,
+:func:`~asteroyds.modes.capture.program.legal_column_tokens`,
+:func:`~asteroyds.modes.capture.program.legal_anticipations`). A refused input
 leaves the program as it was and says why. :class:`CaptureChart` is the
 ipywidgets view: a button per token the craft may play, per column, and a
 button per anticipation.
@@ -29,19 +29,19 @@ from types import MappingProxyType
 
 import ipywidgets as widgets
 
-from ...event_text import player_text, team_text
-from ...i18n import _
-from ...modes.capture_program import (
+from ....event_text import player_text, team_text
+from ....i18n import _
+from ....modes.capture.program import (
     EMPTY,
     ROUNDS,
     STANCES,
     CaptureProgram,
 )
-from ...pieces import Craft
-from ...pilots import PILOT_TOKENS
-from .. import theme
-from ..theme import COLOURS
-from .capture_controller import (
+from ....pieces import Craft
+from ....pilots import PILOT_TOKENS
+from ... import theme
+from ...theme import COLOURS
+from .controller import (
     LOCKED_MESSAGE,
     NONE_ALIASES,
     STANCE_GLYPHS,
@@ -266,7 +266,7 @@ class CaptureChart(widgets.VBox):
             columns.append(box)
         self._columns.children = columns
 
-        self._line: dict[tuple[str, int] | None, widgets.Button] = {}
+        self._line: dict[tuple[str, int | None] | None, widgets.Button] = {}
         rows: list[widgets.Widget] = [widgets.HTML(_("<b>Anticipation line</b> (one token on a round)"))]
         for stance in c.stances():
             label = widgets.HTML(
