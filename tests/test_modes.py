@@ -144,4 +144,5 @@ def test_the_layers_contract_holds():
         cwd=PACKAGE.parent,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    assert "Contracts: 1 kept, 0 broken." in done.stdout
+    assert "Contracts: 2 kept, 0 broken." in done.stdout
+    assert "Layers: data, rules, modes, players (bots, coach), drivers KEPT" in done.stdout

@@ -13,6 +13,13 @@ it is missing).
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from string import Template
+
+from .share.markup import Markup, tag
 
 # The widgets' names, with the SVG renderer's name for the same colour and a default.
 _TABLE: dict[str, tuple[str | None, str]] = {
@@ -111,29 +118,26 @@ def error_html(exc: BaseException) -> str:
     return f'<span class="asteroyds-error-text" style="{style}">⚠ {text}</span>'
 
 
-# Shared CSS for the widgets; each view carries it in a small HTML child (repeats are harmless).
-CSS = f"""
-<style>
-.asteroyds-panel {{
-  background: {COLOURS["background"]}; color: {COLOURS["text"]};
-  border-radius: 10px; padding: 10px 14px; font-family: {FONT};
-}}
-.asteroyds-panel .widget-html-content, .asteroyds-panel .widget-label {{ color: {COLOURS["text"]}; }}
-.asteroyds-panel .asteroyds-title {{ font-weight: bold; font-size: 13px; letter-spacing: .12em;
-  color: {COLOURS["muted"]}; }}
-.asteroyds-panel .asteroyds-caption, .asteroyds-panel .asteroyds-caption .widget-html-content {{
-  color: {COLOURS["muted"]}; font-size: 13px; }}
-.asteroyds-panel .asteroyds-caption b {{ color: {COLOURS["text"]}; }}
-.asteroyds-panel .asteroyds-board .toolbar_div {{ display: none !important; }}
-.asteroyds-panel .jupyter-button {{ background: #26305a; color: {COLOURS["text"]}; border-radius: 5px; }}
-.asteroyds-panel .jupyter-button:hover:enabled {{ background: #34427a; }}
-.asteroyds-panel .jupyter-button.mod-active {{ background: #4a5da8; color: #ffffff; font-weight: bold; }}
-.asteroyds-panel .jupyter-button:disabled {{ opacity: .45; }}
-.asteroyds-panel .asteroyds-primary {{ background: {COLOURS["player_yellow"]}; color: {COLOURS["ink_dark"]};
-  font-weight: bold; }}
-.asteroyds-panel .asteroyds-primary:hover:enabled {{ background: #ffd84d; }}
-.asteroyds-panel select, .asteroyds-panel input {{ background-color: #141b3a; color: {COLOURS["text"]};
-  border: 1px solid #34427a; border-radius: 4px; }}
-.asteroyds-panel .widget-hprogress .progress {{ background-color: #1b2347; border-radius: 5px; }}
-</style>
-"""
+@cache
+def _sheet(name: str, chart: tuple[tuple[str, str], ...]) -> Markup:
+    css = (resources.files("asteroyds.ui") / "static" / f"{name}.css").read_text(encoding="utf-8")
+    css = re.sub(r"/\*.*?\*/\n?", "", css, flags=re.S)  # comments are for the maintainer
+    values = {**COLOURS, "font": FONT, **{f"chart_{key}": value for key, value in chart}}
+    try:
+        return tag("style", Markup(Template(css).substitute(values)))
+    except (KeyError, ValueError) as exc:  # a maintainer's typo in a .css file: say which file
+        raise ValueError(f"asteroyds/ui/static/{name}.css: unknown or broken placeholder {exc}") from None
+
+
+def sheet(name: str, chart: Mapping[str, str] | None = None) -> Markup:
+    """The style element of ``asteroyds/ui/static/<name>.css``, read and filled in once per process.
+
+    Why files: CSS in Python strings had to double every brace and could not be
+    read, linted or edited as CSS. A sheet names theme colours as ``${red}``,
+    the font as ``${font}`` and a chart's own inks (``chart``) as ``${chart_edge}``.
+    Each view carries its sheets in a small HTML child (a repeat is harmless).
+    """
+    return _sheet(name, tuple(sorted((chart or {}).items())))
+
+
+CSS = sheet("theme")

@@ -36,7 +36,7 @@ from ..coach.view import CoachPanel
 from ..player.dice import DiceController, DiceView
 from ..share import links
 from ..share.files import download_link, uploaded_text
-from ..theme import COLOURS
+from ..theme import sheet
 from .controller import EditorController
 from .targets import SET_SIZE
 from .tools import (
@@ -54,24 +54,7 @@ from .tools import (
     tools_for,
 )
 
-CSS = f"""<style>
-.asteroyds-editor .asteroyds-editor-side {{ width: 390px; }}
-.asteroyds-editor .asteroyds-editor-tools .widget-toggle-button {{ margin: 2px; }}
-.asteroyds-editor .asteroyds-editor-message {{ font-size: 15px; min-height: 24px; }}
-.asteroyds-editor .asteroyds-ok {{ color: #8fe3a7; }}
-.asteroyds-editor .asteroyds-refused {{ color: {COLOURS["collision"]}; font-weight: bold; }}
-.asteroyds-editor .asteroyds-editor-selection {{ font-size: 13px; min-height: 36px; }}
-.asteroyds-editor .widget-label, .asteroyds-editor .widget-label-basic span {{ color: {COLOURS["muted"]}; }}
-.asteroyds-editor .widget-text input, .asteroyds-editor .widget-text input[type="number"] {{
-  background-color: #141b3a; color: {COLOURS["text"]}; border: 1px solid #34427a; }}
-.asteroyds-editor .asteroyds-card {{ border: 1px solid #26305a; border-radius: 8px; padding: 6px 8px; }}
-.asteroyds-editor a.asteroyds-link {{ color: {COLOURS["player_yellow"]}; font-weight: bold; }}
-.asteroyds-editor textarea {{ background-color: #141b3a; color: {COLOURS["text"]}; font-family: monospace;
-  font-size: 11px; }}
-.asteroyds-editor .asteroyds-editor-preview-log ol {{ margin: 4px 0; padding-left: 22px; font-size: 13px;
-  color: {COLOURS["text"]}; }}
-.asteroyds-editor .asteroyds-editor-play {{ font-size: 13px; }}
-</style>"""
+CSS = sheet("editor")
 TARGET_TIP = N_(
     "Targets mode: click a white-bearing asteroid to put this target on it; click it again to take "
     "the target off."

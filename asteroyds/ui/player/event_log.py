@@ -32,7 +32,7 @@ from ...i18n import NP_, _, pgettext
 from ...modes import Planning, mode_of
 from ...state import State
 from .. import theme
-from ..theme import COLOURS
+from ..theme import sheet
 
 WINDOW = 14  # rows shown around the current event
 PANEL_WIDTH = "436px"  # as the round player's
@@ -100,23 +100,7 @@ def log_rows(
 
 
 # --- the view ---------------------------------------------------------------------------
-CSS = f"""<style>
-.asteroyds-event-log table {{ border-collapse: collapse; width: 100%; font-size: 12.5px;
-  font-family: {theme.FONT}; }}
-.asteroyds-event-log td {{ padding: 2px 6px; vertical-align: top; border-bottom: 1px solid #18214a;
-  color: {COLOURS["text"]}; line-height: 1.35; }}
-.asteroyds-event-log td.asteroyds-n {{ color: {COLOURS["muted"]}; text-align: right; width: 26px;
-  font-variant-numeric: tabular-nums; }}
-.asteroyds-event-log tr.asteroyds-future td {{ color: #66729c; }}
-.asteroyds-event-log tr.asteroyds-current td {{ background: #4a3d0a; color: #fff8d6; font-weight: bold; }}
-.asteroyds-event-log tr.asteroyds-current td.asteroyds-n {{ box-shadow: inset 4px 0 0 {COLOURS["highlight"]};
-  color: #fff8d6; }}
-.asteroyds-event-log tr.asteroyds-more td {{ color: {COLOURS["muted"]}; font-style: italic;
-  border-bottom: none; }}
-.asteroyds-event-log .asteroyds-tag {{ display: inline-block; width: 4px; height: 14px; border-radius: 2px;
-  vertical-align: -2px; }}
-.asteroyds-event-log .asteroyds-log-head {{ font-size: 13px; color: {COLOURS["muted"]}; margin: 2px 0 6px; }}
-</style>"""
+CSS = sheet("event_log")
 
 
 def _tag_colour(tag: str) -> str:

@@ -18,7 +18,7 @@ from ...modes import mode_of
 from ...state import State
 from .. import theme
 from ..chart import chart_kind
-from ..theme import COLOURS
+from ..theme import COLOURS, sheet
 from .inspector import (
     ARROWS,
     BADGES,
@@ -60,33 +60,7 @@ _BADGE_WORDS = (
 
 
 # --- the view ---------------------------------------------------------------------------
-CSS = f"""<style>
-.asteroyds-priority-inspector table {{ border-collapse: collapse; width: 100%; font-size: 12px;
-  font-family: {theme.FONT}; color: {COLOURS["text"]}; }}
-.asteroyds-priority-inspector th {{ text-align: left; color: {COLOURS["muted"]}; font-weight: normal;
-  font-size: 11px; letter-spacing: .06em; text-transform: uppercase; padding: 2px 5px;
-  border-bottom: 1px solid #34427a; }}
-.asteroyds-priority-inspector td {{ padding: 3px 4px; border-bottom: 1px solid #1b2550;
-  vertical-align: top; }}
-.asteroyds-priority-inspector tr.asteroyds-waiting td {{ color: {COLOURS["muted"]}; }}
-.asteroyds-priority-inspector tr.asteroyds-current td {{ background: #4a3d0a; color: #fff8d6; }}
-.asteroyds-priority-inspector tr.asteroyds-current td:first-child {{
-  box-shadow: inset 4px 0 0 {COLOURS["highlight"]}; }}
-.asteroyds-priority-inspector .asteroyds-chip {{ display: inline-block; width: 11px; height: 11px;
-  border-radius: 3px; margin-right: 6px; vertical-align: -1px; border: 1px solid #0d1324; }}
-.asteroyds-priority-inspector .asteroyds-badge {{ display: inline-block; padding: 0 6px; border-radius: 8px;
-  font-size: 11.5px; white-space: nowrap; margin: 0 2px 2px 0; }}
-.asteroyds-priority-inspector .asteroyds-why {{ font-size: 11px; line-height: 1.3; margin-top: 1px; }}
-.asteroyds-priority-inspector .asteroyds-nowrap {{ white-space: nowrap; }}
-.asteroyds-priority-inspector tr.asteroyds-waiting .asteroyds-badge {{ opacity: .7; }}
-.asteroyds-priority-inspector .asteroyds-pi-head {{ font-size: 13px; margin: 2px 0 6px; }}
-.asteroyds-priority-inspector .asteroyds-pi-head b {{ color: #ffffff; }}
-.asteroyds-priority-inspector .asteroyds-pi-die {{ display: inline-block; min-width: 18px; text-align: center;
-  border-radius: 4px; font-weight: bold; margin: 0 4px; padding: 0 3px; }}
-.asteroyds-priority-inspector .asteroyds-pi-empty {{ color: {COLOURS["muted"]}; font-size: 13px; }}
-.asteroyds-priority-inspector tr.asteroyds-pi-section td {{ color: {COLOURS["muted"]}; font-size: 11px;
-  letter-spacing: .08em; padding-top: 6px; }}
-</style>"""
+CSS = sheet("priority_inspector")
 
 
 def _chip(colour: str) -> str:

@@ -30,7 +30,7 @@ from ...hexgrid import Cell
 from ...i18n import N_, _, pgettext
 from ...modes import TurnWord, modes
 from .. import theme
-from ..theme import COLOURS
+from ..theme import COLOURS, sheet
 from ..ticker import Ticker
 from .controller import (
     SPEED_RANGE,
@@ -104,21 +104,7 @@ STEP_BUTTONS: dict[str, tuple[str, str, str, str]] = {
     "next": (N_("step ▶"), "", N_("One event forward"), "64px"),
     "last": ("", "fast-forward", N_("⏭ To the end of the phase"), "38px"),
 }
-CSS = f"""<style>
-.asteroyds-round-player .asteroyds-rp-caption {{ font-size: 14px; line-height: 1.4; min-height: 42px; }}
-.asteroyds-round-player .asteroyds-rp-caption .asteroyds-rp-count {{ color: {COLOURS["muted"]};
-  font-variant-numeric: tabular-nums; }}
-.asteroyds-round-player .asteroyds-rp-caption .asteroyds-rp-text {{ color: {COLOURS["text"]};
-  font-weight: bold; }}
-.asteroyds-round-player .asteroyds-rp-message {{ color: {COLOURS["muted"]}; font-size: 13px; }}
-.asteroyds-round-player .asteroyds-question {{ background: #3a2e08; border: 1px solid {COLOURS["highlight"]};
-  border-radius: 8px; padding: 6px 10px; }}
-.asteroyds-round-player .asteroyds-question .widget-html-content {{ color: #fff4c2; font-weight: bold;
-  white-space: normal; }}
-.asteroyds-round-player .widget-slider .widget-readout {{ color: {COLOURS["text"]}; }}
-.asteroyds-round-player .asteroyds-btn-yes {{ background: #1f7a4d; }}
-.asteroyds-round-player .asteroyds-btn-no {{ background: #7a1f2b; }}
-</style>"""
+CSS = sheet("round_player")
 
 
 class RoundPlayer(widgets.VBox):

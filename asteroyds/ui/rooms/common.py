@@ -38,31 +38,12 @@ from ..player.inspector_view import PriorityInspector
 from ..player.view import RoundPlayer
 from ..share import links
 from ..share.actions import ShownErrors
+from ..theme import sheet
 from ..ticker import Ticker
 from . import browser
 from .session import OFFLINE, POLL_SECONDS, RoomSession
 
-CSS = """<style>
-.asteroyds-room { max-width: 1280px; }
-.asteroyds-room .asteroyds-room-title { font-size: 22px; font-weight: bold; letter-spacing: .08em; }
-.asteroyds-room .asteroyds-room-status { font-size: 17px; }
-.asteroyds-room .asteroyds-room-status b { color: #ffd21f; }
-.asteroyds-room .asteroyds-card { background: #141d40; border: 1px solid #34427a; border-radius: 10px;
-  padding: 10px 14px; }
-.asteroyds-room .asteroyds-room-code { font-size: 64px; font-weight: bold; letter-spacing: .12em;
-  color: #ffd21f; font-family: monospace; line-height: 1.1; }
-.asteroyds-room .asteroyds-note { color: #9aa6cc; font-size: 13px; }
-.asteroyds-room .asteroyds-room-offline { background: #1d2a55; border: 1px solid #6f86d6; border-radius: 10px;
-  padding: 8px 14px; font-size: 16px; color: #e8eeff; }
-.asteroyds-room .asteroyds-room-clock { font-size: 28px; font-weight: bold; font-family: monospace; }
-.asteroyds-room .asteroyds-room-question { background: #3a2e08; border: 2px solid #ffd21f;
-  border-radius: 10px; padding: 10px 16px; font-size: 18px; color: #fff4c2; }
-.asteroyds-room .asteroyds-gameover { background: #3a2e08; border: 2px solid #ffd21f; border-radius: 10px;
-  padding: 10px 16px; font-size: 20px; font-weight: bold; color: #fff4c2; }
-.asteroyds-room table.asteroyds-room-seat-table td { padding: 2px 10px; font-size: 16px; }
-.asteroyds-room .widget-text input, .asteroyds-room .widget-password input { background-color: #141b3a;
-  color: #e8eeff; }
-</style>"""
+CSS = sheet("rooms")
 
 
 def html_part(css: str, value: str = "", **layout: str) -> widgets.HTML:

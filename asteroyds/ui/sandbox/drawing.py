@@ -25,6 +25,7 @@ from ..player.event_log import EventLog
 from ..player.inspector_view import PriorityInspector
 from ..player.view import RoundPlayer, board_caption, draw_disabled, draw_laser
 from ..share.files import download_link
+from ..theme import sheet
 from .controller import SandboxController
 from .panel import html_part as _html
 
@@ -45,33 +46,7 @@ STAGE_TEXT: dict[str, str] = {  # marked; translated where shown
 }
 # A mode whose turn says a stage differently (capture: teams plan together, a turn of 6 rounds) says it in
 # its turn's texts (asteroyds.modes.Turn.texts), which override these.
-CSS = """<style>
-.asteroyds-sandbox { max-width: 1260px; }
-.asteroyds-sandbox .asteroyds-sandbox-title { font-size: 22px; font-weight: bold; letter-spacing: .08em; }
-.asteroyds-sandbox .asteroyds-sandbox-status { font-size: 17px; }
-.asteroyds-sandbox .asteroyds-sandbox-status b { color: #ffd21f; }
-.asteroyds-sandbox .asteroyds-card { background: #141d40; border: 1px solid #34427a; border-radius: 10px;
-  padding: 10px 14px; }
-.asteroyds-sandbox .asteroyds-handover-card { text-align: center; padding: 18px 10px; }
-.asteroyds-sandbox .asteroyds-handover-card .asteroyds-big { font-size: 26px; font-weight: bold; }
-.asteroyds-sandbox .asteroyds-gameover { background: #3a2e08; border: 2px solid #ffd21f; border-radius: 10px;
-  padding: 10px 16px; font-size: 20px; font-weight: bold; color: #fff4c2; }
-.asteroyds-sandbox .asteroyds-section { font-weight: bold; font-size: 12px; letter-spacing: .12em;
-  color: #9aa6cc; margin-top: 6px; }
-.asteroyds-sandbox .asteroyds-note { color: #9aa6cc; font-size: 13px; }
-.asteroyds-sandbox .asteroyds-note .widget-html-content,
-.asteroyds-sandbox .asteroyds-card .widget-html-content { line-height: 1.4; }
-.asteroyds-sandbox .asteroyds-message { color: #c9d3f5; font-size: 14px; }
-.asteroyds-sandbox .asteroyds-save-link a { display: inline-block; padding: 5px 12px; border-radius: 5px;
-  background: #26305a; color: #e8eeff; text-decoration: none; font-size: 13px; }
-.asteroyds-sandbox .widget-label-basic span, .asteroyds-sandbox .widget-label { color: #e8eeff; }
-.asteroyds-sandbox .asteroyds-dice-waiting .asteroyds-die,
-.asteroyds-sandbox .asteroyds-dice-waiting .asteroyds-dice-values { opacity: .3; }
-.asteroyds-sandbox .asteroyds-board-picture-svg svg { width: 700px; height: auto; display: block; }
-.asteroyds-sandbox .asteroyds-dot { display: inline-block; width: 14px; height: 14px; border-radius: 50%; }
-.asteroyds-sandbox .widget-text input, .asteroyds-sandbox textarea,
-.asteroyds-sandbox .widget-select-multiple select { background-color: #141b3a; color: #e8eeff; }
-</style>"""
+CSS = sheet("sandbox")
 
 
 def _walk(widget: widgets.Widget) -> Iterable[widgets.Widget]:

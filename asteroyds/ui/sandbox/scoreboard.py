@@ -35,7 +35,7 @@ from ...modes import Planning, Scoring, mode_named, mode_of
 from ...pieces import ASTEROYD, MAX_DAMAGE
 from ...state import State
 from .. import theme
-from ..theme import COLOURS
+from ..theme import COLOURS, sheet
 
 if TYPE_CHECKING:  # bqplot (numpy, pandas) is imported when a progress plot is first built
     import bqplot
@@ -212,30 +212,7 @@ def progress_series(history: Sequence[State]) -> dict[str, tuple[list[int], list
 
 
 # --- the widgets -------------------------------------------------------------------------
-CSS = f"""<style>
-.asteroyds-scoreboard table {{ border-collapse: collapse; width: 100%; font-size: 15px; }}
-.asteroyds-scoreboard th {{ color: {COLOURS["muted"]}; font-weight: normal; text-align: left;
-  font-size: 12px; letter-spacing: .06em; padding: 2px 6px; border-bottom: 1px solid #2c3c66; }}
-.asteroyds-scoreboard td {{ padding: 5px 6px; border-bottom: 1px solid #1d2850; vertical-align: middle; }}
-.asteroyds-scoreboard .asteroyds-swatch {{ display: inline-block; width: 14px; height: 14px;
-  border-radius: 50%; margin-right: 6px; vertical-align: -2px; border: 2px solid #ffffff55; }}
-.asteroyds-scoreboard .asteroyds-kind {{ color: {COLOURS["muted"]}; font-size: 12px; display: block; }}
-.asteroyds-scoreboard .asteroyds-chip {{ display: inline-block; min-width: 18px; padding: 1px 5px;
-  margin: 1px 2px 1px 0; border-radius: 5px; background: {COLOURS["highlight"]}; color: #1c2436;
-  font-weight: bold; text-align: center; font-size: 13px; }}
-.asteroyds-scoreboard .asteroyds-chip.asteroyds-missing {{ background: transparent; color: #5d6b99;
-  border: 1px dashed #5d6b99; }}
-.asteroyds-scoreboard .asteroyds-pip {{ display: inline-block; width: 10px; height: 14px; margin-right: 2px;
-  border-radius: 2px; background: #1b2347; border: 1px solid #3a4a7a; vertical-align: -2px; }}
-.asteroyds-scoreboard .asteroyds-pip.asteroyds-on {{ background: #ff8a3d; border-color: #ff8a3d; }}
-.asteroyds-scoreboard tr.asteroyds-destroyed td {{ opacity: .5; text-decoration: line-through; }}
-.asteroyds-scoreboard .asteroyds-progress-line {{ margin: 2px 0 6px; font-size: 14px; }}
-.asteroyds-scoreboard .asteroyds-one {{ font-size: 11px; padding: 0 5px; border-radius: 8px;
-  background: #34427a; color: #e8eeff; vertical-align: 1px; }}
-.asteroyds-scoreboard .asteroyds-used {{ color: {COLOURS["muted"]}; }}
-.asteroyds-progress-plot .asteroyds-plot-title {{ color: {COLOURS["muted"]}; font-size: 12px;
-  letter-spacing: .1em; }}
-</style>"""
+CSS = sheet("scoreboard")
 
 
 def _damage_pips(damage: int) -> str:

@@ -50,7 +50,7 @@ from ..player.event_log import CSS as LOG_CSS
 from ..player.event_log import log_html
 from ..player.view import actor_cells
 from ..share import links
-from ..theme import COLOURS
+from ..theme import COLOURS, sheet
 
 DEFAULT_DEMO = "rulebook-white-6-before-gate-24"
 SHARED = "shared-scenario"
@@ -253,28 +253,7 @@ class PresenterController(Observable["PresenterController"]):
 
 
 # --- the view ---------------------------------------------------------------------------
-CSS = f"""<style>
-.asteroyds-presenter {{ padding: 14px 20px; }}
-.asteroyds-presenter .asteroyds-presenter-title {{ font-size: 32px; font-weight: bold; color: #ffffff;
-  line-height: 1.2; margin: 4px 0; }}
-.asteroyds-presenter .asteroyds-presenter-rule {{ display: inline-block; font-size: 15px; font-weight: bold;
-  letter-spacing: .06em; color: {COLOURS["ink_dark"]}; background: {COLOURS["highlight"]}; border-radius: 4px;
-  padding: 1px 8px; }}
-.asteroyds-presenter .asteroyds-presenter-explain {{ font-size: 22px; line-height: 1.45;
-  color: {COLOURS["text"]}; max-width: 1180px; white-space: normal; }}
-.asteroyds-presenter .asteroyds-presenter-setup {{ font-size: 17px; color: {COLOURS["muted"]}; }}
-.asteroyds-presenter .asteroyds-presenter-setup b {{ color: {COLOURS["text"]}; }}
-.asteroyds-presenter .asteroyds-presenter-step {{ font-size: 26px; line-height: 1.3; color: #fff8d6;
-  font-weight: bold; min-height: 68px; white-space: normal; }}
-.asteroyds-presenter .asteroyds-presenter-step .asteroyds-presenter-phase {{ font-size: 16px;
-  color: {COLOURS["muted"]}; font-weight: normal; letter-spacing: .08em; text-transform: uppercase; }}
-.asteroyds-presenter .asteroyds-presenter-counter {{ font-size: 20px; color: {COLOURS["muted"]};
-  font-variant-numeric: tabular-nums; }}
-.asteroyds-presenter .jupyter-button {{ height: 46px; font-size: 20px; }}
-.asteroyds-presenter .widget-dropdown select {{ font-size: 17px; height: 36px; }}
-.asteroyds-presenter .asteroyds-event-log td {{ font-size: 16px; }}
-.asteroyds-presenter .asteroyds-presenter-message {{ font-size: 18px; }}
-</style>"""
+CSS = sheet("presenter")
 
 
 def _button(label: str, css: str, tooltip: str, width: str, primary: bool = False) -> widgets.Button:

@@ -40,7 +40,7 @@ from ....modes.capture.program import (
 from ....pieces import Craft
 from ....pilots import PILOT_TOKENS
 from ... import theme
-from ...theme import COLOURS
+from ...theme import COLOURS, sheet
 from .controller import (
     LOCKED_MESSAGE,
     NONE_ALIASES,
@@ -62,27 +62,7 @@ INK: dict[str, str] = {
     "muted": COLOURS.get("muted", "#9aa6cc"), "line_panel": "#2e0d17", "line_edge": "#ff5a64",
     "line_cell": "#52162a", "line_on": "#b8283f", "pilot_on": "#8a6d00",
 }  # fmt: skip
-CSS = f"""<style>
-.asteroyds-capture-chart .asteroyds-capture-columns {{ gap: 6px; flex-wrap: wrap; }}
-.asteroyds-capture-chart .asteroyds-capture-column {{ background: {INK["panel"]};
-  border: 1px solid {INK["edge"]}; border-radius: 6px; padding: 4px; gap: 3px; }}
-.asteroyds-capture-chart .asteroyds-capture-line {{ background: {INK["line_panel"]};
-  border: 1px solid {INK["line_edge"]}; border-radius: 6px; padding: 4px 6px; gap: 4px; }}
-.asteroyds-capture-chart .asteroyds-capture-head {{ font-weight: bold; text-align: center;
-  color: {INK["edge"]}; }}
-.asteroyds-capture-chart .jupyter-button {{ white-space: nowrap; overflow: visible; padding: 0 8px; }}
-.asteroyds-capture-chart .jupyter-button.asteroyds-selected {{ font-weight: bold;
-  box-shadow: inset 0 0 0 2px #ffffff; }}
-.asteroyds-capture-chart .asteroyds-illegal {{ text-decoration: line-through; }}
-.asteroyds-capture-chart.asteroyds-locked .asteroyds-capture-columns,
-.asteroyds-capture-chart.asteroyds-locked .asteroyds-capture-line {{ filter: grayscale(.85); opacity: .6; }}
-.asteroyds-capture-chart .asteroyds-program code {{ font-size: 18px; letter-spacing: .12em;
-  color: {COLOURS.get("text", "#e8eeff")}; background: #141d40; padding: 2px 8px; border-radius: 6px; }}
-.asteroyds-capture-chart .asteroyds-team-chip {{ display: inline-block; width: 12px; height: 12px;
-  border-radius: 50%; border: 1px solid #ffffff; margin-right: 6px; vertical-align: -1px; }}
-.asteroyds-chart-message .asteroyds-refused {{ color: #ff8a8a; font-weight: bold; }}
-.asteroyds-chart-message .asteroyds-accepted {{ color: {INK["muted"]}; }}
-</style>"""
+CSS = sheet("capture_chart", INK)
 BUTTON_LAYOUT: dict[str, str] = {"width": "auto", "min_width": "58px", "height": "28px"}
 LINE_BUTTON_LAYOUT: dict[str, str] = {"width": "auto", "min_width": "44px", "height": "28px"}
 

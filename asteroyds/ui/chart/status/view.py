@@ -31,7 +31,7 @@ from ....pilots import PILOT_TABLE
 from ....program import BLUE_COLUMNS, EMPTY, RED_COLUMN, Program, as_program, column_name
 from ....rules import RuleSettings
 from ... import theme
-from ...theme import COLOURS
+from ...theme import COLOURS, sheet
 from .controller import (
     ACTION,
     ACTION_NAMES,
@@ -80,23 +80,7 @@ TOKEN_AREA = 820  # px²: bqplot sizes markers by area; a token is about 32 px a
 GLYPH_PX, LABEL_PX, SMALL_PX = 24, 14, 12
 CELLS: tuple[Place, ...] = tuple((c, a) for c in range(1, RED_COLUMN + 1) for a in rows_of(c))
 
-CSS = f"""<style>
-.asteroyds-status-chart .dot_text {{ transform: translate(0px, 5px) !important; text-anchor: middle;
-  font-weight: bold; font-size: 13px; fill: {INK["token_ink"]}; pointer-events: none; }}
-.asteroyds-status-chart .object_grp path.dot {{ cursor: grab; }}
-.asteroyds-status-chart.asteroyds-locked .object_grp path.dot {{ cursor: not-allowed; }}
-.asteroyds-locked .asteroyds-chart-figure svg {{ filter: grayscale(.85); opacity: .6; }}
-.asteroyds-status-chart text {{ font-family: {theme.FONT}; }}
-.asteroyds-shield-badge {{ display: inline-block; padding: 3px 12px; border-radius: 12px; font-weight: bold;
-  letter-spacing: .04em; }}
-.asteroyds-shield-badge[data-shield="on"] {{ background: #1f7a4d; color: #eafff3; border: 1px solid #3ddc84;}}
-.asteroyds-shield-badge[data-shield="off"] {{ background: #5a1620; color: #ffe3e6; border: 1px solid #f56;}}
-.asteroyds-program code {{ font-size: 18px; letter-spacing: .12em; color: {INK["text"]}; background: #141d40;
-  padding: 2px 8px; border-radius: 6px; }}
-.asteroyds-chart-message .widget-html-content {{ line-height: 1.35; }}
-.asteroyds-chart-message .asteroyds-refused {{ color: #ff8a8a; font-weight: bold; }}
-.asteroyds-chart-message .asteroyds-accepted {{ color: {INK["muted"]}; }}
-</style>"""
+CSS = sheet("status_chart", INK)
 
 
 def _box(cx: float, cy: float, w: float, h: float) -> list[tuple[float, float]]:
