@@ -19,6 +19,7 @@ from functools import cache
 from importlib import resources
 from string import Template
 
+from ..i18n import _
 from .share.markup import Markup, tag
 
 # The widgets' names, with the SVG renderer's name for the same colour and a default.
@@ -126,7 +127,13 @@ def _sheet(name: str, chart: tuple[tuple[str, str], ...]) -> Markup:
     try:
         return tag("style", Markup(Template(css).substitute(values)))
     except (KeyError, ValueError) as exc:  # a maintainer's typo in a .css file: say which file
-        raise ValueError(f"asteroyds/ui/static/{name}.css: unknown or broken placeholder {exc}") from None
+        raise ValueError(
+            _(
+                "asteroyds/ui/static/{name}.css: unknown or broken placeholder {problem}",
+                name=name,
+                problem=exc,
+            )
+        ) from None
 
 
 def sheet(name: str, chart: Mapping[str, str] | None = None) -> Markup:
