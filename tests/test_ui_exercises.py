@@ -34,10 +34,11 @@ def test_click_exercise_right_and_wrong_answers_show_feedback():
     board = BoardView(field)
     exercise = ClickExercise(board, "where?", CellQuestion([after.piece("R1").cell], "because", hint="pips"))
     wrong = exercise.answer((7, 7))
-    assert not wrong.correct and "Try again" in wrong.message and "pips" in wrong.message
+    assert not wrong.correct and "try again" in wrong.message and "pips" in wrong.message
     assert 'data-correct="false"' in exercise._feedback.value
     board.click((8, 8))  # the board's click goes to the exercise
-    assert exercise.last.correct and "Right: (8, 8)" in exercise.feedback_text
+    assert exercise.last.correct and exercise.feedback_text == "Right. because"
+    assert "(" not in wrong.message  # the board marks cells; the words name none
     assert board.highlighted == ((8, 8),)
     assert exercise.question.attempts == [(7, 7), (8, 8)]
 
@@ -46,7 +47,7 @@ def test_reveal_shows_the_answer_on_the_board():
     board = BoardView(red_rock_field())
     exercise = ClickExercise(board, "where?", CellQuestion([(8, 8)], "because"))
     feedback = exercise.reveal()
-    assert "(8, 8)" in feedback.message and board.highlighted == ((8, 8),)
+    assert "outlined on the board" in feedback.message and board.highlighted == ((8, 8),)
     with pytest.raises(ValueError):
         CellQuestion([], "nothing")
 
@@ -67,6 +68,8 @@ def test_program_exercise_asks_the_judge_and_survives_errors():
         raise RuntimeError("no chart")
 
     failing = ProgramExercise("fly", ProgramQuestion(judge), BoardView(red_rock_field()), broken)
+    with pytest.raises(ValueError, match="no solution"):
+        failing.show_solution()
     assert not failing.check().correct and "no chart" in failing._feedback.value
 
 
@@ -90,3 +93,21 @@ def test_tile_explorer_follows_the_engine():
     assert {a.die for a in explorer._board.intended_moves} == {"white", "blue"}
     with pytest.raises(ValueError):
         explorer.roll(7)
+
+
+def test_show_a_solution_puts_it_into_the_chart_and_checks_it():
+    from asteroyds.ui.chart.status.view import StatusChart
+
+    from asteroyds.pieces import Craft
+
+    chart = StatusChart(Craft("blue", (6, 4), 0), "racing")
+    exercise = ProgramExercise(
+        "fly",
+        ProgramQuestion(lambda program: (program.token(1) == "F", "F first")),
+        chart,
+        lambda: chart.program,
+        solution="F R . . . . S",
+        load=chart.load,
+    )
+    assert exercise.show_solution().correct
+    assert str(chart.program) == "F R . . . . S"

@@ -16,8 +16,9 @@ import ipywidgets as widgets
 
 from ...hexgrid import Cell
 from ...i18n import _
-from ...program import Program
+from ...program import Program, as_program
 from ..board.view import BoardView
+from ..share.markup import tag
 from ..theme import error_html
 
 
@@ -44,13 +45,13 @@ class CellQuestion:
         cell = (int(cell[0]), int(cell[1]))
         self.attempts.append(cell)
         if cell in self.answers:
-            return Feedback(True, f"Right: {cell}. {self.explain}")
-        hint = f" Hint: {self.hint}" if self.hint else ""
-        return Feedback(False, _("Not {cell}. Try again.{hint}", cell=cell, hint=hint))
+            return Feedback(True, _("Right. {explain}", explain=self.explain))
+        if self.hint:
+            return Feedback(False, _("Not there: try again. Hint: {hint}", hint=self.hint))
+        return Feedback(False, _("Not there: try again."))
 
     def reveal(self) -> Feedback:
-        cells = " or ".join(str(a) for a in self.answers)
-        return Feedback(False, _("The answer is {cells}. {explain}", cells=cells, explain=self.explain))
+        return Feedback(False, _("The answer is outlined on the board. {explain}", explain=self.explain))
 
 
 class ProgramQuestion:
@@ -78,7 +79,7 @@ class ChoiceQuestion:
 
     def check(self, choice: str) -> Feedback:
         if choice == self.answer:
-            return Feedback(True, f"Right. {self.explain}")
+            return Feedback(True, _("Right. {explain}", explain=self.explain))
         return Feedback(False, _("Not {choice!r}. Try again.", choice=choice))
 
 
@@ -97,7 +98,7 @@ def feedback_html(feedback: Feedback | None) -> str:
 class _ExerciseView(widgets.VBox):
     def __init__(self, prompt: str, children: Sequence[widgets.Widget]) -> None:
         self._prompt = widgets.HTML(
-            f'<div class="asteroyds-exercise-prompt"><b>Exercise.</b> {html.escape(prompt)}</div>'
+            tag("div", tag("b", _("Exercise.")), " ", prompt, class_="asteroyds-exercise-prompt")
         )
         self._feedback = widgets.HTML("")
         super().__init__([self._prompt, *children, self._feedback])
@@ -120,7 +121,7 @@ class ClickExercise(_ExerciseView):
     def __init__(self, board: BoardView, prompt: str, question: CellQuestion) -> None:
         self.board = board
         self.question = question
-        self._reveal = widgets.Button(description=_("Show the answer"), icon="eye")
+        self._reveal = widgets.Button(description=_("Show the answer"))
         self._reveal.add_class("asteroyds-reveal")
         self._reveal.on_click(lambda _b: self.reveal())
         super().__init__(prompt, [board, self._reveal])
@@ -147,13 +148,33 @@ class ProgramExercise(_ExerciseView):
         chart: widgets.Widget,
         program: Callable[[], Program],
         extra: Sequence[widgets.Widget] = (),
+        *,
+        solution: str | Program | None = None,
+        load: Callable[[Program], object] | None = None,
     ) -> None:
         self.question = question
         self._program = program
-        self._check = widgets.Button(description=_("Check my program"), button_style="primary", icon="check")
+        self._check = widgets.Button(description=_("Check my program"), button_style="primary")
         self._check.add_class("asteroyds-check")
         self._check.on_click(lambda _b: self.check())
-        super().__init__(prompt, [*extra, chart, self._check])
+        buttons = [self._check]
+        # A solution goes into the chart (``load``), where the learner sees and flies it: a web
+        # page cannot run the code a notebook would print.
+        self._solution = None if solution is None else as_program(solution)
+        self._load = load
+        if self._solution is not None and load is not None:
+            show = widgets.Button(description=_("Show a solution"))
+            show.add_class("asteroyds-show-solution")
+            show.on_click(lambda _b: self.show_solution())
+            buttons.append(show)
+        super().__init__(prompt, [*extra, chart, widgets.HBox(buttons)])
+
+    def show_solution(self) -> Feedback:
+        """Put the solution into the chart and check it (the learner sees it fly)."""
+        if self._solution is None or self._load is None:
+            raise ValueError(_("this exercise has no solution to show"))
+        self._load(self._solution)
+        return self.check()
 
     def check(self) -> Feedback:
         try:

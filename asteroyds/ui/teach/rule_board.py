@@ -1,0 +1,177 @@
+"""A rule played on a board: the pieces move one event at a time, the sentence under the board.
+
+Why a widget of its own: a chapter teaches a rule best by showing it happen — the
+white asteroid blocked, the blue one pushing, the gate crossing the craft — not
+by printing the engine's log. Each rule board owns its start, its events and its
+frames (the board after each event, from :func:`asteroyds.snapshots.snapshots`),
+so a later cell of the chapter cannot change what an earlier board narrates; and
+*Again* replays it as often as the learner wants (never "run the cell").
+
+The caption is the event's own sentence; every cell an event names (where a
+piece went, what blocked it) is outlined on the board, so the words and the
+picture point at the same place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import fields
+
+import ipywidgets as widgets
+
+from ...events import Event
+from ...hexgrid import Cell
+from ...i18n import _
+from ...snapshots import snapshots
+from ...state import State
+from ..board.view import BoardView
+from ..share.markup import tag
+from ..theme import CSS as THEME_CSS
+from ..theme import sheet
+from ..ticker import Ticker
+
+CSS = sheet("rule_board")
+PLAY_INTERVAL = 0.9  # seconds between two events while the board plays by itself
+
+
+def named_cells(event: Event) -> tuple[Cell, ...]:
+    """The cells an event names (its fields that are cells), in field order, each once.
+
+    >>> from asteroyds.events import TileMoved
+    >>> named_cells(TileMoved(piece="R1", colour="red", kind="asteroid", priority=3,
+    ...                       phase="red", direction=1, start=(3, 3), end=(5, 4), steps=2))
+    ((3, 3), (5, 4))
+    """
+    cells: list[Cell] = []
+    for f in fields(event):
+        value = getattr(event, f.name)
+        if _is_cell(value) and value not in cells:
+            cells.append(value)
+        elif isinstance(value, tuple) and value and all(_is_cell(v) for v in value):
+            cells.extend(v for v in value if v not in cells)
+    return tuple(cells)
+
+
+def _is_cell(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+class RuleBoard(widgets.VBox):
+    """A board that plays ``events`` from ``state``: *Step*, *Back*, *Again* (plays it from the start).
+
+    ``title`` is a short heading over the board; ``show`` replaces the demo (a
+    decision's answer, another program) on the same board.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        events: Sequence[Event] = (),
+        *,
+        title: str = "",
+        size: str = "compact",
+        extra: Sequence[widgets.Widget] = (),
+    ) -> None:
+        self.board = BoardView(state, size=size)
+        self._title = widgets.HTML(tag("div", title, class_="asteroyds-rule-title") if title else "")
+        self._caption = widgets.HTML()
+        self._caption.add_class("asteroyds-rule-caption")
+        self._back = self._button("◀", _("Back one event"), "asteroyds-rule-back", lambda: self.step(-1))
+        self._next = self._button(_("Step ▶"), _("Next event"), "asteroyds-rule-step", lambda: self.step(1))
+        self._again = self._button(
+            _("↺ Again"), _("Play it again from the start"), "asteroyds-rule-again", self.again
+        )
+        self._counter = widgets.HTML()
+        self._counter.add_class("asteroyds-rule-counter")
+        self._ticker = Ticker(lambda _s: self._play_tick(), lambda: self._playing, interval=PLAY_INTERVAL)
+        self._playing = False
+        controls = widgets.HBox([self._again, self._back, self._next, self._counter])
+        controls.add_class("asteroyds-rule-controls")
+        super().__init__(
+            [widgets.HTML(THEME_CSS + CSS), self._title, self.board, controls, self._caption, *extra]
+        )
+        self.add_class("asteroyds-panel")
+        self.add_class("asteroyds-rule-board")
+        self.show(state, events)
+
+    @staticmethod
+    def _button(label: str, tip: str, css: str, action: Callable[[], object]) -> widgets.Button:
+        button = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(lambda _b: action())
+        return button
+
+    # --- what it shows ---------------------------------------------------------------
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    @property
+    def index(self) -> int:
+        """How many events have been played (0: the start)."""
+        return self._index
+
+    @property
+    def state(self) -> State:
+        """The board as it stands now."""
+        return self._frames[self._index]
+
+    @property
+    def caption(self) -> str:
+        """The sentence under the board (the current event's, or the start's)."""
+        return self._caption_text
+
+    def show(self, state: State, events: Sequence[Event] = ()) -> None:
+        """Play these events from this state on the same board (back at the start)."""
+        self._stop()
+        self._events = tuple(events)
+        self._frames = snapshots(state, self._events)
+        self.go(0)
+
+    def go(self, index: int) -> None:
+        """Show the board after ``index`` events (clamped to the demo's length)."""
+        self._index = max(0, min(int(index), len(self._events)))
+        event = self._events[self._index - 1] if self._index else None
+        self.board.show_step(self.state, highlight=named_cells(event) if event else ())
+        self._caption_text = event.text() if event else _("The start: press Step ▶ or Again.")
+        self._caption.value = tag("div", self._caption_text)
+        self._counter.value = tag(
+            "span",
+            _("{done} of {total}", done=self._index, total=len(self._events)),
+            class_="asteroyds-caption",
+        )
+        self._back.disabled = self._index == 0
+        self._next.disabled = self._index == len(self._events)
+
+    def step(self, by: int = 1) -> None:
+        """One event forward (or back with ``by=-1``); a learner's step stops the playing."""
+        self._stop()
+        self.go(self._index + by)
+
+    def again(self) -> None:
+        """Back to the start, then play every event, one every :data:`PLAY_INTERVAL` seconds."""
+        self.go(0)
+        self._playing = bool(self._events)
+        self._ticker.start()
+
+    @property
+    def playing(self) -> bool:
+        return self._playing
+
+    def _play_tick(self) -> None:
+        if self._index >= len(self._events):
+            self._playing = False
+            return
+        self.go(self._index + 1)
+        self._playing = self._index < len(self._events)
+
+    def _stop(self) -> None:
+        self._playing = False
+        self._ticker.stop()
+
+
+__all__ = ["RuleBoard", "named_cells"]
