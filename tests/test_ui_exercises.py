@@ -96,9 +96,8 @@ def test_tile_explorer_follows_the_engine():
 
 
 def test_show_a_solution_puts_it_into_the_chart_and_checks_it():
-    from asteroyds.ui.chart.status.view import StatusChart
-
     from asteroyds.pieces import Craft
+    from asteroyds.ui.chart.status.view import StatusChart
 
     chart = StatusChart(Craft("blue", (6, 4), 0), "racing")
     exercise = ProgramExercise(
