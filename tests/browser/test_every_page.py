@@ -9,7 +9,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import NOTEBOOKS, RENDER_TIMEOUT
+from .conftest import NOTEBOOKS, RENDER_TIMEOUT, screenshot
+from .page_checks import leaks
 
 pytestmark = pytest.mark.ui
 PAGES = sorted(path.relative_to(NOTEBOOKS).as_posix() for path in NOTEBOOKS.rglob("*.ipynb"))
@@ -22,11 +23,16 @@ def test_the_page_list_is_every_notebook():
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_a_page_asks_nothing_of_another_host(browser, voila_url, name):
-    """Offline or filtered school networks: every font, icon and script comes from the app."""
+def test_a_page_is_made_for_the_web(browser, voila_url, name):
+    """What a learner sees at 1366x900, English and French: boards, words and widgets — never a code
+    cell's raw result, a repr, a notebook instruction, a program to type, a traceback, a page error,
+    English exercise words on a French page. And offline or filtered school networks: every font,
+    icon and script comes from the app."""
     server = urlsplit(voila_url).netloc
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
     elsewhere: list[str] = []
     page.on(
         "request",
@@ -42,5 +48,8 @@ def test_a_page_asks_nothing_of_another_host(browser, voila_url, name):
         page.wait_for_load_state("networkidle", timeout=RENDER_TIMEOUT)  # late fonts and widget modules
         page.evaluate("document.fonts.ready.then(() => true)")
         assert elsewhere == [], f"{name} asked another host for: {elsewhere}"
+        screenshot(page, "page-" + name.replace("/", "-").removesuffix(".ipynb"))
+        problems = leaks(page, french=name.startswith("fr/")) + [f"page error: {e}" for e in errors]
+        assert problems == [], f"{name}:\n" + "\n".join(problems)
     finally:
         context.close()

@@ -1,0 +1,67 @@
+"""What a learner must never see on a page: the checks of issue 26, run on a rendered page.
+
+A page made for the web shows boards, words and widgets. A code cell's raw
+result (an execute result in text, anything printed), a Python repr or
+container, a notebook instruction ("run the cell"), a program written as code
+to type, a traceback: each is a sign that a notebook leaked through. On a French
+page, an English word of the exercises is one too.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The outputs Voila puts in the page for a cell's text result or printed text (JupyterLab's classes).
+RAW_OUTPUTS = """() => {
+  const found = [];
+  for (const out of document.querySelectorAll('.jp-OutputArea-output')) {
+    const mime = out.getAttribute('data-mime-type') || '';
+    const text = (out.innerText || '').trim();
+    const result = out.closest('.jp-OutputArea-executeResult') !== null;
+    if (mime === 'application/vnd.jupyter.stdout' || mime === 'application/vnd.jupyter.stderr') {
+      found.push('printed text: ' + text.slice(0, 160));
+    } else if (result && mime === 'text/plain') {
+      found.push('a cell\\'s raw result: ' + text.slice(0, 160));
+    } else if (mime === 'application/vnd.jupyter.error') {
+      found.push('an error: ' + text.slice(0, 160));
+    }
+  }
+  return found;
+}"""
+
+# Patterns in the page's visible text.
+LEAKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("a Python repr", re.compile(r"\b[A-Z][A-Za-z]+\((?:[a-z_]+=|')")),
+    ("a program written as code", re.compile(r"\b(?:Program|CaptureProgram)\.parse\(|\.load\(\s*[\"']")),
+    ("a notebook instruction", re.compile(r"\brun (?:the|this) cell\b|\bShift[- ]Enter\b", re.I)),
+    ("a Python container", re.compile(r"^\s*[\[{(]\s*['\"(\[]?[\w'\"]+['\"]?\s*[:,]", re.M)),
+    ("a bare True/False", re.compile(r"^\s*(?:True|False|None)\s*$", re.M)),
+    ("a traceback", re.compile(r"Traceback \(most recent call last\)")),
+)
+# Words of the exercises and the rule boards that must be French on a French page.
+ENGLISH_ON_FRENCH = (
+    "Exercise.",
+    "Right.",
+    "Hint:",
+    "Check my program",
+    "Show the answer",
+    "Show a solution",
+    "Not there",
+    "Again",
+    "Step ▶",
+    "Try again",
+    "Well flown",
+)
+
+
+def leaks(page: object, french: bool) -> list[str]:
+    """Every problem of a rendered page, one line each (empty: the page is made for the web)."""
+    found: list[str] = list(page.evaluate(RAW_OUTPUTS))  # type: ignore[attr-defined]
+    text: str = page.inner_text("body")  # type: ignore[attr-defined]
+    for what, pattern in LEAKS:
+        for match in pattern.finditer(text):
+            line = text[max(0, match.start() - 40) : match.end() + 60].replace("\n", " ")
+            found.append(f"{what}: …{line}…")
+    if french:
+        found += [f"English on a French page: {word!r}" for word in ENGLISH_ON_FRENCH if word in text]
+    return found
