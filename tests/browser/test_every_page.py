@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from .conftest import NOTEBOOKS, RENDER_TIMEOUT, screenshot
+from .accessibility import axe_script, violations
 from .page_checks import leaks
 
 pytestmark = pytest.mark.ui
@@ -26,8 +27,9 @@ def test_the_page_list_is_every_notebook():
 def test_a_page_is_made_for_the_web(browser, voila_url, name):
     """What a learner sees at 1366x900, English and French: boards, words and widgets — never a code
     cell's raw result, a repr, a notebook instruction, a program to type, a traceback, a page error,
-    English exercise words on a French page. And offline or filtered school networks: every font,
-    icon and script comes from the app."""
+    English exercise words on a French page; no serious or critical WCAG 2.1 A/AA violation (axe-core).
+    And offline or filtered school networks: every font, icon and script comes from the app."""
+    axe = axe_script()
     server = urlsplit(voila_url).netloc
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
@@ -50,6 +52,7 @@ def test_a_page_is_made_for_the_web(browser, voila_url, name):
         assert elsewhere == [], f"{name} asked another host for: {elsewhere}"
         screenshot(page, "page-" + name.replace("/", "-").removesuffix(".ipynb"))
         problems = leaks(page, french=name.startswith("fr/")) + [f"page error: {e}" for e in errors]
+        problems += [f"accessibility: {line}" for line in violations(page, axe)]
         assert problems == [], f"{name}:\n" + "\n".join(problems)
     finally:
         context.close()
