@@ -9,8 +9,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import NOTEBOOKS, RENDER_TIMEOUT, screenshot
 from .accessibility import axe_script, violations
+from .conftest import NOTEBOOKS, RENDER_TIMEOUT, screenshot
 from .page_checks import leaks
 
 pytestmark = pytest.mark.ui
