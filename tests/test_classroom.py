@@ -71,7 +71,7 @@ def no_redirect(url: str) -> tuple[int, str]:
     """The status and ``Location`` of a GET, without following a redirect."""
     parts = urllib.parse.urlsplit(url)
     connection = http.client.HTTPConnection(parts.netloc, timeout=30)
-    connection.request("GET", parts.path)
+    connection.request("GET", parts.path + (f"?{parts.query}" if parts.query else ""))
     response = connection.getresponse()
     connection.close()
     return response.status, response.getheader("Location") or ""
@@ -91,6 +91,19 @@ def test_the_server_address_is_the_welcome_page_and_lists_no_files(tmp_path, opt
         assert "Select items to open" not in body
         assert server.get("/voila/api/contents")[0] == 404  # the listing's data is gone too
         assert server.get("/voila/api/contents/fr")[0] == 404
+
+
+def test_a_language_asked_in_the_address_opens_the_page_written_in_it(tmp_path):
+    """``?lang=fr`` on an English chapter opens its French twin (prose and all), other arguments kept."""
+    with app(tmp_path, "--pool", "0") as server:
+        render = server.url + "/voila/render/"
+        assert no_redirect(render + "03_moving_asteroids.ipynb?lang=fr&demo=x") == (
+            302,
+            "/voila/render/fr/03_moving_asteroids.ipynb?demo=x",
+        )
+        assert no_redirect(render + "fr/10_sandbox.ipynb?lang=EN") == (302, "/voila/render/10_sandbox.ipynb")
+        status, body, _ = server.get("/voila/render/00_welcome.ipynb?lang=fr")  # followed
+        assert status == 200 and "Bienvenue" in body
 
 
 def kernel_of(page: str) -> str:

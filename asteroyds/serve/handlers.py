@@ -15,9 +15,11 @@ from importlib.resources import files
 
 from jupyter_server.utils import url_path_join
 from tornado import web
+from tornado.escape import url_escape
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from ..i18n import DEFAULT, LANGUAGES
 from ..ui.share.language import QUERY_KEY as LANGUAGE_KEY
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "ReadyHandler",
     "WelcomeHandler",
     "full_page",
+    "twin_path",
     "uses_pool",
 ]
 
@@ -45,6 +48,23 @@ def full_page(count: int) -> str:
         edge=COLOURS["board_edge"],
         muted=COLOURS["muted"],
     )
+
+
+def twin_path(path: str, language: str) -> str:
+    """The address of a chapter's twin in ``language``: the English page at the root, the others in
+    their language's folder (``notebooks/fr/``). Same folder layout as :mod:`asteroyds.ui.share.twins`.
+
+    >>> twin_path("03_moving_asteroids.ipynb", "fr"), twin_path("fr/03_moving_asteroids.ipynb", "en")
+    ('fr/03_moving_asteroids.ipynb', '03_moving_asteroids.ipynb')
+    >>> twin_path("fr/00_welcome.ipynb", "fr")
+    'fr/00_welcome.ipynb'
+    """
+    folder, _sep, name = path.rpartition("/")
+    if folder in LANGUAGES:  # a twin's address: its name is the English page's
+        folder = ""
+    if language == DEFAULT:
+        return f"{folder}/{name}" if folder else name
+    return f"{folder}/{language}/{name}" if folder else f"{language}/{name}"
 
 
 def uses_pool(request_args: dict) -> bool:
@@ -113,7 +133,26 @@ class CappedVoilaHandler(TornadoVoilaHandler):
             notebook_data, pool_size, template_name, theme, request_args
         )
 
+    def _to_twin(self, path: str) -> bool:
+        """``?lang=fr`` on an English page opens its French twin (``?lang=en`` the reverse): its prose
+        is written in that language, not only its widgets. Other arguments (``demo``, ``scenario``)
+        go along. Returns whether it redirected; a page with no twin is served as it is."""
+        asked = self.get_query_arguments(LANGUAGE_KEY)
+        if len(asked) != 1 or asked[0].strip().lower() not in LANGUAGES:
+            return False  # no language, or a wrong one: the page's own message says what is wrong
+        twin = twin_path(path, asked[0].strip().lower())
+        if twin == path or not self.contents_manager.file_exists(twin):
+            return False
+        rest = [(key, value) for key, values in self.request.query_arguments.items() if key != LANGUAGE_KEY
+                for value in values]  # fmt: skip
+        query = "&".join(f"{url_escape(key)}={url_escape(value.decode())}" for key, value in rest)
+        target = url_path_join(self.base_url, "voila/render", twin)
+        self.redirect(target + (f"?{query}" if query else ""))
+        return True
+
     async def get(self, path: str | None = None) -> None:
+        if path and self._to_twin(path):
+            return
         limit = self.settings.get("asteroyds_max_pages", 0)
         manager = self.kernel_manager
         count = manager.page_kernel_count() if hasattr(manager, "page_kernel_count") else 0
