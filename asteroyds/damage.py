@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .events import CraftDamaged, CraftDestroyed, Event
-from .i18n import _
+from .event_text import phrase_text, player_text
+from .events import DAMAGE_CAUSES, CraftDamaged, CraftDestroyed, Event
+from .i18n import _, ngettext
 from .pieces import MAX_DAMAGE, Craft
 
 DESTROY_ASTEROID = "destroy_asteroid"
@@ -92,9 +93,15 @@ def apply_damage(
             kind=EMERGENCY_SHIELD,
             player=craft.player,
             key=f"{key}:lawrence:{craft.player}",
-            question=(
-                f"{craft.player}: use Lawrence's emergency shield to cancel 1 of the "
-                f"{amount} damage point{'s' * (amount != 1)} for {cause}?"
+            question=ngettext(
+                "{player}: use Lawrence's emergency shield to cancel 1 of the {amount} damage point"
+                " for {cause}?",
+                "{player}: use Lawrence's emergency shield to cancel 1 of the {amount} damage points"
+                " for {cause}?",
+                amount,
+                player=player_text(craft.player),
+                amount=amount,
+                cause=phrase_text(cause, DAMAGE_CAUSES),
             ),
             amount=amount,
         )

@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from .damage import DESTROY_ASTEROID, Decide, Decision, apply_damage, never
 from .errors import ProgramError, RuleError
+from .event_text import name_text, player_text
 from .events import (
     AsteroidDestroyed,
     AsteroidRammed,
@@ -47,7 +48,7 @@ from .events import (
     TokenTaken,
 )
 from .hexgrid import Cell
-from .i18n import _
+from .i18n import _, ngettext
 from .pieces import ASTEROID, FIXED_KINDS, GATE, PLATFORM, Craft, Piece
 from .pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
 from .program import SHIELD, SHOOT, TOKEN_NAMES, Program, as_program, validate_program
@@ -278,10 +279,18 @@ class _Flight:
             kind=DESTROY_ASTEROID,
             player=craft.player,
             key=key,
-            question=(
-                f"{craft.player}: destroy {name} at {asteroid.cell} instead of bouncing off? "
-                f"Once per game; it costs {cost} damage point{'s' * (cost != 1)} instead of {bounce}, "
-                f"and the craft has {craft.damage} (6 destroys it)."
+            question=ngettext(
+                "{player}: destroy {name} at {cell} instead of bouncing off? Once per game; it costs"
+                " {cost} damage point instead of {bounce}, and the craft has {damage} (6 destroys it).",
+                "{player}: destroy {name} at {cell} instead of bouncing off? Once per game; it costs"
+                " {cost} damage points instead of {bounce}, and the craft has {damage} (6 destroys it).",
+                cost,
+                player=player_text(craft.player),
+                name=name_text(name),
+                cell=asteroid.cell,
+                cost=cost,
+                bounce=bounce,
+                damage=craft.damage,
             ),
             piece=asteroid.id,
             amount=cost,
