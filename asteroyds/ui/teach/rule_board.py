@@ -87,12 +87,21 @@ class RuleBoard(widgets.VBox):
         )
         self._counter = widgets.HTML()
         self._counter.add_class("asteroyds-rule-counter")
+        self._names = widgets.HTML(layout=widgets.Layout(display="none"))  # for browser tests
         self._ticker = Ticker(lambda _s: self._play_tick(), lambda: self._playing, interval=PLAY_INTERVAL)
         self._playing = False
         controls = widgets.HBox([self._again, self._back, self._next, self._counter])
         controls.add_class("asteroyds-rule-controls")
         super().__init__(
-            [widgets.HTML(THEME_CSS + CSS), self._title, self.board, controls, self._caption, *extra]
+            [
+                widgets.HTML(THEME_CSS + CSS),
+                self._title,
+                self.board,
+                controls,
+                self._caption,
+                self._names,
+                *extra,
+            ]
         )
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-rule-board")
@@ -146,6 +155,8 @@ class RuleBoard(widgets.VBox):
         )
         self._back.disabled = self._index == 0
         self._next.disabled = self._index == len(self._events)
+        names = [p.describe() for p in self.state.pieces] + [c.describe() for c in self.state.crafts]
+        self._names.value = tag("div", class_="asteroyds-rule-names", data_names="|".join(names))
 
     def step(self, by: int = 1) -> None:
         """One event forward (or back with ``by=-1``); a learner's step stops the playing."""

@@ -1,0 +1,62 @@
+"""Chapters 3 and 4 teach each rule on a board that plays it (issue 26).
+
+For every rule board of the chapter: stepping it to the end changes the board,
+and every piece a caption names ("red asteroid #3", "pod P1", "the blue craft")
+is on that board — a board narrates its own pieces, never another cell's.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import open_notebook, screenshot
+
+pytestmark = pytest.mark.ui
+CHAPTERS = ("03_moving_asteroids", "04_flying")
+# "#3" (a tile's number) and the ids of pods, platforms, turrets; crafts by colour.
+NUMBER = re.compile(r"#(\d+)")
+FIXED = re.compile(r"\b((?:P|T|TR|TW|L)\d+)\b")
+CRAFT = re.compile(r"\b(blue|red|green|yellow) craft\b", re.I)
+
+
+def _board_state(board: object) -> str:
+    data = board.locator(".asteroyds-board-data")  # type: ignore[attr-defined]
+    return data.get_attribute("data-pieces") + "|" + data.get_attribute("data-crafts")
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_each_rule_board_plays_its_own_pieces(page, voila_url, chapter):
+    open_notebook(page, voila_url, chapter, wait_for=".asteroyds-rule-board")
+    boards = page.locator(".asteroyds-rule-board")
+    count = boards.count()
+    assert count >= 4, f"{chapter} shows {count} rule boards"
+    for index in range(count):
+        board = boards.nth(index)
+        board.scroll_into_view_if_needed()
+        start = _board_state(board)
+        step = board.locator(".asteroyds-rule-step")
+        captions = []
+        for _ in range(200):
+            if step.is_disabled():
+                break
+            step.click()
+            page.wait_for_timeout(150)
+            captions.append(board.locator(".asteroyds-rule-caption").inner_text())
+        assert step.is_disabled(), f"board {index} of {chapter} never reached its end"
+        assert captions, f"board {index} of {chapter} has nothing to step"
+        assert _board_state(board) != start, f"board {index} of {chapter}: stepping changed nothing"
+        names = board.locator(".asteroyds-rule-names").get_attribute("data-names").split("|")
+        on_board = " ".join(names)
+        for caption in captions:
+            for number in NUMBER.findall(caption):
+                assert f"#{number}" in names or any(n.endswith(f"#{number}") for n in names), (
+                    f"board {index} of {chapter} says #{number}, not on it: {caption!r} / {names}"
+                )
+            for fixed in FIXED.findall(caption):
+                assert fixed in on_board, f"board {index} of {chapter}: {fixed} is not on it: {caption!r}"
+            for colour in CRAFT.findall(caption):
+                assert f"{colour.lower()} craft" in on_board, f"board {index} of {chapter}: {caption!r}"
+        if index < 2:
+            screenshot(board, f"rule-board-{chapter}-{index}")
