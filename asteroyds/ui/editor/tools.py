@@ -106,6 +106,32 @@ class EditResult:
         return self.ok
 
 
+class Refused(Exception):
+    """An edit that cannot be made, with the one sentence that says why (the board is left as it was).
+
+    The edits (:mod:`~asteroyds.ui.editor.edits`) and the selection raise it; the
+    controller catches it and answers a refused :class:`EditResult`, so it never
+    reaches a notebook or a page.
+    """
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+@dataclass(frozen=True)
+class Change:
+    """An edit's new board, before the controller validates and commits it (an undoable step).
+
+    ``state`` None: nothing to change (say ``message``, add no step); ``select``:
+    what is selected afterwards (None: nothing).
+    """
+
+    state: State | None
+    message: str
+    select: Selection | None = None
+
+
 @dataclass(frozen=True)
 class Preview:
     """What the editor's dice do to the board being edited (the board itself is unchanged).
@@ -217,12 +243,14 @@ def plain(exc: Exception) -> str:
 
 __all__ = [
     "CAPTURE_TEAMS",
+    "Change",
     "PIECE_TOOLS",
     "TARGET_TOOL",
     "TEAM_TOOLS",
     "TOOLS",
     "EditResult",
     "Preview",
+    "Refused",
     "Tool",
     "empty_state",
     "parse_tokens",
