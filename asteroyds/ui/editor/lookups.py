@@ -103,7 +103,7 @@ def carried_by(state: State, player: str) -> Piece | None:
 
 
 def names(crafts: Sequence[Craft]) -> str:
-    """Crafts in words, as a list ("red1 and red2")."""
+    """Crafts in words, as a list ("the red1 and red2 crafts")."""
     return crafts_text([c.player for c in crafts])
 
 

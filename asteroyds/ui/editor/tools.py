@@ -1,7 +1,8 @@
 """The scenario editor's small values: its tools, the answer to an edit, the preview.
 
-Kept apart from :mod:`asteroyds.ui.editor.controller` (the edits) and
-:mod:`asteroyds.ui.editor.view` (the widget) so each file holds one thing;
+Kept apart from :mod:`asteroyds.ui.editor.edits` (the edits),
+:mod:`asteroyds.ui.editor.controller` and :mod:`asteroyds.ui.editor.view`
+(the widget) so each file holds one thing;
 :mod:`asteroyds.ui.editor` gathers them for the notebooks.
 
 >>> Tool("target", team="right", number=2)
