@@ -458,10 +458,10 @@ def test_the_target_tool_refuses_a_cell_that_cannot_carry_it_and_changes_nothing
     place(editor, "craft", (1, 3), colour="blue")
     editor.add_target((6, 5), "left", 1)
     editor.select_tool("target", team="left", number=1)
-    before, undo = editor.state, len(editor._undo)
+    before, undo = editor.state, len(editor.history.past)
     result = editor.click(cell)
     assert not result.ok and result.message == message
-    assert editor.state is before and len(editor._undo) == undo
+    assert editor.state is before and len(editor.history.past) == undo
 
 
 def test_the_same_number_may_be_used_by_each_team_but_not_twice_by_one(targets_board):

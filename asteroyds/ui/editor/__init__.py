@@ -8,12 +8,22 @@ they hold; this module gathers them, so notebooks and tests import from here:
 - :mod:`~asteroyds.ui.editor.controller`: :class:`EditorController`, plain
   Python: every change is validated by the engine (:meth:`State.validate`),
   a refused change leaves the board as it was and says why, every change can
-  be undone;
+  be undone. It is composed of parts that own their state: the board and its
+  undo/redo steps (:mod:`~asteroyds.ui.editor.history`), the selection
+  (:mod:`~asteroyds.ui.editor.selection`), the tool in hand
+  (:mod:`~asteroyds.ui.editor.tool_choice`), the demonstration dice and the
+  preview (:mod:`~asteroyds.ui.editor.demonstration`); the edits, the files
+  and the lookups are functions of a board (:mod:`~asteroyds.ui.editor.edits`,
+  :mod:`~asteroyds.ui.editor.board_files`, :mod:`~asteroyds.ui.editor.lookups`),
+  and where a new piece may go is :mod:`~asteroyds.ui.editor.placement`'s;
 - :mod:`~asteroyds.ui.editor.targets`: targets mode's checks (RULES §7), the
   Target tool's; capture mode's (RULES §11) are the engine's
   :mod:`asteroyds.modes.capture.boards` (the mode's ``piece_problem`` and ``problems``);
 - :mod:`~asteroyds.ui.editor.view`: :class:`ScenarioEditor`, the widget (CSS
-  class ``asteroyds-editor``).
+  class ``asteroyds-editor``), with its sections: the tool palette
+  (:mod:`~asteroyds.ui.editor.palette`), the selection's settings
+  (:mod:`~asteroyds.ui.editor.selection_panel`) and the files
+  (:mod:`~asteroyds.ui.editor.files_panel`).
 
 >>> editor = EditorController()
 >>> editor.select_tool("asteroid", colour="red", orientation="E")

@@ -1,7 +1,7 @@
 """Where a new piece may go in the scenario editor, and what it is called.
 
 Pure functions of a :class:`~asteroyds.state.State`, used by
-:class:`~asteroyds.ui.editor_controller.EditorController` before it asks the
+:class:`~asteroyds.ui.editor.controller.EditorController` before it asks the
 engine (:meth:`State.validate`): they give a teacher a sentence about the
 clicked cell ("(6, 6) already holds red asteroid #1") and pick the next free
 id, priority number and symbol, so a new piece never clashes.

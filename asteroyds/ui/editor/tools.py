@@ -1,7 +1,8 @@
 """The scenario editor's small values: its tools, the answer to an edit, the preview.
 
-Kept apart from :mod:`asteroyds.ui.editor.controller` (the edits) and
-:mod:`asteroyds.ui.editor.view` (the widget) so each file holds one thing;
+Kept apart from :mod:`asteroyds.ui.editor.edits` (the edits),
+:mod:`asteroyds.ui.editor.controller` and :mod:`asteroyds.ui.editor.view`
+(the widget) so each file holds one thing;
 :mod:`asteroyds.ui.editor` gathers them for the notebooks.
 
 >>> Tool("target", team="right", number=2)
@@ -104,6 +105,32 @@ class EditResult:
 
     def __bool__(self) -> bool:
         return self.ok
+
+
+class Refused(Exception):
+    """An edit that cannot be made, with the one sentence that says why (the board is left as it was).
+
+    The edits (:mod:`~asteroyds.ui.editor.edits`) and the selection raise it; the
+    controller catches it and answers a refused :class:`EditResult`, so it never
+    reaches a notebook or a page.
+    """
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+@dataclass(frozen=True)
+class Change:
+    """An edit's new board, before the controller validates and commits it (an undoable step).
+
+    ``state`` None: nothing to change (say ``message``, add no step); ``select``:
+    what is selected afterwards (None: nothing).
+    """
+
+    state: State | None
+    message: str
+    select: Selection | None = None
 
 
 @dataclass(frozen=True)
@@ -217,12 +244,14 @@ def plain(exc: Exception) -> str:
 
 __all__ = [
     "CAPTURE_TEAMS",
+    "Change",
     "PIECE_TOOLS",
     "TARGET_TOOL",
     "TEAM_TOOLS",
     "TOOLS",
     "EditResult",
     "Preview",
+    "Refused",
     "Tool",
     "empty_state",
     "parse_tokens",
