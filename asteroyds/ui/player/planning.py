@@ -25,7 +25,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...asteroids import resolve_asteroids
-from ...bot import STYLES, BotPlans, plan_bots
+from ...bot import STYLES, BotPlans, decision_policy, plan_bots
+from ...damage import Decision
 from ...dice import Dice
 from ...game import Game
 from ...i18n import _
@@ -77,6 +78,14 @@ class BotPlanner:
         if player in plans.answers:
             self.answers[player] = plans.answers[player]
         return plans.programs.get(player)
+
+    def answer(self, decision: Decision, draw: random.Random) -> bool:
+        """A bot's answer to a mid-flight question: a coach bot's from its plan; the others' drawn
+        by the bots' seeded policy (:func:`~asteroyds.bot.decision_policy`) from ``draw``."""
+        answers = self.answers.get(decision.player)
+        if answers is not None:
+            return decision.key in answers
+        return bool(decision_policy(draw)(decision))
 
     def plans(self) -> BotPlans:
         """Every bot's plan for this round, at once (a team's bots share their goals), seeded.
