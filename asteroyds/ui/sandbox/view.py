@@ -36,6 +36,7 @@ one as a new game (:meth:`Sandbox.open_query`).
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -187,11 +188,11 @@ class Sandbox(widgets.VBox):
         if hide_setup:
             self._show_setup(False)
 
-    def _run(self, action: Any) -> None:
+    def _run(self, action: Callable[[], object]) -> None:
         """Run a button's action; an error is shown in the page and changes nothing."""
         self._errors.run(action)
 
-    def _safely(self, action: Any) -> None:
+    def _safely(self, action: Callable[[], object]) -> None:
         self._errors.safely(action)
 
     def _say(self, text: str) -> None:
