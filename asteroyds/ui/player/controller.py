@@ -5,7 +5,16 @@ every action is one engine call (roll, submit, resolve_asteroids, fly,
 end_round, answer, undo); after a phase it keeps that phase's events and the
 board after each of them (:func:`~asteroyds.snapshots.snapshots`) and a cursor
 over them. Nothing here decides a rule. The view is
-:class:`~asteroyds.ui.round_player.RoundPlayer`.
+:class:`~asteroyds.ui.player.view.RoundPlayer`.
+
+It owns three parts, each with its own state: :attr:`~RoundPlayerController.playback`
+(:class:`~asteroyds.ui.player.playback.Playback`: the phase on show, the cursor,
+playing at a speed), :attr:`~RoundPlayerController.history`
+(:class:`~asteroyds.ui.player.history.ActionHistory`: what *Undo* takes back)
+and the planning help (:class:`~asteroyds.ui.player.planning.BotPlanner`, the
+bots' plans; :class:`~asteroyds.ui.player.planning.Forecast`, the board the
+programs fly on). The cursor's names (``seek``, ``cursor``, ``events``...) stay
+on the controller, where the pages and the notebooks read them.
 
 The controller asks the game's mode how its turn goes (:attr:`turn`) and never which mode
 it is. A turn resolved at once (Capture the Asteroyd, RULES §11: no asteroid or flight
@@ -50,11 +59,9 @@ A capture turn:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ...bot import STYLES, BotPlans, plan_bots
 from ...damage import Decision
 from ...dice import Dice
 from ...errors import RuleError
@@ -65,10 +72,14 @@ from ...hexgrid import Cell
 from ...i18n import _, pgettext
 from ...modes import Turn, TurnWord, mode_of
 from ...phases import Phase
-from ...snapshots import snapshots
+from ...preview import PathPreview
+from ...program import Program
 from ...state import State
 from ..observers import Observable
-from .cursor import PlayerCursor
+from .history import ActionHistory
+from .panel_dice import PanelDice
+from .planning import BotPlanner, Forecast
+from .playback import Playback
 from .steps import (
     ACTIONS,
     DEFAULT_SPEED,
@@ -77,25 +88,29 @@ from .steps import (
     STEPPED_PHASES,
     TICK_SECONDS,
     Chart,
-    _Done,
     _Mark,
-    _View,
     actor_cells,
+    idle_view,
+    phase_view,
 )
 
 
+def _playback(name: str) -> Any:
+    """The controller's name for its playback's ``name`` (the pages and tests read ``player.cursor``)."""
+    return property(lambda self: getattr(self.playback, name), doc=f"The playback's ``{name}``.")
+
+
 # --- the controller -------------------------------------------------------------------
-class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
+class RoundPlayerController(Observable["RoundPlayerController"]):
     """Play a game's rounds phase by phase and step through the events of the last phase.
 
     ``charts`` maps a player to its status chart (a
-    :class:`~asteroyds.ui.chart_controller.StatusChartController` or the
-    :class:`~asteroyds.ui.status_chart.StatusChart` widget; in capture mode a
-    capture chart): *Plan* submits what it shows. ``bots`` maps a player to a
-    bot style (``greedy``, ``random`` or ``coach``: :func:`asteroyds.bot.plan_bots`;
-    capture has the team bot whatever the style, except ``coach``). ``dice``: a
-    :class:`~asteroyds.ui.dice.DiceController` whose dice *Roll* uses;
-    without one the game rolls its seeded dice.
+    :class:`~asteroyds.ui.chart.status.controller.StatusChartController` or its
+    widget; in capture mode a capture chart): *Plan* submits what it shows.
+    ``bots`` maps a player to a bot style (``greedy``, ``random`` or ``coach``:
+    :func:`asteroyds.bot.plan_bots`; capture has the team bot whatever the style,
+    except ``coach``). ``dice``: a :class:`~asteroyds.ui.player.dice.DiceController`
+    whose dice *Roll* uses; without one the game rolls its seeded dice.
 
     Methods named after actions raise the engine's errors; :meth:`do` runs an
     action by name and keeps the error in :attr:`error` instead (the view's
@@ -114,46 +129,31 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         super().__init__()
         self.game = game
         self.charts: dict[str, Chart] = dict(charts or {})
-        if bots is None:
-            bots = {}
-        elif not isinstance(bots, Mapping):
-            bots = dict.fromkeys(bots, "greedy")
-        for player, style in bots.items():
-            if style not in STYLES:
-                raise ValueError(
-                    _(
-                        "{player}: unknown bot style {style!r} (expected one of {choices})",
-                        player=player,
-                        style=style,
-                        choices=", ".join(STYLES),
-                    )
-                )
-        self.bots: dict[str, str] = dict(bots)
+        self.planner = BotPlanner(game, bots)  # ValueError for an unknown style
         for player in [*self.charts, *self.bots]:
             game.state.craft(player)  # ScenarioError for a player not in the game
-        self.dice_controller = dice
-        self._fresh_dice = True  # the panel's dice were set or rolled since the last round's roll
-        if dice is not None:
-            dice.observe(self._dice_changed)
-        self._speed = DEFAULT_SPEED
-        self.speed = speed
-        self.playing = False
-        self._carry = 0.0
+        self.forecast = Forecast(game)
+        self.history = ActionHistory(game)
+        self.panel_dice = PanelDice(dice)
         self.message = ""
         self.error = ""
-        self._done: list[_Done] = []
-        self._pending: _Mark | None = None  # the action that asked the pending question
-        self._forecast: tuple[State, Dice, tuple[str, ...], State] | None = None
-        self._bot_plans: tuple[State, Dice | None, BotPlans] | None = None
-        # A coach bot's answers to the mid-flight questions, from its plan (keys name the round).
-        self.coach_answers: dict[str, tuple[str, ...]] = {}
-        self._view = self._idle_view()
+        self.playback = Playback(idle_view(game), self._notify, speed)
 
     # --- reading ---------------------------------------------------------------------
     @property
-    def phase(self) -> str | None:
-        """The phase whose events are loaded (roll, asteroids, fly, capture, end), or None."""
-        return self._view.phase
+    def dice_controller(self) -> Any:
+        """The dice panel whose dice *Roll* uses (None: the game's seeded dice)."""
+        return self.panel_dice.panel
+
+    @property
+    def bots(self) -> dict[str, str]:
+        """Player → bot style (the planner's; seating one more bot here seats it there)."""
+        return self.planner.styles
+
+    @property
+    def coach_answers(self) -> dict[str, tuple[str, ...]]:
+        """A coach bot's answers to the mid-flight questions, from its plan (keys name the round)."""
+        return self.planner.answers
 
     @property
     def turn(self) -> Turn:
@@ -182,81 +182,54 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
     def turn_step(self) -> Any:
         """In a turn resolved at once and stepped in rounds (capture), the round and stage at the
         cursor (the turn's ``step_at``); None in the other phases."""
-        turn = self.turn
-        if self._view.phase != turn.phase or not turn.resolves_at_once or turn.step_at is None:
+        turn, shown = self.turn, self.playback.shown
+        if shown.phase != turn.phase or not turn.resolves_at_once or turn.step_at is None:
             return None
-        return turn.step_at(self._view.events, self._view.cursor)
+        return turn.step_at(shown.events, shown.cursor)
 
     capture_step = turn_step  # the name the capture turn's tests and pages have used
 
     @property
     def disabled_cells(self) -> tuple[Cell, ...]:
         """In a turn resolved at once, the spaces of the pieces out of play so far (capture's turrets)."""
-        turn = self.turn
-        if self._view.phase != turn.phase or not turn.resolves_at_once:
+        turn, shown = self.turn, self.playback.shown
+        if shown.phase != turn.phase or not turn.resolves_at_once:
             return ()
-        return turn.disabled_cells(self._view.events[: self._view.cursor])
+        return turn.disabled_cells(shown.events[: shown.cursor])
+
+    # The phase on show and the cursor: the playback's (see Playback for what each one is).
+    phase = _playback("phase")
+    round = _playback("round")
+    events = _playback("events")
+    states = _playback("states")
+    cursor = _playback("cursor")
+    current_event = _playback("current_event")
+    current_state = _playback("current_state")
+    previous_state = _playback("previous_state")
+    at_start = _playback("at_start")
+    at_end = _playback("at_end")
+    round_events = _playback("round_events")
+    round_index = _playback("round_index")
+    phase_offset = _playback("phase_offset")
+    playing = _playback("playing")
+    # Moving the cursor, playing at a speed.
+    seek = _playback("seek")
+    step_forward = _playback("step_forward")
+    step_back = _playback("step_back")
+    to_start = _playback("to_start")
+    to_end = _playback("to_end")
+    play = _playback("play")
+    pause = _playback("pause")
+    tick = _playback("tick")
 
     @property
-    def round(self) -> int:
-        """The round the loaded events belong to."""
-        return self._view.round
+    def speed(self) -> float:
+        """Events per second while playing."""
+        return self.playback.speed
 
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return self._view.events
-
-    @property
-    def states(self) -> tuple[State, ...]:
-        """The board before the phase, then after each event (one more than :attr:`events`)."""
-        return self._view.states
-
-    @property
-    def cursor(self) -> int:
-        """How many of the phase's events have happened on the board shown (0..len(events))."""
-        return self._view.cursor
-
-    @property
-    def current_event(self) -> Event | None:
-        """The last event applied at the cursor (None at the start)."""
-        c = self._view.cursor
-        return self._view.events[c - 1] if c else None
-
-    @property
-    def current_state(self) -> State:
-        """The board at the cursor: after :attr:`cursor` events."""
-        return self._view.states[self._view.cursor]
-
-    @property
-    def previous_state(self) -> State:
-        """The board just before the current event (the current state at the start)."""
-        return self._view.states[max(0, self._view.cursor - 1)]
-
-    @property
-    def at_start(self) -> bool:
-        return self._view.cursor == 0
-
-    @property
-    def at_end(self) -> bool:
-        return self._view.cursor == len(self._view.events)
-
-    @property
-    def round_events(self) -> tuple[Event, ...]:
-        """Every event logged in the shown round so far (the loaded phase's come last)."""
-        return self._view.round_events
-
-    @property
-    def round_index(self) -> int | None:
-        """Where the current event is in :attr:`round_events` (None before the phase's first event)."""
-        c = self._view.cursor
-        if c == 0:
-            return self._view.offset - 1 if self._view.offset else None
-        return self._view.offset + c - 1
-
-    @property
-    def phase_offset(self) -> int:
-        """Where the loaded phase starts in :attr:`round_events`."""
-        return self._view.offset
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self.playback.speed = value
 
     @property
     def question(self) -> Decision | None:
@@ -297,25 +270,14 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         """The cells to outline on the board for the current event."""
         return actor_cells(self.current_event, self.previous_state, self.current_state)
 
-    @property
-    def speed(self) -> float:
-        """Events per second while playing."""
-        return self._speed
+    # --- planning help ------------------------------------------------------------------
+    def forecast_state(self) -> State:
+        """The board programs will fly on: after this round's asteroid phase once the dice are known."""
+        return self.forecast.state()
 
-    @speed.setter
-    def speed(self, value: float) -> None:
-        low, high = SPEED_RANGE
-        if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-            raise ValueError(
-                _(
-                    "the speed must be {low}-{high} events per second, got {value!r}",
-                    low=low,
-                    high=high,
-                    value=value,
-                )
-            )
-        self._speed = float(value)
-        self._notify()
+    def ghost_path(self, player: str, program: Program | str) -> PathPreview:
+        """Where ``program`` would take ``player``'s craft (:func:`~asteroyds.preview.planned_path`)."""
+        return self.forecast.ghost_path(player, program)
 
     # --- phase actions -----------------------------------------------------------------
     def roll(self, dice: Dice | Sequence[int] | None = None) -> Dice:
@@ -327,13 +289,8 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         mark = self._start("roll")
         if self.game.phase != "roll" or self.game.pending is not None:
             self.game.roll(dice)  # raises the game's own error
-        panel = self.dice_controller
-        if dice is None and panel is not None:
-            dice = panel.dice if self._fresh_dice else panel.roll()
-        rolled = self.game.roll(dice)
-        if panel is not None and panel.dice != rolled:
-            panel.set(*rolled.as_tuple())
-        self._fresh_dice = False
+        rolled = self.game.roll(self.panel_dice.for_roll(dice))
+        self.panel_dice.rolled(rolled)
         self._finish(mark)
         self.message = _(
             "{word} {round}: the dice show {dice}. Plan the programs.",
@@ -354,7 +311,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         mark = self._start("plan")
         programs = self._submit(c.player for c in game.state.crafts_in_order() if c.cell is not None)
         if len(game.inputs) > mark.inputs:
-            self._done.append(_Done("plan", mark.inputs, mark.view))
+            self.history.record("plan", mark.inputs, mark.view)
         self.message = "Programs: " + (
             " · ".join(f"{p} {prog}" + (" (bot)" if p in self.bots else "") for p, prog in programs.items())
             or _("none (every craft keeps an empty chart, shield on)")
@@ -366,37 +323,7 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         """What *Plan* submits for ``player``: its chart's program, its bot's plan, or None."""
         if player in self.charts:
             return self.turn.parse(self.charts[player].program, player)
-        style = self.bots.get(player)
-        if style is None or self.game.dice is None or self.game.phase != "plan":
-            return None
-        plans = self._bot_plan_set()
-        if player in plans.answers:
-            self.coach_answers[player] = plans.answers[player]
-        return plans.programs.get(player)
-
-    def _bot_plan_set(self) -> BotPlans:
-        """Every bot's plan for this round, at once (a team's bots share their goals), seeded.
-
-        Each draws from its own seeded generator (``asteroyds:<seed>:<key>``, the key the
-        planner names: ``blue:round3``, a team bot's ``capture-bots:turn3``), so a bot's
-        program does not depend on the others'.
-        """
-        game = self.game
-        cached = self._bot_plans
-        if cached is None or cached[0] is not game.state or cached[1] != game.dice:
-            assert game.dice is not None
-            flying = {c.player for c in game.state.crafts if c.cell is not None}
-            styles = {p: style for p, style in self.bots.items() if p in flying}
-            plans = plan_bots(
-                game.state,
-                game.dice,
-                styles,
-                lambda key: random.Random(f"asteroyds:{game.seed}:{key}"),
-                order=game.order,
-                mode_rules=game.mode_rules,
-            )
-            cached = self._bot_plans = (game.state, game.dice, plans)
-        return cached[2]
+        return self.planner.program_for(player)
 
     def asteroids(self) -> tuple[Event, ...]:
         """Move the asteroids (submitting the programs not planned yet); the cursor goes to the start."""
@@ -456,38 +383,21 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
 
     def answer(self, yes: bool) -> tuple[Event, ...]:
         """Answer the pending question; the phase that asked it finishes (or asks the next one)."""
-        mark = self._pending
+        mark = self.history.asking
         self.error = ""
         self.game.answer(bool(yes))  # DecisionError when nothing is pending
         if mark is None:  # asked outside the player: show the game as it is now
-            self._view = self._idle_view()
+            self.playback.show(idle_view(self.game))
             self._notify()
             return ()
         return self._after_phase(mark)
 
     def undo(self) -> str:
         """Take back the last action (a whole Plan at once), or withdraw the pending question."""
-        game = self.game
         self.pause()
         self.error = ""
-        if game.pending is not None:
-            question = game.pending.question
-            game.undo()
-            if self._pending is not None:
-                self._rewind(self._pending.inputs)
-                self._view = self._pending.view
-            self._pending = None
-            self.message = f"Withdrawn: {question}"
-        elif self._done and len(game.inputs) >= self._done[-1].inputs_before:
-            done = self._done.pop()
-            self._rewind(done.inputs_before)
-            self._view = done.view
-            self.message = f"Undone: {done.action}."
-        else:
-            item = game.undo()  # RuleError when there is nothing to undo
-            self._done.clear()
-            self._view = self._idle_view()
-            self.message = _("Undone: the last input ({action}).", action=next(iter(item), "none"))
+        self.message, shown = self.history.take_back(self.playback.shown)
+        self.playback.show(shown)
         self._sync_charts()
         self._notify()
         return self.message
@@ -532,21 +442,10 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             return None
 
     # --- inside -----------------------------------------------------------------------
-    def _idle_view(self) -> _View:
-        state = self.game.state
-        return _View(None, state.round, (), (state,), 0, self._round_log(state.round), 0)
-
-    def _dice_changed(self, _dice: Dice) -> None:
-        self._fresh_dice = True
-
-    def _round_log(self, round_number: int) -> tuple[Event, ...]:
-        return tuple(e for r, _phase, e in self.game.log if r == round_number)
-
     def _start(self, action: str) -> _Mark:
         self.pause()
         self.error = ""
-        game = self.game
-        return _Mark(action, len(game.inputs), len(game.log), game.state, self._view)
+        return self.history.mark(action, self.playback.shown)
 
     def _submit(self, players: Iterable[str]) -> dict[str, Any]:
         """Submit the programs of these players that have a chart or a bot (all or nothing)."""
@@ -560,13 +459,9 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
                     game.submit(player, program)
                     programs[player] = game.programs[player]
         except Exception:
-            self._rewind(mark)
+            self.history.rewind(mark)
             raise
         return programs
-
-    def _rewind(self, inputs: int) -> None:
-        while self.game.pending is not None or len(self.game.inputs) > inputs:
-            self.game.undo()
 
     def _after_phase(self, mark: _Mark) -> tuple[Event, ...]:
         """After a phase ran: answer the bots' questions, ask a person's, or load the events."""
@@ -575,11 +470,11 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
             game.answer(False)  # a bot keeps its once-per-game powers
         question = game.pending
         if question is not None:
-            self._pending = mark
+            self.history.asking = mark
             self.message = _("The {player} player must decide.", player=player_text(question.player))
             self._notify()
             return ()
-        self._pending = None
+        self.history.asking = None
         self._finish(mark)
         self.message = _(
             "{phase}: {n} events. Step through them.",
@@ -590,21 +485,9 @@ class RoundPlayerController(PlayerCursor, Observable["RoundPlayerController"]):
         return self.events
 
     def _finish(self, mark: _Mark) -> None:
-        """Load the events the action logged, with the board after each of them."""
-        game = self.game
-        logged = game.log[mark.log :]
-        round_number = logged[0][0] if logged else game.state.round
-        events = tuple(e for _r, _phase, e in logged)
-        states = snapshots(mark.before, events)
-        if mark.action in ("roll", "end"):
-            # The round's bookkeeping (round number, player one) has no event: take the game's board.
-            states[-1] = game.state
-        round_events = self._round_log(round_number)
-        stepped = mark.action in STEPPED_PHASES or mark.action == self.turn.phase
-        cursor = 0 if stepped else len(events)
-        offset = len(round_events) - len(events)
-        self._view = _View(mark.action, round_number, events, tuple(states), cursor, round_events, offset)
-        self._done.append(_Done(mark.action, mark.inputs, mark.view))
+        """Load the events the action logged, with the board after each of them; undo may take it back."""
+        self.playback.show(phase_view(self.game, mark))
+        self.history.record(mark.action, mark.inputs, mark.view)
 
     def _sync_charts(self) -> None:
         """After an undo: charts follow their crafts (damage, pilot power) if those changed."""

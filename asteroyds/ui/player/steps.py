@@ -1,7 +1,8 @@
 """The round player's values: the phase being stepped, a mark before an action, and who acts at a step.
 
 Plain Python, pure: :func:`actor_cells` says which cells an event's actor was
-in, before and after; :class:`_View` is the phase on show and its cursor.
+in, before and after; :class:`_View` is the phase on show and its cursor, made
+from the game's log by :func:`phase_view` (after an action) or :func:`idle_view`.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from typing import Any, Protocol
 
 from ...errors import ScenarioError
 from ...events import Event, PhaseStarted
+from ...game import Game
 from ...hexgrid import Cell
 from ...i18n import N_
+from ...modes import mode_of
 from ...pieces import Craft
+from ...snapshots import snapshots
 from ...state import State
 
 # The round player's actions; a turn resolved at once adds its own (its phase: capture's "capture").
@@ -124,6 +128,37 @@ def actor_cells(event: Event | None, before: State, after: State) -> tuple[Cell,
 
 def _replace_cursor(view: _View, cursor: int) -> _View:
     return _View(view.phase, view.round, view.events, view.states, cursor, view.round_events, view.offset)
+
+
+def round_log(game: Game, round_number: int) -> tuple[Event, ...]:
+    """Every event the game logged in round ``round_number``."""
+    return tuple(e for r, _phase, e in game.log if r == round_number)
+
+
+def idle_view(game: Game) -> _View:
+    """Nothing played yet (or taken back): the game's board, no phase's events on show."""
+    state = game.state
+    return _View(None, state.round, (), (state,), 0, round_log(game, state.round), 0)
+
+
+def phase_view(game: Game, mark: _Mark) -> _View:
+    """The events ``mark.action`` logged, with the board after each of them, and the cursor on them.
+
+    The phases worth stepping (and a turn resolved at once) open at their start, the others at
+    their end.
+    """
+    logged = game.log[mark.log :]
+    round_number = logged[0][0] if logged else game.state.round
+    events = tuple(e for _r, _phase, e in logged)
+    states = snapshots(mark.before, events)
+    if mark.action in ("roll", "end"):
+        # The round's bookkeeping (round number, player one) has no event: take the game's board.
+        states[-1] = game.state
+    round_events = round_log(game, round_number)
+    stepped = mark.action in STEPPED_PHASES or mark.action == mode_of(game.state).turn.phase
+    cursor = 0 if stepped else len(events)
+    offset = len(round_events) - len(events)
+    return _View(mark.action, round_number, events, tuple(states), cursor, round_events, offset)
 
 
 __all__ = ["ACTIONS", "PHASE_NAMES", "STEPPED_PHASES", "Chart", "actor_cells"]

@@ -1,14 +1,21 @@
 """The sandbox's controller: a whole game for humans (hot seat) and bots, in plain Python.
 
 :class:`SandboxController` sits over a :class:`~asteroyds.game.Game` and a
-:class:`~asteroyds.ui.round_controller.RoundPlayerController`: it builds the
-game from a :class:`~asteroyds.ui.sandbox_setup.SandboxSetup`, takes the
+:class:`~asteroyds.ui.player.controller.RoundPlayerController`: it builds the
+game from a :class:`~asteroyds.ui.sandbox.setup.SandboxSetup`, takes the
 human players through hot-seat planning one after another, lets the bots
 plan (:func:`asteroyds.bot.plan_bots`: the mode's own bots, or the coach)
 and answer their questions, and offers undo, rewind, save and load. Every
 rule is the engine's; the view is :class:`~asteroyds.ui.sandbox.Sandbox`.
 It asks the game's mode how a turn is planned and played (its
 :class:`~asteroyds.modes.Turn`) and never which mode it is.
+
+Each game gets its own parts, objects with their own state: the round player,
+the :attr:`~SandboxController.hot_seat` (:class:`~.hotseat.HotSeat`: whose turn
+it is to plan, the Dones so far, handing over) and the coach's
+:attr:`~SandboxController.review` (:class:`~.coaching.CoachReview`: the board
+the round was planned on, the programs to compare); the files are read and
+checked by :mod:`.files`.
 
 Decisions of the sandbox (explained on the page):
 
@@ -61,24 +68,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from ... import scenario
-from ...asteroids import resolve_asteroids
-from ...bot import decision_policy
-from ...damage import Decision, never
-from ...errors import RuleError, ScenarioError
+from ...damage import Decision
+from ...errors import RuleError
 from ...game import Game
 from ...i18n import _
-from ...modes import Planning, Turn, TurnWord, mode_named, mode_of, modes
-from ...preview import PathPreview, planned_path
-from ...program import Program, as_program
+from ...modes import Planning, Turn, TurnWord, mode_named, mode_of
+from ...preview import PathPreview
+from ...program import Program
 from ...state import State
 from ..chart import new_chart
 from ..coach.plan import Question
 from ..observers import Observable
 from ..player.controller import RoundPlayerController
+from .coaching import CoachReview, Submitted, forecast
+from .files import save_name, saved_game, scenario_setup
+from .hotseat import Chart, HotSeat
 from .setup import SandboxSetup
 
 # The stages a sandbox shows; a turn resolved at once adds its own phase (capture's "capture").
@@ -97,32 +103,6 @@ STAGES: tuple[str, ...] = (
 # Stages the round player (or the dice) moves on by itself: play_round() advances through them (and a
 # turn's own resolution phase).
 AUTOMATIC: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "end")
-Chart = Any  # the mode's chart controller (asteroyds.ui.chart: a status chart, a capture chart...)
-
-
-@dataclass
-class _Round:
-    """Hot-seat bookkeeping of the round being planned: who pressed Done, in batches.
-
-    A batch is one Done: one player, or (a team planning together) the humans of one team.
-    """
-
-    batches: list[tuple[str, ...]] = field(default_factory=list)
-    showing: bool = False  # the current human's (team's) charts are on screen
-
-    @property
-    def ready(self) -> tuple[str, ...]:
-        return tuple(p for batch in self.batches for p in batch)
-
-
-@dataclass(frozen=True)
-class Submitted:
-    """A human's program as pressed Done on, with the board and dice it was planned for (the coach
-    compares it with its best plan after the round)."""
-
-    round: int
-    question: Question
-    program: Any
 
 
 class SandboxController(Observable["SandboxController"]):
@@ -145,10 +125,9 @@ class SandboxController(Observable["SandboxController"]):
         self.kinds: dict[str, str] = {}
         self.coach = self.setup.coaching
         self.message = ""
-        self._round = _Round()
+        self.hot_seat: HotSeat | None = None  # the game's parts (a new game gets new ones)
+        self.review: CoachReview | None = None
         self._answering = False
-        self.submitted: dict[str, Submitted] = {}
-        self._planned_on: State | None = None  # the board this round was planned on (after its roll)
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -174,7 +153,7 @@ class SandboxController(Observable["SandboxController"]):
             return "roll"
         if game.phase == "plan":
             if self.current_player is not None:
-                return "planning" if self._round.showing else "handover"
+                return "planning" if self._seat().showing else "handover"
             if self.player is not None and self.player.expected == "plan":
                 return "plan"
             return str(self.turn.phase)  # asteroids, or the phase that resolves the whole turn
@@ -191,41 +170,22 @@ class SandboxController(Observable["SandboxController"]):
     @property
     def current_player(self) -> str | None:
         """The human who plans now (hot seat; in capture, the first of :attr:`current_players`), or None."""
-        if self.game is None or self.game.phase != "plan" or self.game.pending is not None:
-            return None
-        waiting = self.game.waiting_for()
-        ready = self._round.ready
-        return next((p for p in waiting if self.kinds.get(p) == "human" and p not in ready), None)
+        return None if self.hot_seat is None else self.hot_seat.current_player
 
     @property
     def current_team(self) -> str | None:
         """The team whose humans plan now (together, where teams plan at once); None otherwise."""
-        player = self.current_player
-        if player is None or not self.teams_plan:
-            return None
-        return self._need_game().state.craft(player).team
+        return None if self.hot_seat is None else self.hot_seat.current_team
 
     @property
     def current_players(self) -> tuple[str, ...]:
         """The humans planning now: one player, or (a team planning together) every waiting human of it."""
-        player = self.current_player
-        if player is None:
-            return ()
-        team = self.current_team
-        if team is None:
-            return (player,)
-        game = self._need_game()
-        ready = self._round.ready
-        return tuple(
-            p
-            for p in game.waiting_for()
-            if self.kinds.get(p) == "human" and p not in ready and game.state.craft(p).team == team
-        )
+        return () if self.hot_seat is None else self.hot_seat.current_players
 
     @property
     def planning_seconds(self) -> int:
-        game = self._need_game()
-        return game.rules.planning_time(game.state.mode)
+        """The stopwatch of each hand-over: the mode's planning time with the game's rules."""
+        return self._seat().planning_seconds
 
     @property
     def outcome_text(self) -> str:
@@ -255,63 +215,43 @@ class SandboxController(Observable["SandboxController"]):
         board as it stands and no path. A turn with no asteroid phase (capture): the board as it
         stands, no path (see :meth:`planning_notes`).
         """
-        game = self._need_game()
         player = player or self.current_player
-        if player is None or game.dice is None or game.phase != "plan" or not self.turn.asteroid_phase:
-            return game.state, None
-        if program is None:
-            program = self.charts[player].program if player in self.charts else Program.empty()
-        program = as_program(program, player)
-        if not self.coach:
-            return game.state, None
-        after, _ = resolve_asteroids(
-            game.state, game.dice, shields={player: program.shielded}, order=game.order, decide=never
-        )
-        if after.craft(player).cell is None:
-            return after, None
-        return after, planned_path(after, player, program)
+        if program is None and player in self.charts:
+            program = self.charts[player].program
+        return forecast(self._need_game(), player, program, coach=self.coach)
 
-    # --- the coach (issue 13: the danger map, the best plan) -------------------------------
+    # --- the coach (issue 13: the danger map, the best plan): the review's ---------------------
     @property
     def coaches(self) -> bool:
         """Does the coach's panel apply (a game of a mode with an asteroid phase, not over)?"""
-        return self.game is not None and self.turn.asteroid_phase and not self.game.is_over
+        return self.review is not None and self.review.applies
+
+    @property
+    def submitted(self) -> dict[str, Submitted]:
+        """Each human's latest Done, kept for the coach's review (none before a game)."""
+        return {} if self.review is None else self.review.submitted
 
     def danger_state(self) -> State | None:
         """The board whose danger map the overlay shows: this round's, before its asteroid phase."""
-        game = self.game
-        if game is None or not self.coaches:
-            return None
-        if game.phase in ("roll", "plan"):
-            return game.state
-        planned = self._planned_on
-        return planned if planned is not None and planned.round == game.round else game.history[-1]
+        return None if self.review is None else self.review.danger_state()
 
     def coach_question(self) -> Question | None:
         """What "Show me the best plan" asks: the planning human's craft, this board, these dice."""
-        game = self.game
-        player = self.current_player
-        if game is None or not self.coaches or self.stage != "planning" or player is None:
+        if self.review is None or self.stage != "planning":
             return None
-        if game.dice is None:
-            return None
-        return Question(game.state, game.dice, player, game.rules, order=tuple(game.order))
+        return self.review.question(self.current_player)
 
     def reviews(self) -> tuple[Submitted, ...]:
         """The humans' programs of the latest round planned, to compare with the coach's once every
         human is done (never while someone still plans in secret)."""
-        if not self.coaches or self.stage in ("handover", "planning") or not self.submitted:
+        if self.review is None or self.stage in ("handover", "planning"):
             return ()
-        latest = max(s.round for s in self.submitted.values())
-        return tuple(s for _p, s in sorted(self.submitted.items()) if s.round == latest)
+        return self.review.reviews()
 
     def planning_notes(self) -> tuple[str, ...]:
         """While planning: what the mode says planners should know of the dice (:attr:`Mode.notes
         <asteroyds.modes.Mode.notes>`; capture: where each turret fires this turn, "TR1 NW")."""
-        game = self._need_game()
-        if game.dice is None or game.phase != "plan":
-            return ()
-        return tuple(mode_of(game.state).notes(game.state, game.dice))
+        return self._seat().planning_notes()
 
     turret_aims = planning_notes  # the name capture's pages and tests have used
 
@@ -337,13 +277,14 @@ class SandboxController(Observable["SandboxController"]):
         return game
 
     def _start(self, game: Game, kinds: Mapping[str, str]) -> None:
+        """Play ``game``: its seats, the humans' charts, and its own hot seat, review and round player."""
         self.game = game
         self.kinds = {p: kinds.get(p, "human") for p in game.state.player_order}
         self.charts = {
             p: self._new_chart(game, p) for p in game.state.player_order if self.kinds[p] == "human"
         }
-        self.submitted = {}
-        self._round = _Round()
+        self.hot_seat = HotSeat(game, self.kinds, self.charts)
+        self.review = CoachReview(game)
         self._new_player()
 
     @staticmethod
@@ -358,42 +299,24 @@ class SandboxController(Observable["SandboxController"]):
             self.player.observe(self._player_changed, remove=True)
         self.player = RoundPlayerController(game, charts=self.charts, bots=self.bots)
         self.player.observe(self._player_changed)
-        self._sync_charts()
-
-    def _sync_charts(self) -> None:
-        """Charts follow their crafts; a chart whose player is not ready (any more) is unlocked."""
-        game = self._need_game()
-        ready = self._round.ready
-        for player, chart in self.charts.items():
-            craft = game.state.craft(player)
-            if chart.craft != craft:
-                chart.reset(craft)
-            if player not in ready:
-                chart.unlock()
+        self._seat().sync_charts()
 
     # --- the round ---------------------------------------------------------------------
     def roll(self, dice: Sequence[int] | None = None) -> Any:
         """Roll the dice (the game's seeded dice, or these); the hot seat starts with player one."""
         self._need_game()
         self._expect("roll")
-        self._round = _Round()
+        self._seat().new_round()
         rolled = self._rp().roll(dice)
-        self._planned_on = self._need_game().state
+        assert self.review is not None
+        self.review.rolled()
         self._after_planning()
         return rolled
 
     def show_chart(self) -> str:
         """The current human (a team planning together: its humans) took the device: show the chart(s).
         Returns who."""
-        players = self.current_players
-        if not players:
-            raise RuleError(_("nobody is planning now"))
-        self._round.showing = True
-        for player in players:
-            self.charts[player].unlock()
-        who = self.current_team or players[0]
-        together = _("The {who} team is planning ({choices}).", who=who, choices=", ".join(players))
-        self.message = together if self.teams_plan else _("{who} is planning.", who=who)
+        who, self.message = self._seat().show()
         self._notify()
         return who
 
@@ -405,67 +328,14 @@ class SandboxController(Observable["SandboxController"]):
         :attr:`Turn.validate <asteroyds.modes.Turn.validate>`): an illegal one is refused and
         nothing changes. Returns who is done (the player, or the team).
         """
-        players = self.current_players
-        if not players:
-            raise RuleError(_("nobody is planning now"))
-        game = self._need_game()
-        given = self._given_programs(players, program)
-        checked: dict[str, Any] = {}
-        turn = mode_of(game.state).turn
-        for player in players:
-            wanted = given.get(player, self.charts[player].program)
-            # The engine's check (the mode's turn, with the game's variants) before anything changes.
-            checked[player] = turn.validate(game.state, game.state.craft(player), wanted)
-        for player in players:
-            chart = self.charts[player]
-            if player in given:
-                chart.load(checked[player])
-            chart.lock()
-            if self.coaches and game.dice is not None:  # the coach reviews it after the round
-                question = Question(game.state, game.dice, player, game.rules, order=tuple(game.order))
-                self.submitted[player] = Submitted(game.round, question, checked[player])
-        self._round.batches.append(players)
-        self._round.showing = False
-        who = self._who(players[0])
-        following = self.current_team or self.current_player
-        done = _("The {who} team is ready.", who=who) if self.teams_plan else _("{who} is ready.", who=who)
-        self.message = done + (
-            _(" Pass the device to {following}.", following=following)
-            if following
-            else _(" Every program is in.")
-        )
+        seat = self._seat()
+        players, self.message, checked = seat.submit(program)
+        assert self.review is not None
+        for player in players:  # the coach reviews them after the round
+            self.review.record(player, checked[player])
+        who = seat.who(players[0])
         self._after_planning()
         return who
-
-    def _who(self, player: str) -> str:
-        """Who pressed Done: the team of a craft whose team plans together; else the player itself."""
-        if not self.teams_plan:
-            return player
-        return self._need_game().state.craft(player).team or player
-
-    def _given_programs(self, players: tuple[str, ...], program: Any) -> dict[str, Any]:
-        if program is None:
-            return {}
-        if isinstance(program, Mapping):
-            unknown = sorted(set(program) - set(players))
-            if unknown:
-                raise RuleError(
-                    _(
-                        "{unknown} is not planning now (planning: {choices})",
-                        unknown=unknown[0],
-                        choices=", ".join(players),
-                    )
-                )
-            return dict(program)
-        if len(players) != 1:
-            raise RuleError(
-                _(
-                    "{n} crafts plan together ({choices}): give one program each",
-                    n=len(players),
-                    choices=", ".join(players),
-                )
-            )
-        return {players[0]: program}
 
     def _after_planning(self) -> None:
         """When every human is ready, submit every program (the round player's Plan)."""
@@ -531,44 +401,22 @@ class SandboxController(Observable["SandboxController"]):
 
     def bot_answer(self, decision: Decision) -> bool:
         """What a bot answers: a coach bot its plan's answers; the others the bots' seeded policy."""
-        answers = self._rp().coach_answers.get(decision.player)
-        if answers is not None:
-            return decision.key in answers
-        return bool(
-            decision_policy(random.Random(f"asteroyds:sandbox:{self._need_game().seed}:{decision.key}"))(
-                decision
-            )
-        )
+        draw = random.Random(f"asteroyds:sandbox:{self._need_game().seed}:{decision.key}")
+        return self._rp().planner.answer(decision, draw)
 
     # --- undo, rewind, save, load --------------------------------------------------------
     def undo(self) -> str:
         """Take back the last step: a Done (a team's, where teams plan), a question, a phase, the plan or
         the roll."""
-        game = self._need_game()
-        batches = self._round.batches
-        if self._round.showing:
-            self._round.showing = False
-            self.message = _("Undone: the chart is hidden again.")
-        elif batches and game.phase == "plan" and all(p not in game.programs for p in self._round.ready):
-            players = batches.pop()
-            for player in players:
-                self.charts[player].unlock()
-            who = self._who(players[0])
-            self.message = _("Undone: {who}'s Done. {who} may plan again.", who=who)
-        else:
+        game, seat = self._need_game(), self._seat()
+        said = seat.take_back()
+        if said is None:
             if game.pending is None and not game.inputs:
                 raise RuleError(_("nothing to undo: this is the start of the game"))
-            kept = list(batches)
-            self.message = self._rp().undo()
-            waiting = game.waiting_for() if game.phase == "plan" else ()
-            ready = [p for batch in kept for p in batch]
-            if ready and all(p in waiting for p in ready):
-                # The plan was taken back: the last to press Done plan again.
-                self._round = _Round(batches=kept[:-1])
-            else:
-                still = [b for b in kept if game.phase == "plan" and all(p in game.programs for p in b)]
-                self._round = _Round(batches=still)
-            self._sync_charts()
+            kept = list(seat.batches)
+            said = self._rp().undo()
+            seat.game_undone(kept)
+        self.message = said
         self._notify()
         return self.message
 
@@ -576,7 +424,7 @@ class SandboxController(Observable["SandboxController"]):
         """Go back to the start of round ``number`` (before its dice)."""
         game = self._need_game()
         game.rewind_to_round(int(number))
-        self._round = _Round()
+        self._seat().new_round()
         self._new_player()
         self.message = (
             _("Back to the start of turn {number}.", number=number)
@@ -590,8 +438,7 @@ class SandboxController(Observable["SandboxController"]):
         return self._need_game().dumps()
 
     def save_name(self) -> str:
-        game = self._need_game()
-        return f"asteroyds-{game.state.mode}-seed{game.seed}-round{game.round}.json"
+        return save_name(self._need_game())
 
     def load_text(self, text: str, where: str = "the loaded file") -> Game:
         """Load a saved game; a broken one raises a ScenarioError and changes nothing.
@@ -599,16 +446,7 @@ class SandboxController(Observable["SandboxController"]):
         Players keep the kind (human, bot) the setup gives them (capture: their craft or team);
         the others are human.
         """
-        game = Game.loads(text, where=where)
-        if game.state.mode not in modes():
-            raise ScenarioError(
-                _(
-                    "{where}: a {mode} game; the sandbox plays {choices}",
-                    where=where,
-                    mode=game.state.mode,
-                    choices=", ".join(modes()),
-                )
-            )
+        game = saved_game(text, where)
         kinds = self.setup.craft_kinds(game.state)
         self.setup = SandboxSetup.of_game(game, kinds, coach=self.coach)
         self._start(game, kinds)
@@ -631,28 +469,7 @@ class SandboxController(Observable["SandboxController"]):
         (:meth:`SandboxSetup.from_board`). A broken or unplayable scenario
         raises a ScenarioError naming what is wrong, and nothing changes.
         """
-        state = board if isinstance(board, State) else scenario.loads(board, where=where)
-        if state.mode not in modes():
-            raise ScenarioError(
-                _(
-                    "{where}: a {mode} board; the sandbox plays {choices}",
-                    where=where,
-                    mode=state.mode,
-                    choices=", ".join(modes()),
-                )
-            )
-        chooser = setup or self.setup
-        # The seats carry over where they mean the same (a player's colour, or a team and its crafts).
-        same_seats = mode_named(chooser.mode).turn.planning is mode_of(state).turn.planning
-        chosen = SandboxSetup.from_board(
-            state,
-            kinds=chooser.kinds if same_seats else None,
-            seed=chooser.seed,
-            coach=chooser.coach,
-            destructible_asteroids=chooser.destructible_asteroids,
-        )
-        chosen.check(where)
-        return self.new_game(chosen)
+        return self.new_game(scenario_setup(board, where, setup or self.setup))
 
     def _need_game(self) -> Game:
         if self.game is None:
@@ -663,6 +480,11 @@ class SandboxController(Observable["SandboxController"]):
         self._need_game()
         assert self.player is not None
         return self.player
+
+    def _seat(self) -> HotSeat:
+        self._need_game()
+        assert self.hot_seat is not None
+        return self.hot_seat
 
     def _expect(self, *stages: str) -> None:
         if self.stage not in stages:

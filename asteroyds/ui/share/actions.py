@@ -1,20 +1,63 @@
 """Button actions whose errors land in the page, not in a traceback.
 
 Voila shows nothing of an exception raised in a widget callback, so a page that
-failed would look frozen: the sandbox and the class room pages run every
-action through :class:`ShownErrors`, which writes the error where the reader
-looks and refreshes the page from the state that is still whole.
+failed would look frozen: every action runs so that the error is written where
+the reader looks and the page is redrawn from the state that is still whole.
+The sandbox owns an :class:`ErrorLine` (a part with its widget and the last
+error); the class room pages share the small :class:`ShownErrors` base.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .. import theme
 
 
+def _described(exc: BaseException | str) -> tuple[str, str]:
+    """An error in plain text (what tests read) and in the page's style ("" clears it)."""
+    if isinstance(exc, str):
+        return exc, ""
+    return f"{type(exc).__name__}: {exc}", theme.error_html(exc)
+
+
+class ErrorLine:
+    """Where a page's errors show: an HTML widget, and the last error in plain text.
+
+    Its own object, owned by the page, because it keeps that state for the page's parts: each
+    runs its buttons through :meth:`run` (the error shown, then the page redrawn by ``refresh``)
+    or its redraws through :meth:`safely`, and they all write to the one line.
+    """
+
+    def __init__(self, widget: Any, refresh: Callable[[], object]) -> None:
+        self.widget = widget  # an HTML widget
+        self.text = ""  # the last error in plain text (what tests read)
+        self._refresh = refresh
+
+    def run(self, action: Callable[[], object]) -> None:
+        """Run a button's action; an error is shown in the widget and changes nothing."""
+        self.show("")
+        try:
+            action()
+        except Exception as exc:  # shown in the widget, never a traceback in Voila
+            self.show(exc)
+        self.safely(self._refresh)
+
+    def safely(self, action: Callable[[], object]) -> None:
+        """Run ``action`` (a redraw); an error is shown in the widget."""
+        try:
+            action()
+        except Exception as exc:  # shown in the widget, never a traceback in Voila
+            self.show(exc)
+
+    def show(self, exc: BaseException | str) -> None:
+        """Show an error (a string: that text, unstyled; "" clears the line)."""
+        self.text, self.widget.value = _described(exc)
+
+
 class ShownErrors:
-    """A mixin for a view with an HTML widget ``_error`` and a ``_refresh()`` method."""
+    """A small base for a class room view with an HTML widget ``_error`` and a ``_refresh()`` method."""
 
     _error_text: str = ""  # the last error in plain text (what tests read)
 
@@ -34,10 +77,7 @@ class ShownErrors:
             self._set_error(exc)
 
     def _set_error(self, exc: BaseException | str) -> None:
-        if isinstance(exc, str):
-            self._error_text, self._error.value = exc, ""
-        else:
-            self._error_text, self._error.value = f"{type(exc).__name__}: {exc}", theme.error_html(exc)
+        self._error_text, self._error.value = _described(exc)
 
     def _refresh(self) -> None:
         raise NotImplementedError
