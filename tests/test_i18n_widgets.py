@@ -50,8 +50,8 @@ def test_event_log_in_french():
     state = setups.racing(seed=1, players=["blue"])
     _after, events, _result = play_round(state, Dice(3, 5, 2), {"blue": "F F . . . . S"})
     with use_language("fr"):
-        text = log_html(events, 0)
-    assert "événement 1 sur" in text and "Le dé rouge indique 3" in text
+        text = log_html(events, 1)
+    assert "événement 2 sur" in text and "Le dé rouge indique 3" in text
 
 
 def test_priority_inspector_in_french():

@@ -623,3 +623,17 @@ def test_the_event_log_tags_capture_events_with_their_team():
     assert tags <= {"", "red", "white", "blue"} and {"red", "white"} <= tags
     assert "this turn" in log.html and "TURN 1" in log._title.value
     assert log.html.count("asteroyds-current") == 1
+
+
+def test_the_log_shows_only_the_events_stepped_so_far():
+    from asteroyds import Dice, setups
+    from asteroyds.round import play_round
+    from asteroyds.ui.player.event_log import log_html
+
+    state = setups.racing(seed=1, players=["blue"])
+    _after, events, _result = play_round(state, Dice(3, 5, 2), {"blue": "F F . . . . S"})
+    before = log_html(events, None)
+    assert "step through them" in before and events[0].text() not in before
+    third = log_html(events, 2)
+    assert all(e.text() in third for e in events[:3])
+    assert events[3].text() not in third and f"⋯ {len(events) - 3} more" in third

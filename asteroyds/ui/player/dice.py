@@ -145,7 +145,7 @@ class DiceView(widgets.VBox):
             layout=widgets.Layout(align_items="center", grid_gap="12px"),
         )
         self.children = [widgets.HTML(theme.CSS), title, row, self._text, self._error]
-        self.layout = widgets.Layout(width="max-content")
+        self.layout.width = "max-content"  # the default Layout, not a new one
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-dice")
         self._controller.observe(self._changed)

@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...events import Event, PhaseStarted
-from ...i18n import NP_, _, pgettext
+from ...i18n import NP_, _, ngettext, pgettext
 from ...modes import Planning, mode_of
 from ...state import State
 from .. import theme
@@ -123,7 +123,21 @@ def log_html(
     said = pgettext("log", word)
     if not events:
         return f"<div class='asteroyds-log-head'>{_('No events yet this {word}.', word=said)}</div>"
-    rows = log_rows(events, current, window, teams)
+    # Only what has been stepped: the events to come are the surprise the learner steps into
+    # (the "⋯ n more" line says how many are left).
+    rows = tuple(r for r in log_rows(events, current, window, teams) if r.status != FUTURE)
+    if not rows:
+        return (
+            "<div class='asteroyds-log-head'>"
+            + ngettext(
+                "{n} event this {word}: step through it.",
+                "{n} events this {word}: step through them.",
+                len(events),
+                n=len(events),
+                word=said,
+            )
+            + f"</div><table class='asteroyds-log-table' data-current='' data-count=\"{len(events)}\"></table>"
+        )
     lines = []
     if rows[0].index > 0:
         earlier = _("⋯ {n} earlier", n=rows[0].index)
@@ -166,7 +180,7 @@ class EventLog(widgets.VBox):
         self._body.add_class("asteroyds-log-body")
         self._title = widgets.HTML()
         self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._body]
-        self.layout = widgets.Layout(width=PANEL_WIDTH)
+        self.layout.width = PANEL_WIDTH  # not a new Layout: the default one would be left alive
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-event-log")
         self._shown: tuple[Any, ...] = ()

@@ -172,7 +172,7 @@ class PriorityInspector(widgets.VBox):
         self._table.add_class("asteroyds-priority-body")
         self._title = widgets.HTML(f"<span class='asteroyds-title'>{_(TITLE)}</span>")
         self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._table]
-        self.layout = widgets.Layout(width=PANEL_WIDTH)
+        self.layout.width = PANEL_WIDTH  # not a new Layout: the default one would be left alive
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-priority-inspector")
         self._shown: tuple[Any, ...] = ()

@@ -260,7 +260,7 @@ class RoundPlayer(widgets.VBox):
             self._error,
             self._data,
         ]
-        self.layout = widgets.Layout(width=PANEL_WIDTH, grid_gap="4px")
+        self.layout.width, self.layout.grid_gap = PANEL_WIDTH, "4px"  # the default Layout, not a new one
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-round-player")
 

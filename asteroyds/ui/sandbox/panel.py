@@ -94,6 +94,11 @@ def shared(kind: type[widgets.Widget], **traits: str) -> widgets.Widget:
     return found
 
 
+def shared_looks() -> list[widgets.Widget]:
+    """Every shared Layout and Style alive: closing a part never closes these (others wear them)."""
+    return [look for look in _SHARED.values() if look.comm is not None]
+
+
 def html_part(css: str, value: str = "", *, own_layout: bool = False, **layout: str) -> widgets.HTML:
     """An HTML widget with a CSS class (the sandbox's small text parts).
 

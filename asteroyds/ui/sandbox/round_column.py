@@ -19,8 +19,9 @@ from ..player.dice import DiceController, DiceView
 from ..player.event_log import EventLog
 from ..player.inspector_view import PriorityInspector
 from ..player.view import RoundPlayer
+from ..share.closing import close_tree
 from .controller import SandboxController
-from .panel import html_part
+from .panel import html_part, shared_looks
 
 
 def _walk(widget: widgets.Widget) -> Iterable[widgets.Widget]:
@@ -74,14 +75,21 @@ class RoundColumn:
         c = self._controller
         if c.player is None or (self.player_view is not None and self.player_view.controller is c.player):
             return False
-        if self.player_view is not None:
-            self.player_view.close()
+        # The last game's round player, inspector and log go with everything they are made of (not
+        # the board they drew on, nor the looks the sandbox's parts share).
+        for old in (self.player_view, self.inspector, self.log):
+            close_tree(old, keep=[*self._shown_board(), *shared_looks()])
         self.player_view = RoundPlayer(c.player, board=self._board)
         for name in ("roll", "plan", "undo"):  # the dice panel rolls; the hot seat plans; the toolbar undoes
             self.player_view.buttons[name].layout.display = "none"
         self.inspector = PriorityInspector(c.player)
         self.log = EventLog(c.player)
         return True
+
+    def _shown_board(self) -> list[widgets.Widget]:
+        """The sandbox's interactive board, if built: it outlives every round player that drew on it."""
+        owner = getattr(self._board, "_owner", None)
+        return [owner.board] if owner is not None and owner.built else []
 
     def show_dice(self, stage: str) -> None:
         """The dice follow the game: Roll only at the roll, the faces rolled, dimmed before the roll."""

@@ -337,12 +337,12 @@ def scoreboard_html(
     return (
         f"<div class='asteroyds-scoreboard-body' data-round='{state.round}' data-mode='{state.mode}'>{lines}"
         f"<table><tr><th>{_('PLAYER')}</th>{team_head}<th>{token_head}</th><th>{_('DAMAGE')}</th>"
-        f"<th>{_('PILOT POWER')}</th><th>{_('RAM')}</th></tr>{''.join(body)}</table></div>"
+        f"<th>{_('PILOT POWER')}</th><th>{_('DESTROY AN ASTEROID')}</th></tr>{''.join(body)}</table></div>"
     )
 
 
 class Scoreboard(widgets.VBox):
-    """Per player: tokens, damage, pilot power and the once-per-game ram; the mode's progress on top."""
+    """Per player: tokens, damage, pilot power and the once-per-game destroy; the mode's progress on top."""
 
     def __init__(self, state: State | None = None, kinds: Mapping[str, str] | None = None) -> None:
         super().__init__()
@@ -462,7 +462,7 @@ class ProgressPlot(widgets.HBox):
         )
         for index, name in enumerate(("damage", "progress")):
             line = self._lines[name]
-            if players:
+            if players and len(history) > 1:  # a line needs two points (bqplot refuses one: a solo game)
                 # Players' lines are drawn a hair apart, so equal values stay visible.
                 nudge = [(i - (len(players) - 1) / 2) * 0.06 for i in range(len(players))]
                 x = np.array([list(range(len(history)))] * len(players))

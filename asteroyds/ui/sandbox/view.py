@@ -78,6 +78,10 @@ if TYPE_CHECKING:  # bqplot (and numpy, pandas) are imported when a game first s
 CSS = sheet("sandbox")
 
 
+STAGE_COLUMN = "470px"  # the column beside the board: the dice, the round player, the coach
+PLANNING_COLUMN = "580px"  # wide enough for a status chart's figure (its click grid wraps below)
+
+
 class Sandbox(widgets.VBox):
     """A whole game in one widget: setup, dice, hot-seat planning, the round player, the scores.
 
@@ -220,7 +224,7 @@ class Sandbox(widgets.VBox):
         self._round = RoundColumn(c, self._board_area.port)
         # the board, the stage card, the round player's companions (the dice, the scoreboard and the
         # progress plot are built when a game first shows them: a page costs the class server less)
-        self._stage_box = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width="470px"))
+        self._stage_box = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width=STAGE_COLUMN))
         self._companions = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width="470px"))
         self._chart_box = widgets.VBox()
         self._left_slot = widgets.VBox()  # the scoreboard under the board (below the chart while planning)
@@ -241,7 +245,6 @@ class Sandbox(widgets.VBox):
             self._message,
             self._error,
             main,
-            self._chart_box,
             self._bottom,
             self._data,
         ]
@@ -328,13 +331,17 @@ class Sandbox(widgets.VBox):
         elif stage == "handover":
             stage_box = [self._round.dice, *self._hot_seat.handover_card()]
         elif stage == "planning":
+            # The chart beside the board, under the stopwatch and Done: at 1366x900 the board, the chart
+            # and Done are seen together while planning (issue 26); the chart's click grid wraps below.
             stage_box, charts = self._hot_seat.planning_card()
-            chart = [charts]
+            stopwatch, done, note = stage_box
+            stage_box, chart = [stopwatch, done, self._chart_box, note], [charts]
         else:
             stage_box, companions = self._round.stepping_cards()
         if c.coaches:  # the danger map and the best plan (built the first time a game shows them)
             stage_box = [*stage_box, self._coach]
         planning = stage in ("handover", "planning")
+        self._stage_box.layout.width = PLANNING_COLUMN if stage == "planning" else STAGE_COLUMN
         self._stage_box.children = stage_box
         self._companions.children = companions
         self._chart_box.children = chart
@@ -355,6 +362,9 @@ class Sandbox(widgets.VBox):
         """The page's data for browser tests (hidden): the stage, the round, who plans, the error."""
         c = self._controller
         game = c.game
+        # A game running: leaving or reloading the page asks first (the page template reads the class).
+        running = game is not None and not c.outcome_text
+        (self.add_class if running else self.remove_class)("asteroyds-keep-on-leave")
         attrs = {
             "data-stage": stage,
             "data-round": "" if game is None else str(game.round),
