@@ -90,8 +90,14 @@ def test_every_rule_board_plays_its_rule_with_captions_about_its_own_pieces(chap
         assert all(captions) and all(a != b for a, b in zip(captions, captions[1:], strict=False))
         for caption in captions:
             assert on_the_board(start, labels, caption) == [], f"{title}: {caption!r}"
-        if index == 1:  # the collision with the shield on: the board outlines where it happened
-            assert any("hits pod P1" in c and d["highlight"] for c, d in seen)
+        if index == 1:  # the collision with the shield on: back to the crash, outlined where it happened
+            crash = next(i for i, (c, _d) in enumerate(seen) if "hits pod P1" in c)
+            for _back in range(len(seen) - 1 - crash):
+                before = counter(board)
+                board.locator(".asteroyds-rule-back").click()
+                expect(board.locator(".asteroyds-rule-counter")).not_to_have_text(before, timeout=TIMEOUT)
+            assert "hits pod P1" in board.locator(".asteroyds-rule-caption").inner_text()
+            assert set(data(board)["highlight"].split()) == {"6,5", "6,6"}  # the craft, the pod
             screenshot(board, "rule-board-collision")
     assert titles[0] == "The actions · the blue craft flies F R L U F . S"
     assert any(t.startswith("Destroy or bounce off?") for t in titles)
