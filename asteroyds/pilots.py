@@ -67,7 +67,7 @@ class Pilot:
     """
 
     name: str
-    description: str
+    description: str  # English, marked: shown as ``_(pilot.description)``
     moves: tuple[tuple[str, tuple[str, ...], str], ...] = ()
     hint: str = N_("takes no direction")
 
@@ -107,28 +107,28 @@ class Pilot:
 PILOT_TABLE: dict[str, Pilot] = {
     "Hector": Pilot(
         "Hector",
-        "Forward twice: two spaces straight ahead in one column; each step can collide.",
+        N_("Forward twice: two spaces straight ahead in one column; each step can collide."),
         (("P", (FORWARD, FORWARD), N_("forward twice")),),
     ),
     "Dolorosa": Pilot(
         "Dolorosa",
-        "Turn back, then forward: a U-turn and one space ahead in one column.",
+        N_("Turn back, then forward: a U-turn and one space ahead in one column."),
         (("P", (TURN_BACK, FORWARD), N_("turn back, then forward")),),
     ),
     "Lawrence": Pilot(
         "Lawrence",
-        "Emergency shield: once per game, cancel 1 point of one damage event, decided when it happens.",
+        N_("Emergency shield: once per game, cancel 1 point of one damage event, decided when it happens."),
         (),
         N_("has no column power (the emergency shield is used when damage happens)"),
     ),
     "Yayenek": Pilot(
         "Yayenek",
-        "Reverse: one space backwards, keeping the craft's facing.",
+        N_("Reverse: one space backwards, keeping the craft's facing."),
         (("P", (BACKWARD,), N_("one space backwards, keeping the facing")),),
     ),
     "M'Hand": Pilot(
         "M'Hand",
-        "Pivot twice, both left (PL) or both right (PR), chosen when planning, then one space forward.",
+        N_("Pivot twice, both left (PL) or both right (PR), chosen when planning, then one space forward."),
         (
             ("PL", (LEFT_PIVOT, LEFT_PIVOT, FORWARD), N_("pivot left twice, then forward")),
             ("PR", (RIGHT_PIVOT, RIGHT_PIVOT, FORWARD), N_("pivot right twice, then forward")),
@@ -137,7 +137,7 @@ PILOT_TABLE: dict[str, Pilot] = {
     ),
     "1634": Pilot(
         "1634",
-        "Pivot once or twice, left or right (PL, PR, PLL, PRR), chosen when planning, without moving.",
+        N_("Pivot once or twice, left or right (PL, PR, PLL, PRR), chosen when planning, without moving."),
         (
             ("PL", (LEFT_PIVOT,), N_("pivot left once, without moving")),
             ("PR", (RIGHT_PIVOT,), N_("pivot right once, without moving")),

@@ -13,10 +13,13 @@ and scores come from the engine, run here on the same setup and dice.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 import asteroyds
+from asteroyds import STANDARD_BOARD
 from asteroyds.coach import best_plan, danger_map, score_program
 from asteroyds.dice import Dice
+from asteroyds.ui.board.view import cell_fraction
 from asteroyds.ui.coach import describe_score
 from asteroyds.ui.sandbox import SandboxSetup
 from asteroyds.ui.sandbox.setup import Seat
@@ -32,6 +35,14 @@ CHART = f"{ROOT} .asteroyds-chart-data-values"
 
 def data(page, selector: str) -> dict[str, str]:
     return page.locator(selector).first.evaluate("e => Object.assign({}, e.dataset)")
+
+
+def click_cell(root, cell) -> None:
+    """Click a hex of the board inside ``root`` (a locator) at its place in the figure."""
+    figure = root.locator(".asteroyds-board svg.svg-figure").first
+    box = figure.bounding_box()
+    fx, fy = cell_fraction(cell, STANDARD_BOARD)
+    figure.click(position={"x": fx * box["width"], "y": fy * box["height"]})
 
 
 def danger_text(counts: dict) -> str:
@@ -92,17 +103,26 @@ def test_the_racing_chapter_teaches_the_danger_map_and_the_best_plan(page, voila
     board = danger_cell.locator(".asteroyds-board-data")
     assert board.evaluate("e => e.dataset.danger") == danger_text(danger_map(start).cells)
     screenshot(danger_cell, "coach-danger-map")
-    # The exercise: of the three spaces offered, the one the engine counts fewest rolls on is right.
+    # The exercise: of the three spaces outlined on its board (the danger map drawn on it), the one
+    # the engine counts fewest rolls on is right; the learner answers by clicking it.
     danger = danger_map(start)
     exercise = page.locator(".asteroyds-exercise", has_text="safest")
-    options = exercise.locator(".asteroyds-choice").all_inner_texts()
-    cells = {text: tuple(int(x) for x in text.strip("() ").split(",")) for text in options}
-    assert len(cells) == 3
-    safest = min(cells, key=lambda text: danger.risk(cells[text]))
-    exercise.locator(".asteroyds-choice", has_text=safest).click()
+    exercise.scroll_into_view_if_needed()
+    shown = exercise.locator(".asteroyds-board-data").first
+    assert shown.get_attribute("data-danger") == danger_text(danger.cells)
+    keys = shown.get_attribute("data-highlight").split()
+    outlined = [tuple(int(x) for x in key.split(",")) for key in keys]
+    assert len(outlined) == 3
+    assert exercise.locator(".asteroyds-choice").count() == 0  # no buttons named by coordinates
     feedback = exercise.locator(".asteroyds-feedback")
-    feedback.wait_for(timeout=TIMEOUT)
-    assert feedback.get_attribute("data-correct") == "true"
+    click_cell(exercise, max(outlined, key=danger.risk))
+    expect(feedback).to_have_attribute("data-correct", "false", timeout=TIMEOUT)
+    assert "(" not in feedback.inner_text()  # the words name no cell
+    safest = min(outlined, key=danger.risk)
+    click_cell(exercise, safest)
+    expect(feedback).to_have_attribute("data-correct", "true", timeout=TIMEOUT)
+    assert f"in {danger.risk(safest)} of the 216 rolls" in feedback.inner_text()
+    screenshot(exercise, "coach-safest-space")
     # Show me the best plan: the ghost on the chart, the sentences below.
     plan = best_plan(start, Dice(3, 5, 2), "blue")
     cell = page.locator(".jp-OutputArea-output", has=page.locator(".asteroyds-best-plan")).last

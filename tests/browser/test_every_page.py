@@ -16,6 +16,8 @@ from .page_checks import leaks
 pytestmark = pytest.mark.ui
 PAGES = sorted(path.relative_to(NOTEBOOKS).as_posix() for path in NOTEBOOKS.rglob("*.ipynb"))
 LOCAL_SCHEMES = ("data", "blob", "about")
+WIDGETS_RENDERED = """() => ![...document.querySelectorAll('.jp-OutputArea-output')]
+  .some(o => (o.innerText || '').includes('Loading widget'))"""
 
 
 def test_the_page_list_is_every_notebook():
@@ -49,6 +51,8 @@ def test_a_page_is_made_for_the_web(browser, voila_url, name):
         page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
         page.wait_for_load_state("networkidle", timeout=RENDER_TIMEOUT)  # late fonts and widget modules
         page.evaluate("document.fonts.ready.then(() => true)")
+        # Widgets render after the network is idle: check the page the learner sees, not placeholders.
+        page.wait_for_function(WIDGETS_RENDERED, timeout=RENDER_TIMEOUT)
         assert elsewhere == [], f"{name} asked another host for: {elsewhere}"
         screenshot(page, "page-" + name.replace("/", "-").removesuffix(".ipynb"))
         problems = leaks(page, french=name.startswith("fr/")) + [f"page error: {e}" for e in errors]

@@ -136,7 +136,8 @@ def log_html(
                 n=len(events),
                 word=said,
             )
-            + f"</div><table class='asteroyds-log-table' data-current='' data-count=\"{len(events)}\"></table>"
+            + "</div><table class='asteroyds-log-table' data-current=''"
+            + f' data-count="{len(events)}"></table>'
         )
     lines = []
     if rows[0].index > 0:

@@ -165,8 +165,13 @@ class RuleBoard(widgets.VBox):
 
     def again(self) -> None:
         """Back to the start, then play every event, one every :data:`PLAY_INTERVAL` seconds."""
-        self.go(0)
-        self._playing = bool(self._events)
+        self.play(0)
+
+    def play(self, start: int = 0) -> None:
+        """Show the board after ``start`` events, then play the rest by itself (a subclass resumes
+        a demo mid-way: a decision's answer plays on from the question)."""
+        self.go(start)
+        self._playing = self._index < len(self._events)
         self._ticker.start()
 
     @property
