@@ -120,7 +120,9 @@ class DiceView(widgets.VBox):
                 options=list(range(1, 7)),
                 value=self._controller.dice.value(c),
                 tooltip=_("Set the {colour} die", colour=colour_text(c)),
+                description=_("Set the {colour} die", colour=colour_text(c)),  # read by screen readers
                 layout=widgets.Layout(width=f"{FACE_PX}px"),
+                _dom_classes=["asteroyds-sr-label"],
             )
             for c in DIE_COLOURS
         }

@@ -26,6 +26,7 @@ from ipywidgets.widgets.widget_bool import CheckboxStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ...errors import ScenarioError
+from ...event_text import colour_text
 from ...i18n import N_, _, ngettext
 from ...modes import mode_named, modes
 from ...modes.targets import SIDES, team_of
@@ -228,7 +229,8 @@ class SetupPanel(widgets.VBox):
                 options=[(KIND_NAMES[k], k) for k in KINDS],
                 value=s.kinds.get(colour, "human"),
                 layout=widgets.Layout(width="140px"),
-                _dom_classes=[f"asteroyds-kind-{colour}"],
+                description=_("Who flies {colour}", colour=colour_text(colour)),  # read by screen readers
+                _dom_classes=[f"asteroyds-kind-{colour}", "asteroyds-sr-label"],
             )
             self._team_tags[colour] = html_part(
                 "asteroyds-note", f"team {team_of(colour)}", own_layout=True, display=tags
@@ -284,7 +286,11 @@ class SetupPanel(widgets.VBox):
             (_("to the right team"), "right"),
         ]
         self._team = widgets.Dropdown(
-            options=teams, value=s.handicap_team or "", layout=widgets.Layout(width="170px")
+            options=teams,
+            value=s.handicap_team or "",
+            layout=widgets.Layout(width="170px"),
+            description=_("Handicap"),
+            _dom_classes=["asteroyds-sr-label"],
         )
         self._coach = _check(s.coaching, _("Coach: forecast the asteroids"), css="asteroyds-coach")
         self._coach_touched = False

@@ -315,7 +315,12 @@ class Presenter(widgets.VBox):
     # --- building --------------------------------------------------------------------
     def _build(self, size: str) -> None:
         c = self._controller
-        self._picker = widgets.Dropdown(options=catalogue(), layout=widgets.Layout(width="620px"))
+        self._picker = widgets.Dropdown(
+            options=catalogue(),
+            layout=widgets.Layout(width="620px"),
+            description=_("Demonstration"),  # read by screen readers; the title above says it
+            _dom_classes=["asteroyds-sr-label"],
+        )
         self._picker.add_class("asteroyds-presenter-picker")
         self._picker.observe(self._picked, names="value")
         self._rule = widgets.HTML()
