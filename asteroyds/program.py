@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import ProgramError
-from .i18n import N_, _
+from .event_text import player_text
+from .i18n import N_, _, language
 from .pieces import Craft
 from .pilots import PILOT_TABLE, PILOT_TOKENS
 from .registry import mode_named
@@ -304,9 +305,9 @@ def _problem(
     if token == SHOOT and not mode_named(mode).shooting:
         return "Shoot 'X' is not allowed in racing mode"
     if token == SHOOT and shot_column is not None:
-        return (
-            f"only one shot per turn (variant one_shot_per_turn): 'X' repeats the one in "
-            f"{column_name(shot_column)}"
+        return _(
+            "only one shot per turn (variant one_shot_per_turn): 'X' repeats the one in {column}",
+            column=column_name(shot_column),
         )
     if token in PILOT_TOKENS:
         if pilot is None:
@@ -327,8 +328,9 @@ def _problem(
 
 @lru_cache(maxsize=4096)
 def _first_problem(
-    program: Program, pilot: str | None, power_used: bool, mode: str, one_shot: bool = False
+    program: Program, pilot: str | None, power_used: bool, mode: str, one_shot: bool = False, lang: str = ""
 ) -> tuple[int, str] | None:
+    # ``lang`` is only part of the cache key: a refusal is cached in the language it was said in.
     pilot_column = shot_column = None
     for column, token in enumerate(program.tokens, 1):
         problem = _problem(token, column, pilot, power_used, mode, pilot_column, shot_column)
@@ -357,10 +359,17 @@ def validate_program(
     """
     program = as_program(program, craft.player)
     one_shot = rules is not None and rules.one_shot_per_turn
-    found = _first_problem(program, craft.pilot, craft.power_used, mode, one_shot)
+    found = _first_problem(program, craft.pilot, craft.power_used, mode, one_shot, language())
     if found is not None:
         column, problem = found
-        raise ProgramError(f"{craft.player}, {column_name(column)}: {problem}")
+        raise ProgramError(
+            _(
+                "{player}, {column}: {problem}",
+                player=player_text(craft.player),
+                column=column_name(column),
+                problem=problem,
+            )
+        )
     return program
 
 

@@ -6,7 +6,7 @@ from asteroyds import Dice, resolve_asteroids
 from asteroyds.hexgrid import parse_direction
 from asteroyds.pieces import Piece
 from asteroyds.state import State
-from asteroyds.ui.teach.rule_board import RuleBoard, named_cells
+from asteroyds.ui.teach.rule_board import RuleBoard, beam, named_cells
 
 
 def red_stopped_by_a_pod():
@@ -67,3 +67,71 @@ def test_show_replaces_the_demo_on_the_same_board():
 def test_named_cells_are_the_cells_an_event_names_once_each():
     _after, events = resolve_asteroids(red_stopped_by_a_pod(), Dice(1, 1, 1))
     assert [named_cells(e) for e in events][:2] == [(), ((6, 3), (6, 4), (6, 5))]
+
+
+def shoot_a_gate_then_fly():
+    from asteroyds.pieces import Craft
+
+    gate = Piece("GA", "gate", (6, 8), "red", parse_direction("E"), 21, "A")
+    craft = Craft("blue", (6, 3), parse_direction("E"))
+    state = State(mode="shooting", pieces=(gate,), crafts=(craft,), player_order=("blue",))
+    return state.validate("shooting")
+
+
+def test_a_shot_draws_its_beam_while_it_is_the_event_shown():
+    from asteroyds.flight import fly
+
+    start = shoot_a_gate_then_fly()
+    _after, events = fly(start, {"blue": "X F . . . . S"})
+    shot = next(i for i, e in enumerate(events, 1) if e.type == "laser_fired")
+    board = RuleBoard(start, events)
+    assert board.board.laser == ()
+    board.go(shot)
+    fired = events[shot - 1]
+    assert board.board.laser == fired.path and board.board.laser_hit == (6, 8)
+    assert board.board.highlighted == ((6, 3), (6, 8))  # the shooter and what it hit, not the whole beam
+    assert "gate #21" in board.caption
+    board.step()  # the token: the beam is gone, the board shows the next fact
+    assert board.board.laser == () and board.board.laser_hit is None
+    board.go(shot)
+    board.go(0)
+    assert board.board.laser == ()
+
+
+def test_a_capture_turn_names_its_round_and_crosses_out_the_disabled_turrets():
+    from asteroyds.modes import capture
+
+    start = capture.setup(teams=2, crafts_per_team=2)
+    _after, events = capture.resolve(start, (3, 5, 2), {})
+    disabled = next(i for i, e in enumerate(events, 1) if e.type == "capture_turret_disabled")
+    board = RuleBoard(start, events)
+    board.go(disabled - 1)
+    assert board.board.disabled == ()
+    assert board.caption.startswith("Round 1 of 6 · lasers: ")
+    board.go(disabled)
+    turret = events[disabled - 1]
+    assert board.board.disabled == (tuple(turret.cell),)
+    board.go(len(events))  # disabled until the end of the turn
+    assert board.board.disabled == (tuple(turret.cell),) and "Round 6 of 6" in board.caption
+    board.go(0)
+    assert board.board.disabled == () and "Round" not in board.caption
+
+
+def test_a_capture_laser_stops_at_its_end_space():
+    from asteroyds.modes import capture
+
+    start = capture.setup(teams=2, crafts_per_team=2)
+    _after, events = capture.resolve(start, (3, 5, 2), {})
+    board = RuleBoard(start, events)
+    for index, event in enumerate(events, 1):
+        if event.type != "capture_laser_fired":
+            continue
+        board.go(index)
+        assert board.board.laser == tuple(event.path)
+        assert board.board.laser_hit == (None if event.end is None else board.board.laser[-1])
+
+
+def test_beam_reads_any_modes_laser_and_nothing_else():
+    _after, events = resolve_asteroids(red_stopped_by_a_pod(), Dice(1, 1, 1))
+    assert [beam(e) for e in events] == [None] * len(events)
+    assert beam(None) is None

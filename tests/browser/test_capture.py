@@ -1,38 +1,57 @@
-"""Chapter 8 in a real browser: the round-by-round demonstration follows its slider."""
+"""Chapter 8 in a real browser: a capture turn played on a rule board, round by round."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
+from asteroyds.modes import capture
+from asteroyds.modes.capture.replay import disabled_turret_cells
+from asteroyds.simulate import play_capture_game
+from asteroyds.ui.board.scene import cell_key
+
 from .conftest import open_notebook, screenshot
+from .rule_boards import board_data, step_to
 
 pytestmark = pytest.mark.ui
 
 NOTEBOOK = "08_capture"
-DEMO_DATA = ".capture-demo .asteroyds-board-state .asteroyds-board-data"
+DEMO = ".capture-demo"
 
 
-def demo_data(page, name: str) -> str:
-    return page.locator(DEMO_DATA).get_attribute(f"data-{name}") or ""
+def the_demo_turn():
+    """The turn the chapter shows, from the engine: the 9th turn of the seed-2 bot game."""
+    record = play_capture_game(seed=2, max_turns=9)
+    before = record.states[8]
+    return before, *capture.resolve(before, record.dice[8], record.programs[8])
 
 
-def test_moving_the_slider_steps_through_the_turn(page, voila_url):
-    open_notebook(page, voila_url, NOTEBOOK, wait_for=".capture-demo")
-    demo = page.locator(".capture-demo")
+def test_stepping_the_turn_shows_its_rounds_lasers_and_disabled_turrets(page, voila_url):
+    before, after, events = the_demo_turn()
+    first_laser = next(i for i, e in enumerate(events, 1) if e.type == "capture_laser_fired")
+    open_notebook(page, voila_url, NOTEBOOK, wait_for=DEMO)
+    demo = page.locator(DEMO)
+    demo.scroll_into_view_if_needed()
     expect(demo).to_be_visible()
-    page.wait_for_function(f"() => document.querySelector({DEMO_DATA!r}) !== null", timeout=15_000)
-    before = demo_data(page, "crafts")
-    updates = int(demo_data(page, "updates"))
-    handle = demo.locator(".capture-demo-slider .noUi-handle").first
-    handle.focus()
-    page.keyboard.press("End")  # the last event: the state the engine returned
-    page.wait_for_function(
-        f"() => Number(document.querySelector({DEMO_DATA!r}).dataset.updates) > {updates}", timeout=15_000
+    start = board_data(demo, "crafts")
+    assert board_data(demo, "scores") == " ".join(f"{t}:{p}" for t, p in before.scores)
+    step_to(demo, first_laser)
+    caption = demo.locator(".asteroyds-rule-caption")
+    expect(caption).to_contain_text("Round 1 of 6 · lasers:")
+    laser = events[first_laser - 1]
+    expect(demo.locator(".asteroyds-board-data")).to_have_attribute(
+        "data-laser", " ".join(map(cell_key, laser.path))
     )
-    expect(demo.locator(".widget-readout").first).not_to_have_text("0")
-    after = demo_data(page, "crafts")
-    assert after != before
-    assert demo_data(page, "scores") == "red:0 white:2"
+    step_to(demo, len(events))  # the last event: the state the engine returned
+    expect(demo.locator(".asteroyds-board-data")).to_have_attribute(
+        "data-scores", " ".join(f"{t}:{p}" for t, p in after.scores)
+    )
+    assert board_data(demo, "crafts") != start
+    assert board_data(demo, "disabled") == " ".join(map(cell_key, disabled_turret_cells(events)))
+    expect(demo.locator(".asteroyds-rule-step")).to_be_disabled()
+    # Under the board: what each craft planned, and the scores the turn ended with.
+    expect(demo.locator(".asteroyds-table")).to_contain_text("Shield in round")
+    scores = ", ".join(f"{team} {points}" for team, points in after.scores)
+    expect(demo.locator(".asteroyds-note")).to_contain_text(f"Scores after the turn: {scores}.")
     assert not page.errors, page.errors
     screenshot(demo, "08_capture-demo")

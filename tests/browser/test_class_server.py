@@ -113,6 +113,7 @@ def test_lang_in_the_address_of_a_class_server_page_sets_its_language(page, preh
     page.set_viewport_size({"width": 1280, "height": 1500})
     page.goto(f"{preheated_url}/voila/render/{PAGES[0]}?demo={DEMO}&lang=fr", timeout=RENDER_TIMEOUT)
     page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    page.wait_for_selector(f"{EDITOR} .asteroyds-board", timeout=RENDER_TIMEOUT)  # its widgets drawn
     expect(page.locator(f"{PRESENTER} .asteroyds-presenter-title")).to_have_text(title)
     no_traceback(page)
     assert _count(handed, preheated_url) == uses  # the warm kernel was left for an English page

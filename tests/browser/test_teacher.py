@@ -6,7 +6,9 @@ import pytest
 from playwright.sync_api import expect
 
 from asteroyds import STANDARD_BOARD, demos, scenario
+from asteroyds.ui.board.scene import cell_key
 from asteroyds.ui.board.view import cell_fraction
+from asteroyds.ui.editor import EditorController
 from asteroyds.ui.share import links
 
 from .conftest import ARTIFACTS, RENDER_TIMEOUT, screenshot
@@ -53,6 +55,11 @@ def click_hex(page, root: str, cell) -> None:
     box = figure.bounding_box()
     fx, fy = cell_fraction(cell, STANDARD_BOARD)
     figure.click(position={"x": fx * box["width"], "y": fy * box["height"]})
+
+
+def summary_of(state) -> str:
+    """What a board publishes as ``data-pieces`` for this state."""
+    return " ".join(f"{p.id}@{cell_key(p.cell)}" for p in state.pieces)
 
 
 def no_traceback(page) -> None:
@@ -204,8 +211,18 @@ def test_a_bad_link_gives_a_message_not_a_traceback(page, voila_url):
 def test_the_page_as_a_whole(page, voila_url):
     open_tools(page, voila_url)
     expect(page.locator(f"{PRESENTER} .asteroyds-presenter-title")).to_have_text(demos.load_demo(DEMO).title)
-    gallery = page.locator(".jp-OutputArea-output pre", has_text="rulebook-white-6-before-gate-24").first
-    assert all(name in gallery.inner_text() for name in demos.list_demos())
+    # The gallery is a table: each demo's title, and its name as a link that opens it in the presenter.
+    rows = page.locator(".asteroyds-demo-table tbody tr")
+    expect(rows).to_have_count(len(demos.list_demos()))
+    table_links = page.locator(".asteroyds-demo-table a").all()
+    links_to = {link.inner_text(): link.get_attribute("href") for link in table_links}
+    assert sorted(links_to) == sorted(demos.list_demos())
+    assert all(href.endswith(f"09_teachers_tools.ipynb?demo={name}") for name, href in links_to.items())
+    dolorosa = demos.load_demo("pilot-dolorosa-rulebook-example")
+    row = page.locator(".asteroyds-demo-table tr", has_text="pilot-dolorosa-rulebook-example")
+    expect(row).to_contain_text(dolorosa.title)
+    link = page.locator(".asteroyds-demo-link a")
+    assert link.get_attribute("href").endswith("?demo=pilot-dolorosa-rulebook-example")
     no_traceback(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "teacher-page.png"), full_page=True)
@@ -273,3 +290,26 @@ def test_a_capture_layout_is_rearranged_previewed_and_played_in_the_sandbox(page
     )
     no_traceback(page)
     screenshot(page.locator(sandbox), "sandbox-edited-capture-layout")
+
+
+def test_a_scripted_board_shows_the_editors_answers_and_opens_in_the_editor(page, voila_url):
+    """The chapter's scripts: the editor's answers under the board (one refused), the board's link."""
+    script = EditorController()
+    script.select_tool("asteroid", colour="blue", orientation="E")
+    script.click((6, 5))
+    script.select_tool("asteroid", colour="white", orientation="W")
+    script.click((6, 6))
+    open_tools(page, voila_url)
+    answers = page.locator(".asteroyds-answers").first
+    answers.scroll_into_view_if_needed()
+    expect(answers.locator("li")).to_have_count(4)
+    expect(answers.locator("li[data-ok='false']")).to_have_count(1)
+    expect(answers.locator("li[data-ok='false']")).to_contain_text("(6, 6) already holds white asteroid")
+    # The share link carries the scripted board.
+    href = page.locator(".asteroyds-share-link a").get_attribute("href")
+    assert links.scenario_from_query(href.split("?", 1)[1]) == script.state
+    # "Open in the editor": the editor above now holds the scripted board, ready to change.
+    page.locator(".asteroyds-open-in-editor").first.click()
+    wait_for_data(page, EDITOR, "pieces", f"v === {summary_of(script.state)!r}")
+    expect(page.locator(f"{EDITOR} .asteroyds-editor-message")).to_contain_text("Loaded the scripted board")
+    no_traceback(page)

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import ProgramError
+from ...event_text import player_text
 from ...i18n import N_, _
 from ...pieces import Craft
 from ...pilots import PILOT_TABLE, PILOT_TOKENS
@@ -282,32 +283,47 @@ def _column_problem(token: str, craft: Craft, pilot_column: int | None) -> str |
         return None
     pilot = craft.pilot
     if pilot is None:
-        return f"{token!r} is a pilot power, but this craft has no pilot (the pilot variant is off)"
+        return _(
+            "{token!r} is a pilot power, but this craft has no pilot (the pilot variant is off)", token=token
+        )
     info = PILOT_TABLE.get(pilot)
     if info is None:
-        return f"{token!r} is a pilot power, but the pilot {pilot!r} is unknown"
+        return _("{token!r} is a pilot power, but the pilot {pilot!r} is unknown", token=token, pilot=pilot)
     if token not in info.tokens:
         if pilot == LAWRENCE:
-            return f"Lawrence has no column power in capture (he marks two Shield rounds instead): {token!r}"
+            return _(
+                "Lawrence has no column power in capture (he marks two Shield rounds instead): {token!r}",
+                token=token,
+            )
         return info.refusal(token)
     if craft.power_used:
-        return f"{pilot}'s power was already used this game, so {token!r} cannot be played"
+        return _(
+            "{pilot}'s power was already used this game, so {token!r} cannot be played",
+            pilot=pilot,
+            token=token,
+        )
     if pilot_column is not None:
-        return f"only one pilot token per program: {token!r} repeats the one in column {pilot_column}"
+        return _(
+            "only one pilot token per program: {token!r} repeats the one in column {column}",
+            token=token,
+            column=pilot_column,
+        )
     return None
 
 
 def _anticipation_problem(program: CaptureProgram, craft: Craft) -> str | None:
     if craft.pilot == LAWRENCE:
         if program.stance == SHOOT_STANCE:
-            return (
+            return _(
                 "Lawrence is always in Shield anticipation (no token on Shoot): write S and one or two rounds"
             )
         return None
     if len(program.rounds) > 1:
-        return (
-            f"only Lawrence (pilot variant) marks two rounds; {program.anticipation!r} marks "
-            f"{len(program.rounds)}: write one round, like S3 or X5"
+        return _(
+            "only Lawrence (pilot variant) marks two rounds; {anticipation!r} marks {n}: write one round, "
+            "like S3 or X5",
+            anticipation=program.anticipation,
+            n=len(program.rounds),
         )
     return None
 
@@ -328,13 +344,20 @@ def validate_capture_program(program: CaptureProgram | str, craft: Craft) -> Cap
         problem = _column_problem(token, craft, pilot_column)
         if problem is not None:
             raise ProgramError(
-                _("{player}, column {column}: {problem}", player=craft.player, column=column, problem=problem)
+                _(
+                    "{player}, column {column}: {problem}",
+                    player=player_text(craft.player),
+                    column=column,
+                    problem=problem,
+                )
             )
         if token in PILOT_TOKENS:
             pilot_column = column
     problem = _anticipation_problem(program, craft)
     if problem is not None:
-        raise ProgramError(_("{player}, anticipation: {problem}", player=craft.player, problem=problem))
+        raise ProgramError(
+            _("{player}, anticipation: {problem}", player=player_text(craft.player), problem=problem)
+        )
     return program
 
 

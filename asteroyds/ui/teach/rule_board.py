@@ -9,19 +9,26 @@ so a later cell of the chapter cannot change what an earlier board narrates; and
 
 The caption is the event's own sentence; every cell an event names (where a
 piece went, what blocked it) is outlined on the board, so the words and the
-picture point at the same place.
+picture point at the same place. A laser event (any mode's: a craft's shot, a
+capture turret's) draws its beam while it is the event shown; a turn resolved
+at once (capture's six rounds) crosses out what its mode says is out of play so
+far (the disabled turrets) and names the round and stage before the sentence —
+all read from what the mode declares, so the board never asks which mode it
+plays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import fields
+from typing import Any
 
 import ipywidgets as widgets
 
 from ...events import Event
 from ...hexgrid import Cell
 from ...i18n import _
+from ...registry import registered
 from ...snapshots import snapshots
 from ...state import State
 from ..board.view import BoardView
@@ -31,6 +38,9 @@ from ..theme import sheet
 from ..ticker import Ticker
 
 CSS = sheet("rule_board")
+# A laser's beam: the spaces it crossed, where it stopped (a piece id or a space; None: off the board),
+# the shooter's space and its direction.
+Beam = tuple[tuple[Cell, ...], "str | Cell | None", Cell, int]
 PLAY_INTERVAL = 0.9  # seconds between two events while the board plays by itself
 
 
@@ -50,6 +60,19 @@ def named_cells(event: Event) -> tuple[Cell, ...]:
         elif isinstance(value, tuple) and value and all(_is_cell(v) for v in value):
             cells.extend(v for v in value if v not in cells)
     return tuple(cells)
+
+
+def beam(event: Event | None) -> Beam | None:
+    """A laser event's beam as ``(path, stop, start, direction)``, or None for any other event.
+
+    Any mode's laser: an event with a ``path``, a ``start`` and a ``direction``;
+    it stopped on its ``hit`` piece (a craft's shot) or at its ``end`` space (a
+    capture laser), None when it left the board.
+    """
+    if event is None or not all(hasattr(event, name) for name in ("path", "start", "direction")):
+        return None
+    stop = event.hit if hasattr(event, "hit") else getattr(event, "end", None)  # type: ignore[attr-defined]
+    return tuple(event.path), stop, event.start, event.direction  # type: ignore[attr-defined]
 
 
 def _is_cell(value: object) -> bool:
@@ -85,6 +108,7 @@ class RuleBoard(widgets.VBox):
         self._again = self._button(
             _("↺ Again"), _("Play it again from the start"), "asteroyds-rule-again", self.again
         )
+        self._laser_shown = False
         self._counter = widgets.HTML()
         self._counter.add_class("asteroyds-rule-counter")
         self._names = widgets.HTML(layout=widgets.Layout(display="none"))  # for browser tests
@@ -145,8 +169,27 @@ class RuleBoard(widgets.VBox):
         """Show the board after ``index`` events (clamped to the demo's length)."""
         self._index = max(0, min(int(index), len(self._events)))
         event = self._events[self._index - 1] if self._index else None
-        self.board.show_step(self.state, highlight=named_cells(event) if event else ())
-        self._caption_text = event.text() if event else _("The start: press Step ▶ or Again.")
+        shot = beam(event)
+        if shot is not None:  # the shooter and where the beam stopped; the beam itself is drawn
+            path, stop, start, _direction = shot
+            cells: tuple[Cell, ...] = (start, path[-1]) if path and stop is not None else (start,)
+        else:
+            cells = named_cells(event) if event else ()
+        self.board.show_step(self.state, highlight=cells)
+        self._draw_laser(shot)
+        turn = self._turn()
+        if turn is not None and getattr(turn, "resolves_at_once", False):
+            disabled = tuple(turn.disabled_cells(self._events[: self._index]))
+            if disabled != self.board.disabled:
+                self.board.show_disabled(disabled)
+        if event is None:
+            self._caption_text = _("The start: press Step ▶ or Again.")
+        elif turn is not None and getattr(turn, "step_at", None) is not None:  # "Round 3 of 6 · lasers"
+            self._caption_text = _(
+                "{step}: {event}", step=turn.step_at(self._events, self._index), event=event.text()
+            )
+        else:
+            self._caption_text = event.text()
         self._caption.value = tag("div", self._caption_text)
         self._counter.value = tag(
             "span",
@@ -157,6 +200,19 @@ class RuleBoard(widgets.VBox):
         self._next.disabled = self._index == len(self._events)
         names = [p.describe() for p in self.state.pieces] + [c.describe() for c in self.state.crafts]
         self._names.value = tag("div", class_="asteroyds-rule-names", data_names="|".join(names))
+
+    def _draw_laser(self, shot: Beam | None) -> None:
+        if shot is not None:
+            path, stop, start, direction = shot
+            self.board.show_laser(path, stop, start=start, direction=direction)
+        elif self._laser_shown:
+            self.board.clear_laser()
+        self._laser_shown = shot is not None
+
+    def _turn(self) -> Any:
+        """The turn of the board's mode (what it declares about stepping a turn), if the mode is known."""
+        mode = registered().get(self.state.mode)
+        return getattr(mode, "turn", None)
 
     def step(self, by: int = 1) -> None:
         """One event forward (or back with ``by=-1``); a learner's step stops the playing."""
@@ -190,4 +246,4 @@ class RuleBoard(widgets.VBox):
         self._ticker.stop()
 
 
-__all__ = ["RuleBoard", "named_cells"]
+__all__ = ["RuleBoard", "beam", "named_cells"]

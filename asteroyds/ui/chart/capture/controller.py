@@ -72,9 +72,11 @@ def token_css_name(token: str) -> str:
 
 
 def token_label(token: str) -> str:
-    """A button's label: pictogram and letter (``↑ F``, ``★ PL``, ``· none``)."""
+    """A button's label: pictogram and letter (``↑ F``, ``★ PL``), or for the empty column ``· nothing``
+    in the reader's language."""
     glyph = PILOT_GLYPH if token in PILOT_TOKENS else GLYPHS.get(token, "")
-    return f"{glyph} {token_css_name(token)}".strip()
+    name = _("nothing") if token == EMPTY else token
+    return f"{glyph} {name}".strip()
 
 
 def token_tooltip(token: str, pilot: str | None = None) -> str:

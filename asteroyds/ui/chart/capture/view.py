@@ -201,7 +201,7 @@ class CaptureChart(widgets.VBox):
         self._clear.on_click(lambda _b: self.clear_all())
         caption = "<span class='asteroyds-caption'>{}</span>".format
         program_row = widgets.HBox(
-            [widgets.HTML(caption("Program")), self._program, self._clear],
+            [widgets.HTML(caption(_("Program"))), self._program, self._clear],
             layout=widgets.Layout(align_items="center", grid_gap="10px"),
         )
         self._build_grid()
@@ -222,7 +222,7 @@ class CaptureChart(widgets.VBox):
         self._cells: dict[tuple[int, str], widgets.Button] = {}
         columns = []
         for column in range(1, ROUNDS + 1):
-            head = widgets.HTML(f"Round {column}")
+            head = widgets.HTML(_("Round {round}", round=column))
             head.add_class("asteroyds-capture-head")
             buttons = []
             for token in c.tokens():
