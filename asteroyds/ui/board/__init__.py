@@ -6,7 +6,7 @@ geometry are in :mod:`.layers`, the teaching overlays in :mod:`.overlays`);
 :mod:`.view` is the widget that shows them, with overlays and hex clicks,
 through the parts it owns: its figure and marks (:mod:`.figure`), what a
 lesson points at (:class:`.overlays.Overlays`) and the coach's heat map
-(:mod:`.danger_overlay`).
+(:mod:`.heat_map`).
 """
 
 from .view import (

@@ -5,7 +5,7 @@ polygons, dots and texts per mark (no widgets). :class:`BoardView` owns one
 bqplot figure with a fixed set of marks and pushes those lists into them, in
 place, inside ``hold_sync()``; it never rebuilds the figure (its marks are
 :mod:`.figure`'s, what a lesson points at :mod:`.overlays`', the coach's heat
-map :mod:`.danger_overlay`'s). The drawing data is re-exported here, so
+map :mod:`.heat_map`'s). The drawing data is re-exported here, so
 ``from asteroyds.ui.board.view import scene`` keeps working.
 
 >>> from asteroyds import setup
@@ -29,8 +29,8 @@ from ...i18n import _
 from ...state import State
 from .. import theme
 from .danger import ROLLS
-from .danger_overlay import DangerOverlay
 from .figure import SIZES, BoardFigure
+from .heat_map import HeatMap
 from .layers import as_cell
 from .overlays import Overlays
 from .scene import (
@@ -93,7 +93,7 @@ class BoardView(widgets.VBox):
     The view owns three parts: its figure (:class:`~asteroyds.ui.board.figure.BoardFigure`:
     the marks and what they show), what a lesson points at
     (:class:`~asteroyds.ui.board.overlays.Overlays`) and the coach's heat map
-    (:class:`~asteroyds.ui.board.danger_overlay.DangerOverlay`, made when first shown).
+    (:class:`~asteroyds.ui.board.heat_map.HeatMap`, made when first shown).
     """
 
     def __init__(self, state: State, *, size: str = "normal", animation_duration: int = 0) -> None:
@@ -107,7 +107,7 @@ class BoardView(widgets.VBox):
         self._caption_text = ""
         self._updates = 0
         self._figure = BoardFigure(state.board, size, animation_duration, self._on_element_click)
-        self._danger = DangerOverlay(self._figure, self._add_legend)
+        self._danger = HeatMap(self._figure, self._add_legend)
         self._caption = widgets.HTML()
         self._caption.add_class("asteroyds-caption")
         self._error = widgets.HTML()

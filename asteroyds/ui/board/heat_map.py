@@ -1,7 +1,7 @@
 """The coach's danger map on a board view: the heat marks, their numbers, the legend line.
 
 The counts are the coach's (:func:`asteroyds.coach.danger_map`); their
-shapes and colours are plain data (:mod:`.danger`). :class:`DangerOverlay`
+shapes and colours are plain data (:mod:`.danger`). :class:`HeatMap`
 puts them on a :class:`~asteroyds.ui.board.BoardView`'s figure.
 """
 
@@ -22,7 +22,7 @@ from .figure import SIZES, BoardFigure, put_layer
 from .layers import HEX_SIZE, SMALL_FONT, Shapes, Texts, as_cell, extent
 
 
-class DangerOverlay:
+class HeatMap:
     """A heat map under the pieces: each cell tinted by how many rolls out of ``rolls`` reach it.
 
     Its own object because it is made only when a danger map first shows: its
