@@ -18,13 +18,12 @@ True
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import scenario, untrusted
+from . import saved_game, scenario, untrusted
 from .damage import Decide, Decision
 from .dice import Dice, phase_order
 from .errors import AsteroydsError, DecisionError, RuleError, ScenarioError
@@ -37,17 +36,97 @@ from .phases import Phase
 from .program import Program
 from .round import DiceRolled, end_round
 from .rules import DEFAULT_RULES, RuleSettings
+from .saved_game import FORMAT
 from .setups import remove_asteroids
 from .state import State
 
-FORMAT = "asteroyds/game@1"
 PHASES: tuple[Phase, ...] = tuple(Phase)
+Apply = Callable[[dict[str, Any]], list[Event]]
 
 
 class _Pending(Exception):
     def __init__(self, decision: Decision) -> None:
         super().__init__(decision.question)
         self.decision = decision
+
+
+def _own_rules(initial: State, mode_rules: Any) -> Any:
+    """The mode's own rules for a game on ``initial``: ``mode_rules`` if they are of the mode's rules
+    type, the mode's defaults if None; a ScenarioError if the mode has none or others."""
+    mode = mode_of(initial)
+    if mode_rules is None:
+        return mode.default_rules()
+    if mode.rules_type is None or not isinstance(mode_rules, mode.rules_type):
+        wanted = "none" if mode.rules_type is None else mode.rules_type.__name__
+        raise ScenarioError(
+            _(
+                "game setup: a {mode} game's own rules are {wanted}, got {given!r}",
+                mode=initial.mode,
+                wanted=wanted,
+                given=mode_rules,
+            )
+        )
+    return mode_rules
+
+
+class Decisions:
+    """The mid-flight questions of the phase being played: the answers so far, the one it stopped at.
+
+    Its own object because a phase may take several runs to finish: it stops
+    at a question nobody answered (nothing applied) and runs again from its
+    start once :meth:`Game.answer` gives the answer. The answers outlive those
+    runs and are saved with the phase's input, while the game's position only
+    changes when the phase finishes. While a game replays its record
+    (``replaying``), the answers come from the record only, never from the policy.
+    """
+
+    def __init__(self, policy: Decide | None) -> None:
+        self.policy = policy
+        self.answers: dict[str, bool] = {}
+        self.pending: Decision | None = None
+        self.phase: Phase | None = None  # the phase that stopped at ``pending``
+        self.replaying = False
+
+    def decide(self, decision: Decision) -> bool:
+        """The phases' ``decide`` callback: an answer already given, the policy's, or a stop."""
+        if decision.key in self.answers:
+            return self.answers[decision.key]
+        if self.policy is not None and not self.replaying:
+            value = bool(self.policy(decision))
+            self.answers[decision.key] = value
+            return value
+        raise _Pending(decision)
+
+    def run(self, phase: Phase, apply: Apply) -> list[Event]:
+        """Play ``phase`` through ``apply`` with the answers so far; stop at an unanswered question."""
+        try:  # the saved input names the phase in plain text: {"asteroids": true, "answers": {...}}
+            return apply({str(phase): True, "answers": self.recorded()})
+        except _Pending as pending:
+            self.pending = pending.decision
+            self.phase = phase
+            return []
+
+    def give(self, yes: bool) -> Phase:
+        """Answer the pending question; returns the phase that asked it, to be run again."""
+        if self.pending is None or self.phase is None:
+            raise DecisionError(_("no decision is pending"))
+        if not isinstance(yes, bool):
+            raise DecisionError(_("the answer must be True or False, got {yes!r}", yes=yes))
+        self.answers[self.pending.key] = yes
+        phase = self.phase
+        self.pending = None
+        self.phase = None
+        return phase
+
+    def recorded(self) -> dict[str, bool]:
+        """The answers as a phase's input records them (sorted, so a saved game has stable bytes)."""
+        return dict(sorted(self.answers.items()))
+
+    def clear(self) -> None:
+        """Forget the answers and the question (a reset, or an undo of the question)."""
+        self.answers = {}
+        self.pending = None
+        self.phase = None
 
 
 class Game:
@@ -81,22 +160,10 @@ class Game:
         mode = mode_of(initial)
         # A board can be valid but not playable (a capture team short of a craft).
         mode.check_playable(initial, "game setup")
-        if mode_rules is not None and (
-            mode.rules_type is None or not isinstance(mode_rules, mode.rules_type)
-        ):
-            wanted = "none" if mode.rules_type is None else mode.rules_type.__name__
-            raise ScenarioError(
-                _(
-                    "game setup: a {mode} game's own rules are {wanted}, got {given!r}",
-                    mode=initial.mode,
-                    wanted=wanted,
-                    given=mode_rules,
-                )
-            )
         self.initial = initial
         self.seed = seed
-        self.policy = policy
-        self.mode_rules: Any = mode.default_rules() if mode_rules is None else mode_rules
+        self.decisions = Decisions(policy)
+        self.mode_rules: Any = _own_rules(initial, mode_rules)
         self.inputs: list[dict[str, Any]] = []
         self._reset()
 
@@ -150,9 +217,7 @@ class Game:
         self.round_events: list[Event] = []
         self.log: list[tuple[int, str, Event]] = []
         self.outcome: Outcome | None = None
-        self.pending: Decision | None = None
-        self._pending_phase: Phase | None = None
-        self._answers: dict[str, bool] = {}
+        self.decisions.clear()
         self.history: list[State] = [self.initial]
 
     # --- reading -------------------------------------------------------------------
@@ -171,6 +236,20 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def pending(self) -> Decision | None:
+        """The question the current phase stopped at (nothing applied until :meth:`answer`), or None."""
+        return self.decisions.pending
+
+    @property
+    def policy(self) -> Decide | None:
+        """What answers mid-flight questions at once (bots, the command line); None asks a person."""
+        return self.decisions.policy
+
+    @policy.setter
+    def policy(self, policy: Decide | None) -> None:
+        self.decisions.policy = policy
 
     def waiting_for(self) -> tuple[str, ...]:
         """Players still expected to submit a program (crafts still flying)."""
@@ -230,11 +309,11 @@ class Game:
     def resolve_asteroids(self) -> list[Event]:
         """Move the asteroids (players who did not submit keep an empty chart, shield on)."""
         self._expect(Phase.PLAN, Phase.ASTEROIDS)
-        return self._run_phase(Phase.ASTEROIDS)
+        return self.decisions.run(Phase.ASTEROIDS, self._apply)
 
     def fly(self) -> list[Event]:
         self._expect(Phase.FLY)
-        return self._run_phase(Phase.FLY)
+        return self.decisions.run(Phase.FLY, self._apply)
 
     def end_round(self) -> list[Event]:
         self._expect(Phase.END)
@@ -242,15 +321,7 @@ class Game:
 
     def answer(self, yes: bool) -> list[Event]:
         """Answer the pending decision and finish the phase that asked it."""
-        if self.pending is None or self._pending_phase is None:
-            raise DecisionError(_("no decision is pending"))
-        if not isinstance(yes, bool):
-            raise DecisionError(_("the answer must be True or False, got {yes!r}", yes=yes))
-        self._answers[self.pending.key] = yes
-        phase = self._pending_phase
-        self.pending = None
-        self._pending_phase = None
-        return self._run_phase(phase)
+        return self.decisions.run(self.decisions.give(yes), self._apply)
 
     def play_phases(self) -> list[Event]:
         """Run every remaining phase of this round (stops early at a pending decision)."""
@@ -278,25 +349,6 @@ class Game:
             self.submit(player, program)
         return self.play_phases()
 
-    def _run_phase(self, phase: Phase) -> list[Event]:
-        try:  # the saved input names the phase in plain text: {"asteroids": true, "answers": {...}}
-            return self._apply({str(phase): True, "answers": dict(sorted(self._answers.items()))})
-        except _Pending as pending:
-            self.pending = pending.decision
-            self._pending_phase = phase
-            return []
-
-    def _decide(self, decision: Decision) -> bool:
-        if decision.key in self._answers:
-            return self._answers[decision.key]
-        if self.policy is not None and not self._replaying:
-            value = bool(self.policy(decision))
-            self._answers[decision.key] = value
-            return value
-        raise _Pending(decision)
-
-    _replaying = False
-
     def _expect(self, *phases: Phase) -> None:
         if self.pending is not None:
             raise RuleError(_("a decision is pending: {question}", question=self.pending.question))
@@ -310,7 +362,7 @@ class Game:
     def _apply(self, item: dict[str, Any]) -> list[Event]:
         """Apply one input; record it only if it succeeded (so bad input changes nothing)."""
         events = self._execute(item)
-        if not self._replaying:
+        if not self.decisions.replaying:
             self.inputs.append(item)
         return events
 
@@ -330,7 +382,7 @@ class Game:
             self.programs[player] = self._validated(player, item["text"])
             return []
         if "answers" in item:
-            self._answers = dict(item["answers"])
+            self.decisions.answers = dict(item["answers"])
         if "asteroids" in item:
             # The step after planning: the asteroid phase (then flight), or capture's whole turn.
             assert self.dice is not None
@@ -341,7 +393,7 @@ class Game:
                 self.dice,
                 self.programs,
                 order=self.order,
-                decide=self._decide,
+                decide=self.decisions.decide,
                 mode_rules=self.mode_rules,
             )
             self.programs = done.programs
@@ -349,7 +401,7 @@ class Game:
             return done.events
         if "fly" in item:
             live = {p: prog for p, prog in self.programs.items() if self.state.craft(p).cell is not None}
-            state, events = fly(self.state, live, decide=self._decide)
+            state, events = fly(self.state, live, decide=self.decisions.decide)
             self._finish_phase(item, state, Phase.FLY, events, next_phase=Phase.END)
             return events
         if "end" in item:
@@ -368,9 +420,9 @@ class Game:
         self, item: dict[str, Any], state: State, phase: str, events: list[Event], next_phase: Phase
     ) -> None:
         # Record every answer the phase used (a policy's included), so replay needs no policy.
-        item["answers"] = dict(sorted(self._answers.items()))
+        item["answers"] = self.decisions.recorded()
         self.state = state
-        self._answers = {}
+        self.decisions.answers = {}
         self._log(phase, events)
         self.phase = next_phase
 
@@ -378,7 +430,7 @@ class Game:
     def replay(self, inputs: Sequence[dict[str, Any]]) -> None:
         """Reset to the setup and apply these inputs (raises if one is invalid)."""
         self._reset()
-        self._replaying = True
+        self.decisions.replaying = True
         try:
             for index, item in enumerate(inputs):
                 self._check_input(item, f"inputs[{index}]")
@@ -394,7 +446,7 @@ class Game:
                 except AsteroydsError as exc:  # say which recorded input is wrong
                     raise type(exc)(f"inputs[{index}]: {exc}") from None
         finally:
-            self._replaying = False
+            self.decisions.replaying = False
         self.inputs = [dict(item) for item in inputs]
 
     def _check_input(self, item: Any, at: str) -> None:
@@ -409,9 +461,7 @@ class Game:
     def undo(self) -> dict[str, Any]:
         """Take back the last input (a roll, a program, a phase)."""
         if self.pending is not None:
-            self.pending = None
-            self._pending_phase = None
-            self._answers = {}
+            self.decisions.clear()
             return {}
         if not self.inputs:
             raise RuleError(_("nothing to undo"))
@@ -441,76 +491,27 @@ class Game:
         raise RuleError(_("round {round_number} has not started", round_number=round_number))
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "format": FORMAT,
-            "seed": self.seed,
-            "setup": scenario.to_dict(self.initial),
-            "inputs": [dict(item) for item in self.inputs],
-        }
-        key = mode_of(self.initial).rules_key  # a mode with its own rules saves them (capture, RULES §11)
-        if key is not None:
-            data[key] = self.mode_rules.to_dict()
-        return data
+        """The saved game as plain data (:mod:`asteroyds.saved_game`)."""
+        return saved_game.to_dict(self)
 
     def dumps(self) -> str:
         """The saved game as JSON text: one input per line, stable bytes."""
-        data = self.to_dict()
-        setup_text = scenario.dumps(self.initial).rstrip("\n").replace("\n", "\n  ")
-        inputs = ",\n    ".join(json.dumps(item, sort_keys=True) for item in data["inputs"])
-        extra = ""
-        key = mode_of(self.initial).rules_key
-        if key is not None:
-            extra = f'  "{key}": {json.dumps(data[key], sort_keys=True)},\n'
-        body = f'{{\n  "format": "{FORMAT}",\n  "seed": {self.seed},\n  "setup": {setup_text},\n{extra}'
-        body += f'  "inputs": [\n    {inputs}\n  ]\n}}\n' if inputs else '  "inputs": []\n}\n'
-        return body
+        return saved_game.dumps(self)
 
     def save(self, path: str | Path) -> None:
-        path = Path(path)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(self.dumps(), encoding="utf-8")
-        tmp.replace(path)
+        saved_game.save(self, path)
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "game", policy: Decide | None = None) -> Game:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ScenarioError(
-                _("{where}: not a saved game (format must be {FORMAT!r})", where=where, FORMAT=FORMAT)
-            )
-        untrusted.check_tree(data, where)  # strings, numbers and depth, also for data built in Python
-        seed = data.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ScenarioError(
-                _("{where}: seed must be a whole number, got {seed!r}", where=where, seed=seed)
-            )
-        inputs = data.get("inputs", [])
-        if not isinstance(inputs, list) or not all(isinstance(i, dict) for i in inputs):
-            raise ScenarioError(_("{where}: inputs must be a list of objects", where=where))
-        initial = scenario.from_dict(data.get("setup"), where=f"{where}: setup")
-        mode = mode_of(initial)
-        own = data.get(mode.rules_key) if mode.rules_key is not None else None
-        if own is not None and not isinstance(own, dict):
-            raise ScenarioError(
-                _("{where}: {rules_key} must be an object", where=where, rules_key=mode.rules_key)
-            )
-        game = cls(initial, seed=seed, policy=policy, mode_rules=mode.rules_from(own, where))
-        try:
-            game.replay(inputs)
-        except AsteroydsError as exc:
-            raise ScenarioError(
-                _("{where}: the inputs do not replay: {error}", where=where, error=exc)
-            ) from None
-        return game
+        return saved_game.from_dict(cls, data, where=where, policy=policy)
 
     @classmethod
     def loads(cls, text: str, where: str = "game", policy: Decide | None = None) -> Game:
-        data = untrusted.parse_json(text, where, "a saved game")
-        return cls.from_dict(data, where=where, policy=policy)
+        return saved_game.loads(cls, text, where=where, policy=policy)
 
     @classmethod
     def load(cls, path: str | Path, policy: Decide | None = None) -> Game:
-        text = untrusted.read_text(path, "a saved game")
-        return cls.loads(text, where=untrusted.printable(str(path)), policy=policy)
+        return saved_game.load(cls, path, policy=policy)
 
     def export_scenario(self) -> str:
         """The current state as a scenario file's text."""
@@ -526,3 +527,5 @@ class Game:
 
 
 Policy = Callable[[Decision], bool]
+
+__all__ = ["FORMAT", "PHASES", "Decisions", "Game", "Policy"]

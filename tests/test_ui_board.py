@@ -283,7 +283,18 @@ def test_cell_fraction_is_inside_the_figure(racing):
         assert 0 < fx < 1 and 0 < fy < 1
 
 
-@pytest.mark.parametrize("module", ["board.view", "board.scene", "player.dice", "chart.stopwatch", "theme"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "board.view",
+        "board.scene",
+        "board.layers",
+        "board.overlays",
+        "player.dice",
+        "chart.stopwatch",
+        "theme",
+    ],
+)
 def test_docstring_examples(module):
     """The ``>>>`` examples of the widget modules (tests/test_doctests.py leaves ``ui`` out)."""
     mod = importlib.import_module(f"asteroyds.ui.{module}")

@@ -10,6 +10,7 @@ that real wiring (``Scatter._handle_custom_msgs``), not through the controller.
 from __future__ import annotations
 
 import doctest
+import importlib
 
 import numpy as np
 import pytest
@@ -484,3 +485,10 @@ def test_the_controller_checks_its_inputs():
 
 def test_module_doctests():
     assert doctest.testmod(status_chart_module).failed == 0
+
+
+@pytest.mark.parametrize("part", ["controller", "geometry", "tokens", "messages", "ghost"])
+def test_the_parts_doctests(part):
+    """The chart's parts (issue 21: split out of the controller and the view) keep their examples."""
+    module = importlib.import_module(f"asteroyds.ui.chart.status.{part}")
+    assert doctest.testmod(module).failed == 0

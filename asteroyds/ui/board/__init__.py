@@ -1,8 +1,12 @@
 """The board: the bqplot view of a state (:mod:`.view`) and the pure scene it draws (:mod:`.scene`).
 
 :mod:`.scene` turns a :class:`~asteroyds.state.State` into layers of shapes
-and text (plain Python, tested without a browser); :mod:`.view` is the
-widget that shows them, with overlays and hex clicks.
+and text (plain Python, tested without a browser; the layer types and the
+geometry are in :mod:`.layers`, the teaching overlays in :mod:`.overlays`);
+:mod:`.view` is the widget that shows them, with overlays and hex clicks,
+through the parts it owns: its figure and marks (:mod:`.figure`), what a
+lesson points at (:class:`.overlays.Overlays`) and the coach's heat map
+(:mod:`.heat_map`).
 """
 
 from .view import (

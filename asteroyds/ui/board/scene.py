@@ -1,10 +1,11 @@
-"""The board's picture as plain data: hexes, pieces, crafts and teaching overlays.
+"""The board's picture as plain data: hexes, pieces, crafts and their labels.
 
-:func:`scene`, :func:`overlay` and :func:`laser_overlay` turn a :class:`State`
-(and what a lesson points at) into lists of polygons, dots and texts per mark,
-with no widgets, so they can be tested and timed without a browser. Pixel y
-points down, as in :mod:`asteroyds.render.layout`. :class:`~asteroyds.ui.board.BoardView`
-pushes these layers into its bqplot marks.
+:func:`scene` turns a :class:`State` into lists of polygons, dots and texts
+per mark (the layer types of :mod:`.layers`), with no widgets, so it can be
+tested and timed without a browser. The teaching overlays are drawn by
+:mod:`.overlays`; the names of both, and the geometry, are re-exported here,
+where they always were. :class:`~asteroyds.ui.board.BoardView` pushes these
+layers into its bqplot marks.
 
 >>> from asteroyds import setup
 >>> layers = scene(setup("racing", seed=1, players=["blue", "red"]))
@@ -14,63 +15,55 @@ pushes these layers into its bqplot marks.
 
 from __future__ import annotations
 
-import functools
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from collections.abc import Mapping
 
-from ...asteroids import STEPS
-from ...dice import Dice
 from ...event_text import name_text, player_text
-from ...hexgrid import Board, Cell, direction_name
+from ...hexgrid import Cell
 from ...i18n import _
-from ...pieces import ASTEROYD, DIE_COLOURS, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece, die_direction
+from ...pieces import ASTEROYD, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece
 from ...render.layout import Layout
 from ...state import State
 from .. import theme
 from ..theme import COLOURS
+from .layers import (
+    BOARD_LAYERS,
+    CLICK_RADIUS,
+    DOT_RADII,
+    FONT,
+    FONTS,
+    HEX_SIZE,
+    LASER_LAYERS,
+    OVERLAY_LAYERS,
+    PADDING,
+    SMALL_FONT,
+    STATE_LAYERS,
+    STROKES,
+    TILE_INSET,
+    Curve,
+    Dots,
+    Layer,
+    Point,
+    Shapes,
+    Texts,
+    along,
+    board_layout,
+    cell_fraction,
+    cell_key,
+    extent,
+    hex_curve,
+)
+from .overlays import (
+    LASER_COLOURS,
+    LASER_GLOW_OPACITY,
+    Arrow,
+    arrow_curve,
+    cross_curves,
+    intended_moves,
+    laser_overlay,
+    overlay,
+)
 
-Point = tuple[float, float]
-Curve = list[Point]
-
-HEX_SIZE = 20.0  # hex radius in data units (the layout's pixels)
-PADDING = 16.0  # space around the board, in data units
-FONT = 0.58  # label sizes, in hex radii
-SMALL_FONT = 0.36
-CLICK_RADIUS = 0.92  # click targets: circles of this many hex radii (neighbours barely overlap)
-TILE_INSET = 0.9  # tiles are drawn a little smaller than their hex
-# Sizes that follow the hex size on screen, in hex radii: stroke widths (with a minimum in
-# pixels), circle radii and font sizes, per mark.
-STROKES: dict[str, tuple[float, int]] = {
-    "platforms": (0.13, 3),
-    "bars": (0.2, 3),
-    "path": (0.14, 3),
-    "collisions": (0.2, 4),
-    "shadow": (0.28, 6),
-    "arrows": (0.13, 3),
-    "halo": (0.2, 4),
-    "highlight": (0.18, 4),
-    "target_rings": (0.13, 3),
-    "laser_glow": (0.5, 10),
-    "laser": (0.15, 4),
-    "laser_hit": (0.1, 2),
-    "team_rims": (0.17, 3),
-    "asteroyd_rings": (0.08, 2),
-    "disabled": (0.16, 4),
-}
-DOT_RADII: dict[str, float] = {
-    "pods": 0.55,
-    "pips": 0.1,
-    "discs": 0.42,
-    "hit": CLICK_RADIUS,
-    "target_badges": 0.5,
-    "drone_badges": 0.5,
-}
-FONTS: dict[str, float] = {"labels": FONT, "small": SMALL_FONT, "damage": SMALL_FONT, "badge_text": 0.5}
-# Laser beams (RULES §7): a wide translucent glow under a thin bright core, a burst where it hits.
-LASER_COLOURS: dict[str, str] = {"glow": "#ff2b6a", "core": "#c8003c", "burst": "#ffd21f"}
-LASER_GLOW_OPACITY = 0.35
 # Capture mode (RULES §11): team colours for crafts named red1, white2 ..., asteroyds and rims.
 TEAM_COLOURS: dict[str, str] = {
     "red": COLOURS["player_red"],
@@ -79,129 +72,6 @@ TEAM_COLOURS: dict[str, str] = {
 }
 LIGHT_TEAMS: frozenset[str] = frozenset({"white"})
 ROCK: tuple[float, ...] = (0.5, 0.4, 0.52, 0.43, 0.5, 0.37, 0.48, 0.42, 0.53, 0.4)  # corner radii
-
-
-class Arrow(NamedTuple):
-    """One intended move: ``piece`` moves ``steps`` spaces ``direction`` in the ``die`` phase."""
-
-    piece: str
-    die: str
-    direction: int
-    steps: int
-
-    def __str__(self) -> str:
-        return f"{self.piece}:{self.die}:{direction_name(self.direction)}:{self.steps}"
-
-
-@dataclass
-class Shapes:
-    """Curves for one ``Lines`` mark: a stroke and a fill colour each (shorter curves are padded)."""
-
-    curves: list[Curve] = field(default_factory=list)
-    strokes: list[str] = field(default_factory=list)
-    fills: list[str] = field(default_factory=list)
-    keys: list[str] = field(default_factory=list)  # what each curve draws: a piece id, a cell
-
-    def add(self, curve: Curve, stroke: str, fill: str = "none", key: str = "") -> None:
-        self.curves.append(curve)
-        self.strokes.append(stroke)
-        self.fills.append(fill)
-        self.keys.append(key)
-
-
-@dataclass
-class Dots:
-    """Points for one ``Scatter`` mark (one colour per mark)."""
-
-    points: list[Point] = field(default_factory=list)
-    keys: list[str] = field(default_factory=list)
-
-    def add(self, point: Point, key: str = "") -> None:
-        self.points.append(point)
-        self.keys.append(key)
-
-
-@dataclass
-class Texts:
-    """Points for one ``Label`` mark, with a text and a colour each."""
-
-    points: list[Point] = field(default_factory=list)
-    text: list[str] = field(default_factory=list)
-    colours: list[str] = field(default_factory=list)
-
-    def add(self, point: Point, text: str, colour: str) -> None:
-        self.points.append(point)
-        self.text.append(text)
-        self.colours.append(colour)
-
-
-Layer = Shapes | Dots | Texts
-STATE_LAYERS: tuple[str, ...] = (
-    "rim",
-    "board",
-    "platforms",
-    "tiles",
-    "halves",
-    "pods",
-    "discs",
-    "bars",
-    "pips",
-    "labels",
-    "small",
-    "team_rims",
-    "asteroyd_rings",
-    "asteroyds",
-    "halo",
-    "crafts",
-    "damage",
-    "carried",
-    "target_rings",
-    "target_badges",
-    "drone_badges",
-    "badge_text",
-)
-BOARD_LAYERS: tuple[str, ...] = ("rim", "board")
-OVERLAY_LAYERS: tuple[str, ...] = ("path", "collisions", "shadow", "arrows", "highlight", "disabled")
-LASER_LAYERS: tuple[str, ...] = ("laser_glow", "laser", "laser_hit")
-
-
-# --- geometry ----------------------------------------------------------------------------
-def board_layout() -> Layout:
-    """The layout every view uses (data units; the figure scales them to the screen)."""
-    return Layout(size=HEX_SIZE, origin=(PADDING, PADDING))
-
-
-def extent(board: Board) -> tuple[float, float]:
-    """Width and height of the drawing of ``board``, padding included."""
-    w, h = board_layout().board_size(board.rows, board.cols)
-    return (w + 2 * PADDING, h + 2 * PADDING)
-
-
-def cell_fraction(cell: Cell, board: Board) -> tuple[float, float]:
-    """Where a cell's centre is, as fractions (0..1) of the figure's width and height (y down)."""
-    x, y = board_layout().cell_to_pixel(cell)
-    width, height = extent(board)
-    return (x / width, y / height)
-
-
-def hex_curve(lay: Layout, cell: Cell, inset: float = 1.0) -> Curve:
-    """A closed hexagon (7 points) around a cell, scaled by ``inset``."""
-    return list(_hex_points(lay, cell, inset))
-
-
-@functools.lru_cache(maxsize=4096)
-def _hex_points(lay: Layout, cell: Cell, inset: float) -> tuple[Point, ...]:
-    """Cached: every redraw outlines the same few hundred hexes (a replay step is timed)."""
-    cx, cy = lay.cell_to_pixel(cell)
-    pts = tuple((cx + inset * (x - cx), cy + inset * (y - cy)) for x, y in lay.corners(cell))
-    return pts + pts[:1]
-
-
-def along(origin: Point, direction: float, reach: float, side: float = 0.0) -> Point:
-    """The point ``reach`` ahead in ``direction`` (60° steps, y down) and ``side`` to its right."""
-    a = math.radians(60 * direction)
-    ux, uy = math.cos(a), math.sin(a)
-    return (origin[0] + ux * reach - uy * side, origin[1] + uy * reach + ux * side)
 
 
 def dart(centre: Point, facing: int, size: float) -> Curve:
@@ -214,24 +84,6 @@ def dart(centre: Point, facing: int, size: float) -> Curve:
         along(centre, facing, -0.52 * size, -0.56 * size),
         tip,
     ]
-
-
-def arrow_curve(lay: Layout, cell: Cell, direction: int, steps: int, shift: float = 0.0) -> Curve:
-    """An open arrow (shaft and head, 5 points) from a tile towards where it moves."""
-    centre = along(lay.cell_to_pixel(cell), direction, 0.0, shift * lay.size)
-    w = lay.width
-    reach = 0.92 * w if steps <= 1 else 1.8 * w
-    tip = along(centre, direction, reach)
-    start = along(centre, direction, 0.28 * w)
-    barb = 0.26 * w
-    return [start, tip, along(tip, direction, -barb, 0.17 * w), tip, along(tip, direction, -barb, -0.17 * w)]
-
-
-def cross_curves(lay: Layout, cell: Cell) -> list[Curve]:
-    """The two strokes of an X over a cell (a collision)."""
-    cx, cy = lay.cell_to_pixel(cell)
-    r = 0.42 * lay.size
-    return [[(cx - r, cy - r), (cx + r, cy + r)], [(cx - r, cy + r), (cx + r, cy - r)]]
 
 
 def team_colour(team: str | None) -> str:
@@ -438,107 +290,6 @@ def _draw_crafts(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None
 def _target_tag(target: str) -> str:
     side, _, number = target.partition("-")
     return f"{side[:1].upper()}{number}"
-
-
-def cell_key(cell: Cell) -> str:
-    """A cell as ``"row,col"``: the key of its curves and of the page's machine-readable state."""
-    return f"{cell[0]},{cell[1]}"
-
-
-def intended_moves(state: State, dice: Dice | Sequence[int]) -> tuple[Arrow, ...]:
-    """For each moving tile and each of its dice: where these dice send it (display only).
-
-    >>> from asteroyds import setup
-    >>> intended_moves(setup("racing", seed=1, players=["blue"]), (3, 5, 2))[0]
-    Arrow(piece='W3', die='white', direction=4, steps=1)
-    """
-    dice = Dice.of(dice)
-    return tuple(
-        Arrow(p.id, colour, die_direction(p.orientation or 0, dice.value(colour)), STEPS[colour])
-        for p in state.moving_tiles()
-        for colour in DIE_COLOURS
-        if p.moved_by(colour)
-    )
-
-
-def overlay(
-    state: State,
-    arrows: Sequence[Arrow] = (),
-    highlighted: Iterable[Cell] = (),
-    path: Sequence[Cell] = (),
-    collisions: Iterable[Cell] = (),
-    path_colour: str | None = None,
-    disabled: Iterable[Cell] = (),
-) -> dict[str, Shapes]:
-    """The overlay curves per mark: intended-move arrows, highlights, a path and its collisions.
-
-    ``disabled`` cells (capture mode: turrets out of action this turn) are crossed out.
-    """
-    lay = board_layout()
-    layers = {name: Shapes() for name in OVERLAY_LAYERS}
-    count: dict[str, int] = {}
-    for a in arrows:
-        count[a.piece] = count.get(a.piece, 0) + 1
-    seen: dict[str, int] = {}
-    for a in arrows:  # a bicolour tile's two arrows are drawn side by side
-        k = seen[a.piece] = seen.get(a.piece, -1) + 1
-        shift = (k - (count[a.piece] - 1) / 2) * 0.32
-        curve = arrow_curve(lay, state.piece(a.piece).cell, a.direction, a.steps, shift)
-        layers["shadow"].add(curve, COLOURS["outline"], key=str(a))
-        layers["arrows"].add(curve, theme.die_colour(a.die), key=str(a))
-    for cell in highlighted:
-        layers["highlight"].add(hex_curve(lay, cell, 0.97), COLOURS["highlight"], key=cell_key(cell))
-    if path:
-        points = [lay.cell_to_pixel(c) for c in path]
-        layers["path"].add(points if len(points) > 1 else points * 2, path_colour or COLOURS["path"])
-    for cell in collisions:
-        for curve in cross_curves(lay, cell):
-            layers["collisions"].add(curve, COLOURS["collision"], key=cell_key(cell))
-    for cell in disabled:
-        layers["disabled"].add(hex_curve(lay, cell, 0.8), LASER_COLOURS["core"], key=cell_key(cell))
-        for curve in cross_curves(lay, cell):
-            layers["disabled"].add(curve, LASER_COLOURS["core"], key=cell_key(cell))
-    return layers
-
-
-def laser_overlay(
-    path: Sequence[Cell], hit: bool = False, start: Cell | None = None, direction: int | None = None
-) -> dict[str, Shapes]:
-    """A laser beam's curves per mark: glow, core and (``hit``) a burst on the last space of ``path``.
-
-    The beam runs from the centre of ``start`` (the shooter's space, if given)
-    through every space of ``path``. A laser that hits nothing runs on past its
-    last space to the edge of the board (``direction``, else the direction of
-    its last step).
-    """
-    lay = board_layout()
-    layers = {name: Shapes() for name in LASER_LAYERS}
-    points = [lay.cell_to_pixel(c) for c in ([start] if start is not None else []) + list(path)]
-    if not points:
-        return layers
-    if direction is None and len(points) >= 2:
-        (x0, y0), (x1, y1) = points[-2], points[-1]
-        direction = round(math.degrees(math.atan2(y1 - y0, x1 - x0)) / 60) % 6
-    if not hit and direction is not None:
-        points.append(along(points[-1], direction, 0.9 * lay.width))  # off the board
-    elif len(points) == 1:
-        points.append(points[0])
-    layers["laser_glow"].add(points, LASER_COLOURS["glow"], key="laser")
-    layers["laser"].add(points, LASER_COLOURS["core"], key="laser")
-    if hit and path:
-        layers["laser_hit"].add(_burst(points[-1], 0.8 * lay.size), LASER_COLOURS["core"],
-                                LASER_COLOURS["burst"], key=cell_key(path[-1]))  # fmt: skip
-    return layers
-
-
-def _burst(centre: Point, radius: float, spikes: int = 8) -> Curve:
-    """A closed star: where a laser hits."""
-    pts = []
-    for k in range(2 * spikes):
-        r = radius if k % 2 == 0 else 0.45 * radius
-        a = math.pi * k / spikes
-        pts.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
-    return pts + pts[:1]
 
 
 def describe_cell(state: State, cell: Cell) -> str:

@@ -6,8 +6,11 @@ which token sits where, and maps a drop or a click to a column and an action.
 Every rule question goes to the engine
 (:func:`~asteroyds.program.validate_program`,
 :func:`~asteroyds.program.legal_tokens`); a refused move leaves the token
-where it was and says why. The view, :class:`~asteroyds.ui.status_chart.StatusChart`,
+where it was and says why. The view, :class:`~asteroyds.ui.chart.status.view.StatusChart`,
 draws it with bqplot; this module imports no widget library.
+
+The chart's places are in :mod:`.geometry` (re-exported here), the tokens the
+controller owns in :mod:`.tokens`, the sentences of its results in :mod:`.messages`.
 
 >>> from asteroyds.pieces import Craft
 >>> chart = StatusChartController(Craft("blue", (6, 7), 3), "racing")
@@ -21,21 +24,17 @@ draws it with bqplot; this module imports no widget library.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ....errors import ProgramError
-from ....event_text import and_list
 from ....i18n import N_, _
 from ....modes import modes
 from ....pieces import Craft
 from ....pilots import PILOT_TABLE
 from ....program import (
-    BLUE_COLUMNS,
     EMPTY,
     RED_COLUMN,
-    SHIELD,
     Program,
     as_program,
     column_name,
@@ -44,77 +43,36 @@ from ....program import (
 )
 from ....rules import RuleSettings
 from ....state import State
+from . import messages
+from .geometry import (
+    ACTION,
+    ACTION_NAMES,
+    BLUE_ROWS,
+    CELL,
+    DAMAGE_Y,
+    GLYPHS,
+    PILOT_BOX,
+    PILOT_TOKEN,
+    RED_ROWS,
+    RED_X,
+    SHIELD_HOME,
+    SHIELD_TOKEN,
+    TOP_Y,
+    TRAY_Y,
+    X_RANGE,
+    Y_RANGE,
+    Place,
+    cell_centre,
+    column_x,
+    locate,
+    rows_of,
+    tray_slot,
+)
+from .tokens import ChartTokens
 
-Place = tuple[int, str]  # (column 1-7, action letter): a cell of the chart
 ChangeCallback = Callable[[Program], object]
 
-# --- the chart in chart coordinates (x right, y up; one unit per cell) ------------------
-BLUE_ROWS: tuple[str, ...] = ("X", "F", "R", "L", "U")  # top to bottom
-RED_ROWS: tuple[str, ...] = ("X", "F", "R", "L", "S")
-ACTION_NAMES: dict[str, str] = {  # translated where shown: _(ACTION_NAMES[a])
-    "X": N_("Shoot"), "F": N_("Forward"), "R": N_("Right"), "L": N_("Left"), "U": N_("Turn back"),
-    "S": N_("Shield"),
-}  # fmt: skip
-# Glyphs that DejaVu Sans (Debian's default font) draws; the letters stay in the buttons.
-# No shield glyph there: the Shield cell draws a shield outline around its letter.
-GLYPHS: dict[str, str] = {"X": "⊕", "F": "↑", "R": "↱", "L": "↰", "U": "↶", "S": "S"}
-RED_X = 7.35  # the red column sits a little apart from the six blue ones
-CELL = 0.88  # side of a cell
-TOP_Y = 5.0  # centre of the first row (Shoot); row i is at TOP_Y - i
-DAMAGE_Y = -0.2
-TRAY_Y = -1.45
-X_RANGE: tuple[float, float] = (-1.95, 8.2)
-Y_RANGE: tuple[float, float] = (-2.45, 6.3)
-
-ACTION, SHIELD_TOKEN, PILOT_TOKEN = "action", "shield", "pilot"
-SHIELD_HOME: Place = (RED_COLUMN, SHIELD)
 LOCKED_MESSAGE = N_("Time is up: the chart is locked until the next round.")
-
-
-def rows_of(column: int) -> tuple[str, ...]:
-    """The pictograms of a column, top to bottom."""
-    return RED_ROWS if column == RED_COLUMN else BLUE_ROWS
-
-
-def column_x(column: int) -> float:
-    """The x of a column's centre."""
-    return RED_X if column == RED_COLUMN else float(column)
-
-
-def cell_centre(column: int, action: str) -> tuple[float, float]:
-    """The centre of a cell in chart coordinates; ValueError for a cell the chart does not have."""
-    rows = rows_of(column) if column in range(1, RED_COLUMN + 1) else ()
-    if action not in rows:
-        raise ValueError(
-            _(
-                "{value} has no {action!r} cell",
-                value=column_name(column) if rows else f"column {column!r}",
-                action=action,
-            )
-        )
-    return (column_x(column), TOP_Y - rows.index(action))
-
-
-def tray_slot(index: int) -> tuple[float, float]:
-    """Where transparent token ``index`` (0-5) waits in the tray."""
-    return (float(index + 1), TRAY_Y)
-
-
-PILOT_BOX: tuple[float, float] = (RED_X, TRAY_Y)
-
-
-def locate(x: float, y: float) -> tuple[str, Place | None]:
-    """What lies under a chart point: ``("cell", place)``, ``("tray", None)``, ``("pilot", None)``
-    or ``("outside", None)``."""
-    if not (math.isfinite(x) and math.isfinite(y)):
-        return ("outside", None)
-    if 0.5 <= x <= RED_X + 0.5 and TOP_Y - 4.5 <= y <= TOP_Y + 0.5:
-        column = min(range(1, RED_COLUMN + 1), key=lambda c: abs(x - column_x(c)))
-        row = min(4, max(0, round(TOP_Y - y)))
-        return ("cell", (column, rows_of(column)[row]))
-    if abs(y - TRAY_Y) <= 0.6 and 0.5 <= x <= RED_X + 0.5:
-        return ("pilot", None) if x > (6.5 + RED_X - 0.5) / 2 else ("tray", None)
-    return ("outside", None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +103,9 @@ class StatusChartController:
 
     Tokens are numbered: 0-5 the transparent action tokens, 6 the red
     column's token (the *shield token*, which starts on Shield), and 7 the
-    pilot token when the craft's pilot has a column power not yet used.
+    pilot token when the craft's pilot has a column power not yet used; the
+    controller owns them (:class:`~asteroyds.ui.chart.status.tokens.ChartTokens`)
+    and moves them only when the engine accepts the move.
     Observers (:meth:`on_change`) get the new :class:`Program` after every change.
     ``rules`` brings the variants that restrict programs (the "one shot per
     turn" variant refuses a second Shoot while the tokens are placed, not
@@ -171,7 +131,7 @@ class StatusChartController:
         self._rules = rules
         self._locked = False
         self._observers: list[ChangeCallback] = []
-        self._setup_tokens()
+        self._tokens = ChartTokens(craft)
         if program is not None:
             self.load(program)
 
@@ -197,31 +157,31 @@ class StatusChartController:
     @property
     def kinds(self) -> tuple[str, ...]:
         """The kind of each token: ``action``, ``shield`` or ``pilot``."""
-        return self._kinds
+        return self._tokens.kinds
 
     @property
     def shield_index(self) -> int:
-        return BLUE_COLUMNS
+        return self._tokens.shield_index
 
     @property
     def pilot_index(self) -> int | None:
         """The pilot token's index, or None when the craft has no pilot power to play."""
-        return BLUE_COLUMNS + 1 if PILOT_TOKEN in self._kinds else None
+        return self._tokens.pilot_index
 
     @property
     def places(self) -> tuple[Place | None, ...]:
         """Where each token is: a cell, or None (in the tray / the pilot box)."""
-        return tuple(self._places)
+        return tuple(self._tokens.places)
 
     @property
     def program(self) -> Program:
         """The program the tokens make, validated by the engine for this craft and mode."""
-        return validate_program(self._program_of(self._places), self._craft, self._mode, rules=self._rules)
+        return validate_program(self._tokens.program_of(), self._craft, self._mode, rules=self._rules)
 
     @property
     def shield_on(self) -> bool:
         """Is the red column's token on Shield?"""
-        return self._places[self.shield_index] == SHIELD_HOME
+        return self._tokens.places[self.shield_index] == SHIELD_HOME
 
     @property
     def locked(self) -> bool:
@@ -240,7 +200,7 @@ class StatusChartController:
     @property
     def pilot_direction(self) -> str | None:
         """The pilot token written when the pilot token is placed (``P``, or ``PL``/``PR``/...)."""
-        return self._pilot_token
+        return self._tokens.pilot_token
 
     @pilot_direction.setter
     def pilot_direction(self, token: str) -> None:
@@ -255,36 +215,26 @@ class StatusChartController:
                     value=", ".join(choices) or "none",
                 )
             )
-        if token != self._pilot_token:
-            before = self._program_of(self._places)
-            self._pilot_token = token
+        if token != self._tokens.pilot_token:
+            before = self._tokens.program_of()
+            self._tokens.pilot_token = token
             self._changed(before)
 
     def token_positions(self) -> list[tuple[float, float]]:
         """(x, y) in chart coordinates for every token: its tray slot, the pilot box or its cell."""
-        return [self._position(i, place) for i, place in enumerate(self._places)]
+        return [self._tokens.position(i, place) for i, place in enumerate(self._tokens.places)]
 
     def token_at(self, column: int) -> int | None:
         """The token in a column, if any."""
-        for i, place in enumerate(self._places):
-            if place is not None and place[0] == column:
-                return i
-        return None
+        return self._tokens.at(column)
 
     def legal(self, column: int) -> tuple[str, ...]:
         """The tokens the engine allows in ``column`` now (:func:`~asteroyds.program.legal_tokens`)."""
-        return legal_tokens(
-            self._craft, self._mode, column, self._program_of(self._places), rules=self._rules
-        )
+        return legal_tokens(self._craft, self._mode, column, self._tokens.program_of(), rules=self._rules)
 
     def describe(self, index: int) -> str:
         """A token in words: "transparent token 3", "the shield token", "the pilot token"."""
-        kind = self._kinds[index]
-        if kind == SHIELD_TOKEN:
-            return _("the shield token")
-        if kind == PILOT_TOKEN:
-            return _("the pilot token")
-        return _("transparent token {value}", value=index + 1)
+        return self._tokens.describe(index)
 
     @staticmethod
     def cell_centre(column: int, action: str) -> tuple[float, float]:
@@ -298,14 +248,14 @@ class StatusChartController:
         The tray takes any token back off the chart (the shield token goes back
         on Shield, the pilot token to its box); the pilot box takes only the pilot token.
         """
-        self._check_index(token_index)
+        self._tokens.check_index(token_index)
         if self._locked:
             return self._refuse(token_index, _(LOCKED_MESSAGE))
         where, place = locate(float(x), float(y))
         if where == "cell":
             assert place is not None
             return self.place(token_index, *place)
-        if where == "tray" or where == "pilot" and self._kinds[token_index] == PILOT_TOKEN:
+        if where == "tray" or where == "pilot" and self._tokens.kinds[token_index] == PILOT_TOKEN:
             return self._to_home(token_index)
         if where == "pilot":
             return self._refuse(
@@ -313,7 +263,7 @@ class StatusChartController:
                 _(
                     "The pilot box holds only the pilot token: {piece} went back to {where}.",
                     piece=self.describe(token_index),
-                    where=self._where(token_index),
+                    where=self._tokens.where(token_index),
                 ),
             )
         return self._refuse(
@@ -322,7 +272,7 @@ class StatusChartController:
                 "Dropped outside the chart: put {piece} on a pictogram of columns 1-7. It went back "
                 "to {where}.",
                 piece=self.describe(token_index),
-                where=self._where(token_index),
+                where=self._tokens.where(token_index),
             ),
         )
 
@@ -333,7 +283,7 @@ class StatusChartController:
         token may sit on any cell of a blue column: it writes the pilot token
         (:attr:`pilot_direction`), not the pictogram under it.
         """
-        self._check_index(token_index)
+        self._tokens.check_index(token_index)
         if self._locked:
             return self._refuse(token_index, _(LOCKED_MESSAGE))
         if not isinstance(column, int) or isinstance(column, bool) or column not in range(1, RED_COLUMN + 1):
@@ -341,7 +291,7 @@ class StatusChartController:
                 token_index, _("There is no column {column!r}: columns are 1-6 and 7 (red).", column=column)
             )
         action = str(action).strip().upper()
-        kind = self._kinds[token_index]
+        kind = self._tokens.kinds[token_index]
         if kind == SHIELD_TOKEN and column != RED_COLUMN:
             return self._refuse(
                 token_index,
@@ -359,7 +309,7 @@ class StatusChartController:
                 ),
             )
         if kind == PILOT_TOKEN:
-            token, row = self._pilot_token or EMPTY, action if action in BLUE_ROWS else "F"
+            token, row = self._tokens.pilot_token or EMPTY, action if action in BLUE_ROWS else "F"
         elif action in ACTION_NAMES:
             token, row = action, action
         else:
@@ -369,7 +319,7 @@ class StatusChartController:
                 _("There is no {action!r} pictogram (the chart has {names}).", action=action, names=names),
             )
         # The other tokens stay, except the one this token replaces in its column.
-        trial = list(self._places)
+        trial = list(self._tokens.places)
         trial[token_index] = None
         returned = tuple(
             other
@@ -381,15 +331,21 @@ class StatusChartController:
         # The engine decides (Turn back in the red column, Shoot in racing, a pilot token...).
         try:
             candidate = validate_program(
-                self._program_of(trial).with_column(column, token), self._craft, self._mode, rules=self._rules
+                self._tokens.program_of(trial).with_column(column, token),
+                self._craft,
+                self._mode,
+                rules=self._rules,
             )
         except ProgramError as exc:
             return self._refuse(token_index, str(exc))
         trial[token_index] = (column, row)
-        assert self._program_of(trial) == candidate
-        before = self._program_of(self._places)
-        self._places = trial
-        message = self._placed_message(token_index, column, returned)
+        assert self._tokens.program_of(trial) == candidate
+        before = self._tokens.program_of()
+        self._tokens.places = trial
+        power = dict(self.pilot_directions).get(self._tokens.pilot_token or "", "")
+        message = messages.placed(
+            self._tokens, token_index, column, returned, pilot=self._craft.pilot, power=power
+        )
         self._changed(before)
         return DropResult(True, message, token_index, column, row, candidate, returned)
 
@@ -404,15 +360,19 @@ class StatusChartController:
         if pilot:
             index = self.pilot_index
             if index is None:
-                return self._refuse(None, self._no_pilot_reason())
+                return self._refuse(None, messages.no_pilot_token(self._craft))
         elif column == RED_COLUMN:
             index = self.shield_index
         else:
             index = self.token_at(column) if isinstance(column, int) else None
-            if index is not None and self._kinds[index] == ACTION and self._places[index] == (column, action):
+            if (
+                index is not None
+                and self._tokens.kinds[index] == ACTION
+                and self._tokens.places[index] == (column, action)
+            ):
                 return self.clear(column)
-            if index is None or self._kinds[index] != ACTION:
-                index = self._free_action_token()
+            if index is None or self._tokens.kinds[index] != ACTION:
+                index = self._tokens.free_action()
             if index is None:
                 return self._refuse(None, _("Every transparent token is already on the chart."))
         return self.place(index, column, action)
@@ -441,8 +401,8 @@ class StatusChartController:
         """Every token back to the tray, the shield token back on Shield (refused when locked)."""
         if self._locked:
             return self._refuse(None, _(LOCKED_MESSAGE))
-        before = self._program_of(self._places)
-        self._places = self._home_places()
+        before = self._tokens.program_of()
+        self._tokens.places = self._tokens.home_places()
         self._changed(before)
         return DropResult(
             True, _("The chart is cleared: shield on, no action."), None, None, None, self.program
@@ -453,9 +413,9 @@ class StatusChartController:
         program = validate_program(
             as_program(program, self._craft.player), self._craft, self._mode, rules=self._rules
         )
-        places = self._home_places()
-        free = [i for i, kind in enumerate(self._kinds) if kind == ACTION]
-        pilot_token = self._pilot_token
+        places = self._tokens.home_places()
+        free = [i for i, kind in enumerate(self._tokens.kinds) if kind == ACTION]
+        pilot_token = self._tokens.pilot_token
         for column, token in enumerate(program.columns, 1):
             if token == EMPTY:
                 continue
@@ -466,8 +426,8 @@ class StatusChartController:
                 places[self.pilot_index] = (column, "F")
                 pilot_token = token
         places[self.shield_index] = (RED_COLUMN, program.red)
-        before = self._program_of(self._places)
-        self._places, self._pilot_token = places, pilot_token
+        before = self._tokens.program_of()
+        self._tokens.places, self._tokens.pilot_token = places, pilot_token
         self._changed(before)
         return program
 
@@ -486,8 +446,8 @@ class StatusChartController:
             if not isinstance(craft, Craft):
                 raise TypeError(_("a status chart belongs to a Craft, got {craft!r}", craft=craft))
             self._craft = craft
-        before = self._program_of(self._places)
-        self._setup_tokens()
+        before = self._tokens.program_of()
+        self._tokens.deal(self._craft)
         self._locked = False
         self._changed(before)
         return self.program
@@ -500,127 +460,23 @@ class StatusChartController:
             self._observers.append(callback)
 
     # --- inside -------------------------------------------------------------------------
-    def _setup_tokens(self) -> None:
-        kinds = [ACTION] * BLUE_COLUMNS + [SHIELD_TOKEN]
-        info = PILOT_TABLE.get(self._craft.pilot or "")
-        if info is not None and info.column_power and not self._craft.power_used:
-            kinds.append(PILOT_TOKEN)
-            self._pilot_token: str | None = info.tokens[0]
-        else:
-            self._pilot_token = None
-        self._kinds = tuple(kinds)
-        self._places: list[Place | None] = self._home_places()
-
-    def _home_places(self) -> list[Place | None]:
-        return [SHIELD_HOME if kind == SHIELD_TOKEN else None for kind in self._kinds]
-
-    def _position(self, index: int, place: Place | None) -> tuple[float, float]:
-        if place is not None:
-            return cell_centre(*place)
-        if self._kinds[index] == PILOT_TOKEN:
-            return PILOT_BOX
-        return tray_slot(index)
-
-    def _program_of(self, places: list[Place | None] | tuple[Place | None, ...]) -> Program:
-        columns = [EMPTY] * BLUE_COLUMNS
-        red = SHIELD
-        for index, place in enumerate(places):
-            if place is None:
-                continue
-            column, action = place
-            kind = self._kinds[index]
-            if kind == SHIELD_TOKEN:
-                red = action
-            else:
-                columns[column - 1] = (self._pilot_token or EMPTY) if kind == PILOT_TOKEN else action
-        return Program(tuple(columns), red)
-
     def _to_home(self, index: int) -> DropResult:
-        before = self._program_of(self._places)
-        kind = self._kinds[index]
-        old = self._places[index]
-        self._places[index] = SHIELD_HOME if kind == SHIELD_TOKEN else None
+        before = self._tokens.program_of()
+        kind = self._tokens.kinds[index]
+        old = self._tokens.places[index]
+        self._tokens.places[index] = SHIELD_HOME if kind == SHIELD_TOKEN else None
         self._changed(before)
-        if kind == SHIELD_TOKEN:
-            message = _("The shield token is on Shield: the shield is on this round.")
-        elif old is None:
-            message = _(
-                "{what} stays in {where}.", what=self.describe(index).capitalize(), where=self._where(index)
-            )
-        else:
-            message = _(
-                "{what} cleared: {piece} is back in {where}.",
-                what=column_name(old[0]).capitalize(),
-                piece=self.describe(index),
-                where=self._where(index),
-            )
-        column, action = self._places[index] or (None, None)
+        message = messages.went_home(self._tokens, index, old)
+        column, action = self._tokens.places[index] or (None, None)
         return DropResult(True, message, index, column, action, self.program)
 
     def _refuse(self, index: int | None, message: str) -> DropResult:
-        place = None if index is None else self._places[index]
+        place = None if index is None else self._tokens.places[index]
         column, action = place or (None, None)
         return DropResult(False, message, index, column, action, self.program)
 
-    def _where(self, index: int) -> str:
-        place = self._places[index]
-        if place is None:
-            return _("the pilot box") if self._kinds[index] == PILOT_TOKEN else _("the tray")
-        if place == SHIELD_HOME:
-            return _("Shield")
-        return f"{column_name(place[0])}, {_(ACTION_NAMES[place[1]])}"
-
-    def _placed_message(self, index: int, column: int, returned: tuple[int, ...]) -> str:
-        kind = self._kinds[index]
-        place = self._places[index]
-        assert place is not None
-        if kind == SHIELD_TOKEN:
-            if place == SHIELD_HOME:
-                text = _("Red column: Shield. The shield is on this round.")
-            else:
-                text = _(
-                    "Red column: {action}, a 7th action after column 6. The shield is off this round.",
-                    action=_(ACTION_NAMES[place[1]]),
-                )
-        elif kind == PILOT_TOKEN:
-            power = dict(self.pilot_directions).get(self._pilot_token or "", "")
-            text = _(
-                "{column}: {pilot}'s power ({power}).",
-                column=column_name(column).capitalize(),
-                pilot=self._craft.pilot,
-                power=_(power) if power else power,
-            )
-        else:
-            text = f"{column_name(column).capitalize()}: {_(ACTION_NAMES[place[1]])}."
-        if returned:
-            names = and_list([self.describe(i) for i in returned])
-            text += _(" ({names} went back.)", names=names)
-        return text
-
-    def _free_action_token(self) -> int | None:
-        return next((i for i, k in enumerate(self._kinds) if k == ACTION and self._places[i] is None), None)
-
-    def _no_pilot_reason(self) -> str:
-        craft = self._craft
-        if craft.pilot is None:
-            return _("This craft has no pilot, so there is no pilot token.")
-        info = PILOT_TABLE[craft.pilot]
-        if not info.column_power:
-            return _("{pilot} {hint}: there is no pilot token.", pilot=craft.pilot, hint=_(info.hint))
-        return _("{pilot}'s power was already used this game: the pilot token is gone.", pilot=craft.pilot)
-
-    def _check_index(self, index: int) -> None:
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self._kinds):
-            raise IndexError(
-                _(
-                    "no token {index!r}: this chart has tokens 0-{value}",
-                    index=index,
-                    value=len(self._kinds) - 1,
-                )
-            )
-
     def _changed(self, before: Program) -> None:
-        after = self._program_of(self._places)
+        after = self._tokens.program_of()
         if after != before:
             for callback in list(self._observers):
                 callback(after)
@@ -647,4 +503,10 @@ __all__ = [
     "locate",
     "rows_of",
     "tray_slot",
+    # the rest of the chart's geometry, importable from here as it always was
+    "CELL",
+    "DAMAGE_Y",
+    "RED_X",
+    "TOP_Y",
+    "TRAY_Y",
 ]
