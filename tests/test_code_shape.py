@@ -63,14 +63,26 @@ def test_markup_escapes_text_and_keeps_markup():
     assert esc(Markup("<b>")) == "<b>" and esc('"') == "&quot;"
 
 
-def _oversized(limit_module: int, limit_class: int) -> tuple[list[str], list[str]]:
+def _oversized(limit_module: int, limit_class: int, sources=SOURCES) -> tuple[list[str], list[str]]:
     modules, classes = [], []
-    for path in SOURCES:
+    for path in sources:
         text = path.read_text("utf-8")
-        name = str(path.relative_to(PACKAGE.parent))
+        name = path.name if PACKAGE.parent not in path.parents else str(path.relative_to(PACKAGE.parent))
         if len(text.splitlines()) > limit_module:
             modules.append(f"{name}: {len(text.splitlines())} lines")
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > limit_class:
                 classes.append(f"{name}: class {node.name}, {node.end_lineno - node.lineno + 1} lines")
     return modules, classes
+
+
+def test_no_module_over_600_lines_and_no_class_over_400():
+    modules, classes = _oversized(600, 400)
+    assert modules == [] and classes == []
+
+
+def test_the_size_check_finds_a_big_module_and_a_big_class(tmp_path):
+    big = tmp_path / "big.py"
+    big.write_text("class Big:\n" + "    x = 1\n" * 650, encoding="utf-8")
+    modules, classes = _oversized(600, 400, sources=[big])
+    assert modules == ["big.py: 651 lines"] and classes == ["big.py: class Big, 651 lines"]

@@ -90,3 +90,13 @@ def _french_colour(colour: str) -> str:
     """The masculine French colour of an asteroid (the rulebook's words, see GLOSSARY.md)."""
     words = {"red": "rouge", "white": "blanc", "blue": "bleu"}
     return "/".join(words[part] for part in colour.split("/"))
+
+
+def test_the_board_caption_names_the_mode_and_the_players_in_french():
+    from asteroyds.ui.board.view import BoardView
+
+    state = setups.racing(seed=1, players=["blue", "red"])
+    with use_language("fr"):
+        caption = BoardView(state)._default_caption()
+    assert "Course" in caption and "<b>bleu</b>, <b>rouge</b>" in caption
+    assert "Racing" not in caption and "blue" not in caption

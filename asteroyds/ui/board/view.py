@@ -24,8 +24,10 @@ import bqplot
 import ipywidgets as widgets
 
 from ...dice import Dice
+from ...event_text import player_text
 from ...hexgrid import Cell, direction_name
 from ...i18n import _
+from ...modes import mode_of
 from ...state import State
 from .. import theme
 from .danger import ROLLS
@@ -336,10 +338,10 @@ class BoardView(widgets.VBox):
 
     def _default_caption(self) -> str:
         s = self._state
-        players = ", ".join(f"<b>{html.escape(p)}</b>" for p in s.player_order) or _("no crafts")
+        players = ", ".join(f"<b>{html.escape(player_text(p))}</b>" for p in s.player_order) or _("no crafts")
         return _(
             "{mode} · round {round} · {players} · dot = the tile's “1” edge · number on a craft = its damage",
-            mode=html.escape(s.mode.title()),
+            mode=html.escape(_(mode_of(s).title)),  # the mode's own name, in the page's language
             round=s.round,
             players=players,
         )
