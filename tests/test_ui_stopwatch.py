@@ -142,3 +142,48 @@ def test_the_page_hears_from_the_clock_once_a_second_not_at_every_tick():
     assert view.controller.remaining == pytest.approx(28)
     assert changes == ["time", "bar", "time", "bar"]  # 0:30 → 0:29 → 0:28: one update each second
     assert 'data-remaining="28.00"' in view._time.value
+
+
+def test_a_chart_locked_at_time_is_unlocked_by_a_reset_and_locks_again_next_time():
+    """Chapter 2's demo: after TIME! the chart stayed locked through Reset and Start (issue 26)."""
+    import asteroyds
+    from asteroyds.ui.chart.status.view import StatusChart
+
+    state = asteroyds.setup("racing", seed=1, players=["blue"])
+    chart = StatusChart(state.craft("blue"), state.mode)
+    view = Stopwatch(2)
+    view.locks(chart)
+    view.start()
+    view.controller.tick(2)
+    assert chart.locked and not chart.place(0, 1, "F").accepted  # TIME!: the chart refuses a token
+    view._buttons["reset"].click()  # the learner presses Reset
+    assert not chart.locked and view.controller.status == "ready"
+    assert chart.place(0, 1, "F").accepted and str(chart.program).split()[0] == "F"
+    view._buttons["start"].click()
+    view.controller.tick(2)
+    assert chart.locked  # the next TIME! locks it again
+    view._level.value = "expert"  # a new planning time is a new countdown too
+    assert not chart.locked and view.controller.seconds == 20
+
+
+def test_reset_callbacks_run_after_every_refill_and_their_errors_are_shown():
+    sw = StopwatchController(3)
+    refills = []
+    sw.on_reset(lambda: refills.append(sw.remaining))
+    sw.start()
+    sw.tick(1)
+    sw.reset()
+    sw.reset(5)
+    assert refills == [3, 5]
+    view = Stopwatch(4)
+
+    def broken():
+        raise RuntimeError("chart gone")
+
+    view.on_reset(broken)
+    view.reset()
+    assert "chart gone" in view._error.value
+    view.on_reset(broken, remove=True)
+    view._error.value = ""
+    view._buttons["reset"].click()
+    assert view._error.value == ""

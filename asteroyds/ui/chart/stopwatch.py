@@ -13,12 +13,17 @@ task), which never blocks the kernel.
 >>> sw.start()
 >>> sw.tick(49.5), sw.text, sw.tick(1), sw.tick(1), fired
 (False, '0:01', True, False, ['time!'])
+
+What TIME! locks, a reset unlocks: :meth:`Stopwatch.locks` wires both ends
+(a page that only locked its chart at timeout left it locked for good, Reset
+and Start refilled the clock but never gave the chart back).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Protocol
 
 import ipywidgets as widgets
 
@@ -30,9 +35,18 @@ from ..theme import COLOURS
 from ..ticker import Ticker
 
 TimeoutCallback = Callable[[], object]
+ResetCallback = Callable[[], object]
 LEVELS: tuple[str, ...] = ("beginner", "expert", "custom")
 TICK_SECONDS = 0.25
 READY, RUNNING, PAUSED, EXPIRED = "ready", "running", "paused", "expired"
+
+
+class Lockable(Protocol):
+    """What a stopwatch can lock at TIME! and give back on reset (a status chart)."""
+
+    def lock(self) -> None: ...
+
+    def unlock(self) -> None: ...
 
 
 class StopwatchController(Observable["StopwatchController"]):
@@ -41,6 +55,7 @@ class StopwatchController(Observable["StopwatchController"]):
     def __init__(self, seconds: float) -> None:
         super().__init__()
         self._timeouts: list[TimeoutCallback] = []
+        self._resets: list[ResetCallback] = []
         self.seconds: float = 0
         self.remaining: float = 0
         self.running = False
@@ -97,6 +112,8 @@ class StopwatchController(Observable["StopwatchController"]):
         self.running = False
         self.expired = False
         self._notify()
+        for callback in list(self._resets):
+            callback()
 
     def tick(self, seconds: float) -> bool:
         """Let ``seconds`` pass; return True if the time ran out on this tick."""
@@ -120,6 +137,13 @@ class StopwatchController(Observable["StopwatchController"]):
             self._timeouts.remove(callback)
         else:
             self._timeouts.append(callback)
+
+    def on_reset(self, callback: ResetCallback, remove: bool = False) -> None:
+        """Call ``callback()`` after every :meth:`reset`: a new countdown frees what TIME! locked."""
+        if remove:
+            self._resets.remove(callback)
+        else:
+            self._resets.append(callback)
 
 
 def bar_colour(fraction: float) -> str:
@@ -150,6 +174,7 @@ class Stopwatch(widgets.VBox):
         self._rules = rules or DEFAULT_RULES
         self._mode = mode
         self._callbacks: list[TimeoutCallback] = []
+        self._reset_callbacks: list[ResetCallback] = []
         self._level_times = {
             level: self._rules.with_changes(planning_level=level, planning_seconds=None).planning_time(mode)
             for level in LEVELS[:2]
@@ -208,6 +233,7 @@ class Stopwatch(widgets.VBox):
         self.add_class("asteroyds-stopwatch")
         controller.observe(self._show)
         controller.on_timeout(self._timed_out)
+        controller.on_reset(self._was_reset)
         self._show(controller)
 
     # --- public API -------------------------------------------------------------------
@@ -240,6 +266,23 @@ class Stopwatch(widgets.VBox):
         else:
             self._callbacks.append(callback)
 
+    def on_reset(self, callback: ResetCallback, remove: bool = False) -> None:
+        """Call ``callback()`` when the stopwatch is refilled (Reset, a new level or custom time)."""
+        if remove:
+            self._reset_callbacks.remove(callback)
+        else:
+            self._reset_callbacks.append(callback)
+
+    def locks(self, *charts: Lockable) -> None:
+        """TIME! locks these charts; a reset (a new countdown) unlocks them.
+
+        Why both ends: wired to the timeout alone, a chart stayed locked after Reset and Start,
+        so the page's planning demo could be tried only once.
+        """
+        for chart in charts:
+            self.on_timeout(chart.lock)
+            self.on_reset(chart.unlock)
+
     def close(self) -> None:
         self._ticker.stop()
         super().close()
@@ -264,7 +307,13 @@ class Stopwatch(widgets.VBox):
             self.reset(seconds)
 
     def _timed_out(self) -> None:
-        for callback in list(self._callbacks):
+        self._call_all(self._callbacks)
+
+    def _was_reset(self) -> None:
+        self._call_all(self._reset_callbacks)
+
+    def _call_all(self, callbacks: list[TimeoutCallback]) -> None:
+        for callback in list(callbacks):
             try:
                 callback()
             except Exception as exc:
