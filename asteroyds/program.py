@@ -292,18 +292,20 @@ def _problem(
     """
     if column == RED_COLUMN:
         if token == TURN_BACK:
-            return "Turn back 'U' is not on the red column (it offers S, F, R, L and X)"
+            return _("Turn back 'U' is not on the red column (it offers S, F, R, L and X)")
         if token in PILOT_TOKENS:
-            return f"the pilot token {token!r} goes in a blue column (1-6), not in the red column"
+            return _(
+                "the pilot token {token!r} goes in a blue column (1-6), not in the red column", token=token
+            )
         if token == EMPTY:
-            return (
+            return _(
                 "the red column is never empty: its token sits on Shield 'S' or on an action "
                 "(F, R, L, X); got '.'"
             )
     elif token == SHIELD:
-        return "Shield 'S' is only in the red column (column 7)"
+        return _("Shield 'S' is only in the red column (column 7)")
     if token == SHOOT and not mode_named(mode).shooting:
-        return "Shoot 'X' is not allowed in racing mode"
+        return _("Shoot 'X' is not allowed in racing mode")
     if token == SHOOT and shot_column is not None:
         return _(
             "only one shot per turn (variant one_shot_per_turn): 'X' repeats the one in {column}",
@@ -311,17 +313,25 @@ def _problem(
         )
     if token in PILOT_TOKENS:
         if pilot is None:
-            return f"{token!r} is a pilot power, but this craft has no pilot"
+            return _("{token!r} is a pilot power, but this craft has no pilot", token=token)
         info = PILOT_TABLE.get(pilot)
         if info is None:
-            return f"{token!r} is a pilot power, but the pilot {pilot!r} is unknown"
+            return _(
+                "{token!r} is a pilot power, but the pilot {pilot!r} is unknown", token=token, pilot=pilot
+            )
         if token not in info.tokens:
             return info.refusal(token)
         if power_used:
-            return f"{pilot}'s power was already used this game, so {token!r} cannot be played"
+            return _(
+                "{pilot}'s power was already used this game, so {token!r} cannot be played",
+                pilot=pilot,
+                token=token,
+            )
         if pilot_column is not None:
-            return (
-                f"only one pilot token per program: {token!r} repeats the one in {column_name(pilot_column)}"
+            return _(
+                "only one pilot token per program: {token!r} repeats the one in {column}",
+                token=token,
+                column=column_name(pilot_column),
             )
     return None
 

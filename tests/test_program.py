@@ -438,3 +438,20 @@ def test_legal_tokens_agree_with_validate_program(pilot, mode):
                     assert str(exc).startswith(f"blue, column {column}"), str(exc)
                     assert repr(token) in str(exc), str(exc)
                 assert accepted == (token in legal), (pilot, mode, power_used, column, token)
+
+
+def test_a_refusal_speaks_the_reader_s_language_and_the_cache_keeps_each_language():
+    """A French page showed the engine's refusals in English (issue 26)."""
+    from asteroyds.i18n import use_language
+
+    craft = Craft("blue", (6, 7), 0)
+    for lang, expected in (
+        ("en", "blue, column 7 (red): Turn back 'U' is not on the red column"),
+        ("fr", "bleu, la colonne 7 (rouge) : le Demi-tour 'U' n'est pas dans la colonne rouge"),
+        ("en", "blue, column 7 (red): Turn back 'U' is not on the red column"),  # not the cached French
+    ):
+        with use_language(lang), pytest.raises(ProgramError) as refused:
+            validate_program("F F F F F F U", craft, "racing")
+        assert str(refused.value).startswith(expected), str(refused.value)
+    with use_language("fr"), pytest.raises(ProgramError, match="le Tir 'X' n'est pas permis en mode course"):
+        validate_program("X . . . . . S", craft, "racing")

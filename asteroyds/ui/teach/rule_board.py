@@ -25,6 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...dice import Dice
 from ...events import Event
 from ...hexgrid import Cell
 from ...i18n import _
@@ -87,7 +88,10 @@ class RuleBoard(widgets.VBox):
     """A board that plays ``events`` from ``state``: *Step*, *Back*, *Again* (plays it from the start).
 
     ``title`` is a short heading over the board; ``show`` replaces the demo (a
-    decision's answer, another program) on the same board.
+    decision's answer, another program) on the same board. ``dice`` draws, at the
+    start only, the arrows of where each tile is headed (two tiles heading for one
+    space is what a priority demo is about); ``above`` are widgets between the
+    title and the board (a choice of scenes).
     """
 
     def __init__(
@@ -98,6 +102,8 @@ class RuleBoard(widgets.VBox):
         title: str = "",
         size: str = "compact",
         extra: Sequence[widgets.Widget] = (),
+        dice: Dice | Sequence[int] | None = None,
+        above: Sequence[widgets.Widget] = (),
     ) -> None:
         self.board = BoardView(state, size=size)
         self._title = widgets.HTML(tag("div", title, class_="asteroyds-rule-title") if title else "")
@@ -120,6 +126,7 @@ class RuleBoard(widgets.VBox):
             [
                 widgets.HTML(THEME_CSS + CSS),
                 self._title,
+                *above,
                 self.board,
                 controls,
                 self._caption,
@@ -129,7 +136,7 @@ class RuleBoard(widgets.VBox):
         )
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-rule-board")
-        self.show(state, events)
+        self.show(state, events, dice=dice)
 
     @staticmethod
     def _button(label: str, tip: str, css: str, action: Callable[[], object]) -> widgets.Button:
@@ -158,9 +165,13 @@ class RuleBoard(widgets.VBox):
         """The sentence under the board (the current event's, or the start's)."""
         return self._caption_text
 
-    def show(self, state: State, events: Sequence[Event] = ()) -> None:
-        """Play these events from this state on the same board (back at the start)."""
+    def show(
+        self, state: State, events: Sequence[Event] = (), *, dice: Dice | Sequence[int] | None = None
+    ) -> None:
+        """Play these events from this state on the same board (back at the start; ``dice``: the
+        start's arrows)."""
         self._stop()
+        self._dice = None if dice is None else Dice.of(dice)
         self._events = tuple(events)
         self._frames = snapshots(state, self._events)
         self.go(0)
@@ -175,14 +186,18 @@ class RuleBoard(widgets.VBox):
             cells: tuple[Cell, ...] = (start, path[-1]) if path and stop is not None else (start,)
         else:
             cells = named_cells(event) if event else ()
-        self.board.show_step(self.state, highlight=cells)
+        self.board.show_step(self.state, highlight=cells, dice=self._dice if self._index == 0 else None)
         self._draw_laser(shot)
         turn = self._turn()
         if turn is not None and getattr(turn, "resolves_at_once", False):
             disabled = tuple(turn.disabled_cells(self._events[: self._index]))
             if disabled != self.board.disabled:
                 self.board.show_disabled(disabled)
-        if event is None:
+        if event is None and self._dice is not None:
+            self._caption_text = _(
+                "The start: the arrows show where the dice send each tile. Press Step ▶ or Again."
+            )
+        elif event is None:
             self._caption_text = _("The start: press Step ▶ or Again.")
         elif turn is not None and getattr(turn, "step_at", None) is not None:  # "Round 3 of 6 · lasers"
             self._caption_text = _(

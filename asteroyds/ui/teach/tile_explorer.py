@@ -1,9 +1,10 @@
 """Turn one tile and roll its die: which way does it go? (chapter 1)
 
-The learner rotates a tile and picks a die value; the arrow and the sentence
-come from the engine (:func:`asteroyds.pieces.die_direction` and
-:func:`~asteroyds.pieces.pip_on_edge`), so what the tutorial shows is what the
-rules engine does.
+The learner rotates a tile and picks a die value; the arrow, the sentence and
+the table of all six die values come from the engine
+(:func:`asteroyds.pieces.die_direction` and :func:`~asteroyds.pieces.pip_on_edge`),
+so what the tutorial shows is what the rules engine does. Directions and
+colours are in the reader's language (``SO`` for SW in French).
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import html
 import ipywidgets as widgets
 
 from ...dice import Dice
-from ...event_text import and_list, colour_text
-from ...hexgrid import DIRECTION_NAMES, direction_name, hexagon_board, hexagon_centre
+from ...event_text import and_list, colour_text, direction_text
+from ...hexgrid import hexagon_board, hexagon_centre
 from ...i18n import _, ngettext
 from ...pieces import MOVED_BY, PIPS_CLOCKWISE, TILE_COLOURS, Piece, die_direction, pip_on_edge
 from ...state import State
 from ..board.view import BoardView
+from .fact_table import FactTable
+from .facts import die_rows
 
 RADIUS = 2
 
@@ -31,7 +34,7 @@ def explorer_state(colour: str, orientation: int) -> State:
 
 def explain(colour: str, orientation: int, die: int) -> str:
     """The sentence under the tile: its pips by edge, and where this die sends it."""
-    edges = ", ".join(f"{DIRECTION_NAMES[d]} {pip_on_edge(orientation, d)}" for d in range(6))
+    edges = ", ".join(f"{direction_text(d)} {pip_on_edge(orientation, d)}" for d in range(6))
     direction = die_direction(orientation, die)
     phases = and_list([colour_text(c, "feminine") for c in MOVED_BY[colour]])
     return ngettext(
@@ -40,10 +43,10 @@ def explain(colour: str, orientation: int, die: int) -> str:
         "The '1' edge faces {facing}. Pips by edge: {edges}. A {die} on the die moves it towards the "
         "edge showing {die}: {direction} (it moves in the {phases} phases).",
         len(MOVED_BY[colour]),
-        facing=direction_name(orientation),
+        facing=direction_text(orientation),
         edges=edges,
         die=die,
-        direction=direction_name(direction),
+        direction=direction_text(direction),
         phases=phases,
     )
 
@@ -61,12 +64,15 @@ class TileExplorer(widgets.VBox):
         self._die = widgets.ToggleButtons(options=[1, 2, 3, 4, 5, 6], value=die, description=_("Die"))
         self._die.style.button_width = "36px"
         self._die.observe(lambda ch: self.roll(ch["new"]), names="value")
-        self._colour = widgets.Dropdown(options=list(TILE_COLOURS), value=colour, description=_("Tile"))
+        self._colour = widgets.Dropdown(
+            options=[(colour_text(c), c) for c in TILE_COLOURS], value=colour, description=_("Tile")
+        )
         self._colour.observe(lambda ch: self.recolour(ch["new"]), names="value")
         self._text = widgets.HTML()
         self._text.add_class("asteroyds-tile-explainer")
+        self._table = FactTable([], [])
         controls = widgets.HBox([self._colour, self._left, self._right])
-        super().__init__([controls, self._die, self._board, self._text])
+        super().__init__([controls, self._die, self._board, self._text, self._table])
         self.add_class("asteroyds-tile-explorer")
         self._redraw()
 
@@ -95,3 +101,11 @@ class TileExplorer(widgets.VBox):
         self._board.update(explorer_state(self.colour, self.orientation))
         self._board.show_intended_moves(Dice(self.die, self.die, self.die))
         self._text.value = f"<p>{html.escape(explain(self.colour, self.orientation, self.die))}</p>"
+        rows = die_rows(self.orientation)
+        self._table.show(
+            [_("Die"), *(die for die, _way in rows)],
+            [[_("moves the tile towards"), *(way for _die, way in rows)]],
+            caption=_("Every die value for this tile (its '1' edge faces {facing})",
+                      facing=direction_text(self.orientation)),
+            marked=(self.die,),
+        )  # fmt: skip
