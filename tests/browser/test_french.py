@@ -64,11 +64,14 @@ def test_switch_to_french_then_plan_on_a_french_status_chart(page, voila_url):
     screenshot(page, "french-planning")
 
 
-def test_lang_in_the_address_sets_the_widgets_language_on_an_english_page(page, voila_url):
+def test_lang_in_the_address_opens_the_french_twin_of_an_english_page(page, voila_url):
+    """``?lang=fr`` on an English chapter opens its French twin: prose and widgets in French."""
     shield = french(RED_COLUMN)
     page.goto(f"{voila_url}/voila/render/02_planning.ipynb?lang=fr", timeout=RENDER_TIMEOUT)
+    page.wait_for_url("**/fr/02_planning.ipynb", timeout=RENDER_TIMEOUT)
     wait_rendered(page)
-    assert page.get_by_text("The program in writing").count() >= 1  # the prose stays English
+    assert page.get_by_text("Le programme par écrit").count() >= 1  # the twin's prose
+    assert page.get_by_text("The program in writing").count() == 0
     text, drawn = chart_texts(page)
     assert french(BUTTON) in text and shield in drawn
     assert page.errors == []  # type: ignore[attr-defined]

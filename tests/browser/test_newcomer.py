@@ -13,6 +13,7 @@ from asteroyds.hexgrid import parse_direction
 from asteroyds.pieces import Piece
 from asteroyds.state import State
 from asteroyds.ui.chart.status.view import X_RANGE, Y_RANGE, cell_centre, tray_slot
+from asteroyds.ui.teach.scenes import patch
 
 from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
 from .test_status_chart import DOTS, FIGURE, TIMEOUT
@@ -68,12 +69,13 @@ def test_an_exercise_answered_wrong_then_right(page, voila_url):
     duel = State(
         mode="racing",
         pieces=(
-            Piece("W3", "asteroid", (7, 5), "white", parse_direction("E"), 3),
-            Piece("W8", "asteroid", (7, 7), "white", parse_direction("W"), 8),
+            Piece("W3", "asteroid", (2, 2), "white", parse_direction("E"), 3),
+            Piece("W8", "asteroid", (2, 4), "white", parse_direction("W"), 8),
         ),
+        board=patch(5, 8),  # the chapter's close-up
     )
     after, _ = resolve_asteroids(duel, Dice(1, 1, 1))
-    right = "#3" if after.piece("W3").cell == (7, 6) else "#8"
+    right = "#3" if after.piece("W3").cell == (2, 3) else "#8"
     wrong = "#8" if right == "#3" else "#3"
 
     open_notebook(page, voila_url, "03_moving_asteroids", wait_for=".asteroyds-choice")
