@@ -31,9 +31,9 @@ KIND_ORDER: tuple[str, ...] = (ASTEROID, GATE, POD, PLATFORM)
 def piece_label(piece: Piece) -> str:
     """A piece as a kind, without its number: ``white/red asteroid``, ``red gate``, ``public pod``."""
     if piece.kind == ASTEROID:
-        return _("{colour} asteroid", colour=colour_text(piece.colour))
+        return _("{colour} asteroid", colour=colour_text(piece.colour or ""))
     if piece.kind == GATE:
-        return _("{colour} gate", colour=colour_text(piece.colour, "feminine"))
+        return _("{colour} gate", colour=colour_text(piece.colour or "", "feminine"))
     if piece.kind == POD:
         return _("public pod")
     if piece.kind == PLATFORM:

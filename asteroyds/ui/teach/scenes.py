@@ -98,6 +98,7 @@ class SceneChoice(widgets.ToggleButtons):
         self._scenes = dict(scenes)
         self._board: RuleBoard | None = None
         labels = list(self._scenes)
+        self._chosen = labels[0]  # the value, typed (the trait's type is unknown to mypy)
         super().__init__(
             options=labels,
             value=labels[0],
@@ -114,7 +115,7 @@ class SceneChoice(widgets.ToggleButtons):
     def attach(self, board: RuleBoard) -> None:
         """Play the chosen scene on ``board`` now, and every scene chosen later."""
         self._board = board
-        self._put(self.value)
+        self._put(self._chosen)
 
     def play(self, label: str) -> None:
         """Choose the scene ``label`` (as its button would): the board shows its start."""
@@ -122,12 +123,13 @@ class SceneChoice(widgets.ToggleButtons):
             raise ValueError(
                 _("no scene {label!r}: the scenes are {scenes}", label=label, scenes=", ".join(self._scenes))
             )
-        if self.value == label:
+        if self._chosen == label:
             self._put(label)
         else:
             self.value = label  # the observer puts it on the board
 
     def _put(self, label: str) -> None:
+        self._chosen = label
         if self._board is not None:
             scene = self._scenes[label]
             self._board.show(scene.start, scene.events, dice=scene.dice)
