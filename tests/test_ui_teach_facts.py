@@ -8,15 +8,21 @@ import asteroyds
 from asteroyds.i18n import use_language
 from asteroyds.pieces import die_direction
 from asteroyds.ui.share.markup import Markup
-from asteroyds.ui.teach.fact_table import FactTable, table_html
 from asteroyds.ui.teach.facts import die_rows, piece_counts, piece_label, priority_rows
+from asteroyds.ui.teach.tables import FactTable, table_html
 from asteroyds.ui.teach.tile_explorer import TileExplorer
 
 from .helpers import craft, fixed, state, tile
 
 
 def test_a_table_escapes_its_text_heads_its_rows_and_marks_columns():
-    html = table_html(["<piece>", "n"], [["a & b", 2], [Markup("<b>c</b>"), 3]], caption="Pods", marked=(1,))
+    html = table_html(
+        ["<piece>", "n"],
+        [["a & b", 2], [Markup("<b>c</b>"), 3]],
+        caption="Pods",
+        row_headings=True,
+        marked=(1,),
+    )
     assert "&lt;piece&gt;" in html and "a &amp; b" in html and "<b>c</b>" in html
     assert html.count('<th scope="row"') == 2 and html.count('class="asteroyds-marked"') == 3
     assert "<caption>Pods</caption>" in html

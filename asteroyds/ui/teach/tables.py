@@ -1,8 +1,15 @@
-"""Small tables of facts for a chapter: the pilots, where each craft stands in a race.
+"""Small tables of facts for a chapter: the pilots, where each craft stands in a race, a die's six
+directions, a setup's pieces, a program written out.
 
-Why: a notebook printed these as columns padded with spaces (``f"{name:9} …"``),
-which a web page shows as code output. A table says the same in the page's
-language, in the page's type, and reads on a phone.
+Why: a notebook printed these as columns padded with spaces (``f"{name:9} …"``)
+or as Python tuples and lists (``['E', 'NW', …]``), which a web page shows as
+code output. A table says the same in the page's language, in the page's type,
+and reads on a phone. :class:`FactTable` is a table a page can replace (one that
+follows another widget: the tile explorer's die, a status chart's program).
+
+>>> html = table_html(["die", "1", "2"], [["goes", "E", "NW"]], row_headings=True, marked=(1,))
+>>> '<th scope="row">goes</th>' in html, '<td class="asteroyds-marked">E</td>' in html
+(True, True)
 """
 
 from __future__ import annotations
@@ -14,18 +21,43 @@ import ipywidgets as widgets
 from ...event_text import capitalised, player_text
 from ...i18n import _
 from ...pilots import PILOT_TABLE
+from ...program import Program, as_program
 from ...state import State
 from ..share.markup import Markup, join, tag
 from ..theme import sheet
+from .facts import program_table
 
 CSS = sheet("fact_table")
 NONE = "—"
 
 
-def table_html(headers: Sequence[str], rows: Sequence[Sequence[object]], *, caption: str = "") -> Markup:
-    """An HTML table (every cell escaped); ``caption`` above it."""
-    head = tag("tr", *(tag("th", h, scope="col") for h in headers))
-    body = join(*(tag("tr", *(tag("td", cell) for cell in row)) for row in rows))
+def table_html(
+    headers: Sequence[object],
+    rows: Sequence[Sequence[object]],
+    *,
+    caption: str = "",
+    row_headings: bool = False,
+    marked: Sequence[int] = (),
+) -> Markup:
+    """An HTML table (every cell escaped unless it is Markup); ``caption`` above it; with
+    ``row_headings`` each row's first cell heads its row; the ``marked`` columns stand out."""
+    for row in rows:
+        if len(row) != len(headers):
+            raise ValueError(
+                _("a table row has {n} cells but the table has {width} headings: {row!r}",
+                  n=len(row), width=len(headers), row=list(row))
+            )  # fmt: skip
+
+    def cls(i: int) -> str | None:
+        return "asteroyds-marked" if i in marked else None
+
+    def cell(i: int, value: object) -> Markup:
+        if row_headings and i == 0:
+            return tag("th", value, scope="row", class_=cls(i))
+        return tag("td", value, class_=cls(i))
+
+    head = tag("tr", *(tag("th", h, scope="col", class_=cls(i)) for i, h in enumerate(headers)))
+    body = join(*(tag("tr", *(cell(i, value) for i, value in enumerate(row))) for row in rows))
     return tag(
         "table",
         tag("caption", caption) if caption else "",
@@ -75,4 +107,60 @@ def standings_html(state: State, caption: str = "") -> Markup:
     )
 
 
-__all__ = ["fact_table", "pilot_rows", "pilots_table", "standings_html", "standings_rows", "table_html"]
+class FactTable(widgets.HTML):
+    """A table of facts on a page; :meth:`show` replaces it (a table that follows another widget).
+
+    Each row's first cell heads its row (``th scope="row"``): a screen reader says which row a
+    cell is in.
+    """
+
+    def __init__(
+        self,
+        headers: Sequence[object],
+        rows: Sequence[Sequence[object]],
+        *,
+        caption: str = "",
+        marked: Sequence[int] = (),
+    ) -> None:
+        super().__init__()
+        self.add_class("asteroyds-fact")
+        self.show(headers, rows, caption=caption, marked=marked)
+
+    def show(
+        self,
+        headers: Sequence[object],
+        rows: Sequence[Sequence[object]],
+        *,
+        caption: str = "",
+        marked: Sequence[int] = (),
+    ) -> None:
+        self.value = join(CSS, table_html(headers, rows, caption=caption, row_headings=True, marked=marked))
+
+
+class ProgramTable(FactTable):
+    """A program written out column by column (token and action), and whether the shield is up.
+
+    Chapter 2 wires it to its status chart (``chart.on_change(table.show_program)``): the chart
+    and the line of writing are the same thing, and the page shows them changing together.
+    """
+
+    def __init__(self, program: Program | str) -> None:
+        super().__init__([], [])
+        self.add_class("asteroyds-program-table")
+        self.show_program(program)
+
+    def show_program(self, program: Program | str) -> None:
+        headers, rows, caption = program_table(as_program(program))
+        self.show(headers, rows, caption=caption, marked=(len(headers) - 1,))
+
+
+__all__ = [
+    "FactTable",
+    "ProgramTable",
+    "fact_table",
+    "pilot_rows",
+    "pilots_table",
+    "standings_html",
+    "standings_rows",
+    "table_html",
+]

@@ -20,8 +20,8 @@ from ...i18n import _, ngettext
 from ...pieces import MOVED_BY, PIPS_CLOCKWISE, TILE_COLOURS, Piece, die_direction, pip_on_edge
 from ...state import State
 from ..board.view import BoardView
-from .fact_table import FactTable
 from .facts import die_rows
+from .tables import FactTable
 
 RADIUS = 2
 
