@@ -57,8 +57,8 @@ class TileExplorer(widgets.VBox):
     def __init__(self, colour: str = "red", orientation: int = 0, die: int = 1) -> None:
         self.colour, self.orientation, self.die = colour, orientation % 6, die
         self._board = BoardView(explorer_state(colour, self.orientation))
-        self._left = widgets.Button(description=_("⟲ turn left"), layout=widgets.Layout(width="110px"))
-        self._right = widgets.Button(description=_("turn right ⟳"), layout=widgets.Layout(width="110px"))
+        self._left = widgets.Button(description=_("⟲ turn left"), layout=widgets.Layout(width="auto"))
+        self._right = widgets.Button(description=_("turn right ⟳"), layout=widgets.Layout(width="auto"))
         self._left.on_click(lambda _b: self.rotate(-1))
         self._right.on_click(lambda _b: self.rotate(+1))
         self._die = widgets.ToggleButtons(options=[1, 2, 3, 4, 5, 6], value=die, description=_("Die"))
