@@ -272,7 +272,12 @@ class SetupPanel(widgets.VBox):
                 s.one_shot_per_turn, _("One shot per turn (shooting, targets, drones)")
             ),
         }
-        self._remove = widgets.SelectMultiple(rows=5, layout=widgets.Layout(width="340px"))
+        self._remove = widgets.SelectMultiple(
+            rows=5,
+            layout=widgets.Layout(width="340px"),
+            description=_("Asteroids to take out"),  # read by screen readers; the section title says it
+            _dom_classes=["asteroyds-sr-label"],
+        )
         self._handicap = widgets.IntSlider(
             value=s.targets_handicap,
             min=0,
@@ -289,7 +294,7 @@ class SetupPanel(widgets.VBox):
             options=teams,
             value=s.handicap_team or "",
             layout=widgets.Layout(width="170px"),
-            description=_("Handicap"),
+            description=_("Handicap goes"),
             _dom_classes=["asteroyds-sr-label"],
         )
         self._coach = _check(s.coaching, _("Coach: forecast the asteroids"), css="asteroyds-coach")
