@@ -209,10 +209,11 @@ class RoundPlayer(widgets.VBox):
         self._toggle.add_class("asteroyds-btn-play")
         self._toggle.observe(self._on_toggle, names="value")
         low, high = SPEED_RANGE
-        self._speed = widgets.FloatSlider(
+        # A labelled number box, not a slider: a slider's handle has no accessible name (axe-core).
+        self._speed = widgets.BoundedFloatText(
             value=self._controller.speed, min=low, max=high, step=0.5, description=_("speed"),
-            readout_format=".1f", continuous_update=False, style={"description_width": "44px"},
-            layout=widgets.Layout(width="250px"), tooltip=_("Events per second while playing"),
+            style={"description_width": "44px"}, layout=widgets.Layout(width="130px"),
+            tooltip=_("Events per second while playing"),
         )  # fmt: skip
         speed_unit = widgets.HTML(f"<span class='asteroyds-caption'>{_('events per second')}</span>")
         self._speed.add_class("asteroyds-speed")

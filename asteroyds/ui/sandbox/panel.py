@@ -278,7 +278,7 @@ class SetupPanel(widgets.VBox):
             description=_("Asteroids to take out"),  # read by screen readers; the section title says it
             _dom_classes=["asteroyds-sr-label"],
         )
-        self._handicap = widgets.IntSlider(
+        self._handicap = widgets.BoundedIntText(  # a labelled number box: a slider handle has no name (axe)
             value=s.targets_handicap,
             min=0,
             max=5,

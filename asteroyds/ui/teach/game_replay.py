@@ -39,8 +39,8 @@ class GameReplay(RuleBoard):
         if last == 0:
             raise ValueError(_("this game has no round to replay yet"))
         self.game = game
-        self.pick = widgets.IntSlider(
-            value=last, min=1, max=last, description=_("Round"), continuous_update=False
+        self.pick = widgets.BoundedIntText(  # a labelled number box: a slider handle has no name (axe)
+            value=last, min=1, max=last, description=_("Round"), layout=widgets.Layout(width="160px")
         )
         self.pick.add_class("asteroyds-replay-round")
         self._standings = widgets.HTML()

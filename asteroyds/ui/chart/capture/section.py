@@ -77,7 +77,7 @@ class CaptureSection(widgets.VBox):
             self._capture_rows[team] = row
             rows.append(row)
         blue_max = len(BLUE_ASTEROID_CELLS)
-        self._blue = widgets.IntSlider(
+        self._blue = widgets.BoundedIntText(  # a labelled number box: a slider handle has no name (axe)
             value=s.blue_asteroids,
             min=0,
             max=blue_max,
