@@ -166,6 +166,9 @@ def danger_lines(state: State, danger) -> list[str]:
         rows.setdefault(row, []).append(f"({row}, {col}) {count}")
     for row, cells in rows.items():
         lines.append(_("  row {row}: {cells}", row=row, cells=", ".join(cells)))
+    if danger.gates:
+        ends = ", ".join(f"({row}, {col}) {count}" for (row, col), count in danger.gates.items())
+        lines.append(_("  the gates (no damage in racing) end in: {cells}", cells=ends))
     return lines
 
 
@@ -185,7 +188,9 @@ def cmd_coach(args: argparse.Namespace) -> str:
                 players=", ".join(state.player_order),
             )
         )
-    plan = best_plan(state, Dice.of(args.dice), args.player, destroy=args.destroy != "never")
+    plan = best_plan(
+        state, Dice.of(args.dice), args.player, destroy=args.destroy != "never", style=args.style
+    )
     if args.json:
         return json.dumps(plan.to_json(), indent=2, ensure_ascii=False)
     lines = [
@@ -400,6 +405,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("may", "never"),
         default="may",
         help="may the plan destroy an asteroid (once a game)? (default may)",
+    )
+    p.add_argument(
+        "--style",
+        choices=("bold", "careful"),
+        default="bold",
+        help="bold: the most tokens first (default); careful: no damage first, then tokens (as the pages)",
     )
     p.add_argument("--seed", type=SEED, default=0, help="seed for a built-in setup (default 0)")
     p.add_argument("--json", action="store_true", help="print the program, its score and its explanation")

@@ -21,7 +21,7 @@ def test_danger_json_is_the_danger_map(capsys, tmp_path):
     code, out, err = run(capsys, "danger", str(path), "--json")
     assert (code, err) == (0, "")
     payload = json.loads(out)
-    assert set(payload) == {"rolls", "cells", "crafts"}
+    assert set(payload) == {"rolls", "cells", "crafts", "gates"}
     assert payload == json.loads(json.dumps(danger_map(state).to_json()))
     assert payload["rolls"] == 216
     assert {c["player"] for c in payload["crafts"]} == set(state.player_order)
@@ -34,6 +34,9 @@ def test_danger_plain_output(capsys):
     assert lines[0].startswith("Over all 216 rolls")
     assert "the blue craft is hit in 0 of 216 rolls" in out  # on its platform nothing reaches it
     assert any(line.startswith("  row 0: ") for line in lines)
+    gates = danger_map(setups.racing(seed=1)).gates
+    assert gates and lines[-1].startswith("  the gates (no damage in racing) end in: ")
+    assert lines[-1].split(": ", 1)[1].count("(") == len(gates)
 
 
 def test_coach_json_is_the_best_plan(capsys):
@@ -47,6 +50,19 @@ def test_coach_json_is_the_best_plan(capsys):
     assert payload["score"] == plan.score
     assert payload["explanation"] == plan.explanation
     assert len(payload["explanation"]) == 7 and payload["explanation"][0].startswith("column 1: ")
+
+
+def test_coach_careful_style_is_the_careful_plan(capsys):
+    argv = ["coach", "racing", "--seed", "3", "--dice", "2", "5", "5", "--player", "blue", "--json"]
+    code, out, err = run(capsys, *argv, "--style", "careful")
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    careful = best_plan(setups.racing(seed=3), Dice(2, 5, 5), "blue", style="careful")
+    assert payload["program"] == str(careful.program) and payload["score"] == careful.score
+    assert payload["score"]["style"] == "careful" and payload["score"]["damage"] == 0
+    code, out, err = run(capsys, *argv)  # bold by default: the command line's answers are unchanged
+    assert json.loads(out)["program"] == str(best_plan(setups.racing(seed=3), Dice(2, 5, 5), "blue").program)
+    assert json.loads(out)["program"] != payload["program"]
 
 
 def test_coach_destroy_never(capsys):
@@ -94,6 +110,7 @@ def test_coach_plain_output(capsys):
         (["coach", "racing", "--dice", "3", "5", "x", "--player", "blue"], "invalid int value"),
         (["coach", "racing", "--dice", "3", "5", "2"], "--player"),
         (["coach", "racing", "--dice", "3", "5", "2", "--player", "blue", "--destroy", "maybe"], "--destroy"),
+        (["coach", "racing", "--dice", "3", "5", "2", "--player", "blue", "--style", "wild"], "--style"),
         (["coach", "nowhere.json", "--dice", "3", "5", "2", "--player", "blue"], "no such scenario file"),
         (["danger", "nowhere.json"], "no such scenario file"),
     ],

@@ -40,15 +40,21 @@ FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 
 
 def brute_danger(state):
+    """Counted the plain way; in racing a gate does no damage (RULES §4): its ends are counted apart."""
     cells: dict = {}
+    gates: dict = {}
     crafts = {c.player: 0 for c in state.crafts_in_order() if c.cell is not None}
+    harmless = ("gate",) if state.mode == "racing" else ()
     for dice in all_outcomes():
         after, events = resolve_asteroids(state, dice)
-        for cell in {p.cell for p in after.pieces if p.kind in MOVING_KINDS}:
+        moving = [p for p in after.pieces if p.kind in MOVING_KINDS]
+        for cell in {p.cell for p in moving if p.kind not in harmless}:
             cells[cell] = cells.get(cell, 0) + 1
+        for cell in {p.cell for p in moving if p.kind in harmless}:
+            gates[cell] = gates.get(cell, 0) + 1
         for player in {e.player for e in events if isinstance(e, CraftHit)}:
             crafts[player] += 1
-    return dict(sorted(cells.items())), crafts
+    return dict(sorted(cells.items())), crafts, dict(sorted(gates.items()))
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -56,10 +62,12 @@ def brute_danger(state):
 def test_danger_map_equals_the_brute_force_over_216_rolls(mode, seed):
     state = position(seed, mode)
     danger = danger_map(state)
-    cells, crafts = brute_danger(state)
+    cells, crafts, gates = brute_danger(state)
     assert danger.rolls == 216
     assert danger.cells == cells
     assert danger.crafts == crafts
+    assert danger.gates == gates
+    assert bool(gates) == (mode == "racing")  # racing's gates are shown apart, and only racing's
 
 
 def test_danger_map_counts_hits_on_crafts_in_open_space():

@@ -2,8 +2,8 @@
 
 Every expected value comes from the engine (:mod:`asteroyds.coach`), never
 from the code under test: the heat map must show ``danger_map(state).cells``,
-the ghost program must be ``best_plan(...).program``, the comparison sentence
-must be made of ``score_program``'s scores.
+the ghost program must be ``best_plan(..., style="careful").program`` (the pages
+coach carefully), the comparison sentence must be made of ``score_program``'s scores.
 """
 
 from __future__ import annotations
@@ -91,6 +91,10 @@ def test_the_switch_draws_and_hides_the_heat_map_with_the_crafts_risk(state):
     assert f"out of {expected.rolls}" in legend
     for player, hits in expected.crafts.items():
         assert f"The {player} craft is hit in {hits} of the {expected.rolls} rolls." in legend
+    # Racing's gates do no damage: not on the heat map, said apart in the legend.
+    only_gates = set(expected.gates) - set(expected.cells)  # spaces that only a gate ever reaches
+    assert only_gates and not only_gates & set(board.danger)
+    assert "a gate that reaches a craft hands it its token and does no damage" in legend
     panel.set_danger(False)
     assert board.danger == {} and board_data(board)["data-danger"] == ""
     assert board.children[3].layout.display == "none"
@@ -101,7 +105,7 @@ def test_the_best_plan_is_searched_on_demand_and_is_the_engines(state):
     controller = BestPlanController()
     assert controller.ghost is None and controller.searches == 0
     plan = controller.ask(state, DICE, "blue")
-    expected = best_plan(state, DICE, "blue")
+    expected = best_plan(state, DICE, "blue", style="careful")
     assert controller.ghost == expected.program == plan.program
     assert controller.explanation == tuple(expected.explanation)
     controller.ask(state, DICE, "blue")
@@ -112,8 +116,8 @@ def test_the_comparison_sentence_is_made_of_the_engines_scores(state):
     controller = BestPlanController()
     controller.ask(state, DICE, "blue")
     mine = Program.parse("F . . . . . S")
-    yours = score_program(state, DICE, "blue", mine)
-    best = best_plan(state, DICE, "blue")
+    yours = score_program(state, DICE, "blue", mine, style="careful")
+    best = best_plan(state, DICE, "blue", style="careful")
     sentence = controller.compare(mine)
     assert f"Your plan: {describe_score(yours)}." in sentence
     if better(best.score, yours):
@@ -138,7 +142,7 @@ def test_the_panel_lays_the_ghost_on_the_chart_the_path_on_the_board_and_explain
     panel = CoachPanel(board, question=lambda: Question(state, DICE, "blue"), chart=lambda: chart)
     assert panel.plan.searches == 0 and chart.ghost is None
     panel.show_best_plan()
-    expected = best_plan(state, DICE, "blue")
+    expected = best_plan(state, DICE, "blue", style="careful")
     assert chart.ghost == expected.program
     assert chart_data(chart)["data-ghost"] == str(expected.program)
     assert chart.program == Program.empty()  # the learner's tokens did not move
@@ -148,6 +152,30 @@ def test_the_panel_lays_the_ghost_on_the_chart_the_path_on_the_board_and_explain
     assert f"data-program='{expected.program}'" in panel.explanation_html
     panel.forget_plan()
     assert chart.ghost is None and board.path == ()
+
+
+def test_the_panel_coaches_carefully_and_switches_to_bold_in_one_click():
+    # racing seed 3, dice 2-5-5: bold rams an asteroid for a nearer end; careful takes no damage.
+    state = asteroyds.setups.racing(seed=3, players=["blue", "red"])
+    dice = Dice(2, 5, 5)
+    board = BoardView(state)
+    chart = StatusChart(state.craft("blue"), state.mode)
+    panel = CoachPanel(board, question=lambda: Question(state, dice, "blue"), chart=lambda: chart)
+    note = panel._parts["style-note"]
+    assert panel.plan.style == "careful" and "Careful: a round without damage first" in note.value
+    careful = best_plan(state, dice, "blue", style="careful")
+    bold = best_plan(state, dice, "blue", style="bold")
+    assert careful.program != bold.program
+    panel.show_best_plan()
+    assert chart.ghost == careful.program
+    panel._style.value = "bold"  # the learner's click on "Bold"
+    assert chart.ghost == bold.program  # the plan on show is asked again
+    assert "Bold: the most gate tokens" in note.value
+    sentence = panel.compare(careful.program)
+    assert "Best:" in sentence or "nothing better" in sentence
+    assert panel.plan.score == bold.score  # compared with the bold plan now
+    with pytest.raises(ValueError, match="unknown coaching style 'wild'"):
+        panel.plan.set_style("wild")
 
 
 def test_ghost_places_follow_the_tokens_of_the_program():
@@ -182,7 +210,7 @@ def test_the_sandbox_shows_the_best_plan_on_the_planning_chart_and_compares_afte
     assert not coach._button.disabled
     state, dice = c.game.state, c.game.dice
     coach.show_best_plan()
-    expected = best_plan(state, dice, "blue", rules=c.game.rules)
+    expected = best_plan(state, dice, "blue", rules=c.game.rules, style="careful")
     assert sandbox.chart("blue").ghost == expected.program
     assert "<li>" in coach.explanation_html
     mine = Program.parse("F . . . . . S")
@@ -191,7 +219,7 @@ def test_the_sandbox_shows_the_best_plan_on_the_planning_chart_and_compares_afte
     c.play_round()
     assert c.stage == "roll" and c.game.round == 2
     (line,) = coach.compare_reviews()
-    yours = score_program(state, dice, "blue", mine, rules=c.game.rules)
+    yours = score_program(state, dice, "blue", mine, rules=c.game.rules, style="careful")
     assert line.startswith("blue, round 1: ")
     assert f"Your plan: {describe_score(yours)}." in line
 
@@ -224,7 +252,9 @@ def test_the_sandbox_asks_the_coach_with_the_rolls_colour_order():
     question = c.coach_question()
     assert question.order == tuple(c.game.order)
     sandbox.coach.show_best_plan()
-    expected = best_plan(c.game.state, c.game.dice, "blue", rules=c.game.rules, order=c.game.order)
+    expected = best_plan(
+        c.game.state, c.game.dice, "blue", rules=c.game.rules, order=c.game.order, style="careful"
+    )
     assert sandbox.chart("blue").ghost == expected.program
 
 
@@ -243,6 +273,6 @@ def test_the_editor_shows_the_danger_map_of_the_board_being_edited():
     state, dice = editor.controller.state, editor.controller.dice
     player = state.crafts_in_order()[0].player
     editor._coach.show_best_plan()
-    expected = best_plan(state, dice, player)
+    expected = best_plan(state, dice, player, style="careful")
     assert editor.board.path[-1] == tuple(expected.path[-1])
     assert html_escape(expected.explanation[0]) in editor._coach.explanation_html

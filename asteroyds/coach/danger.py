@@ -2,8 +2,10 @@
 
 For a state, over all 216 rolls of the red, white and blue dice, it counts
 for every cell the rolls after whose asteroid phase the cell holds a moving
-element (an asteroid, a gate, a drone), and for every craft the rolls in
-which at least one element runs into it during the phase. The crafts stay
+element that can hurt a craft (an asteroid, a drone; a gate too, except in
+racing, where a gate entering a craft's space hands it a token and does no
+damage: those are counted apart, in ``gates``), and for every craft the
+rolls in which at least one element runs into it during the phase. The crafts stay
 where they are with their shields up (the coach asks "what if I stayed
 here?"), so no craft is destroyed and the board is the same whatever a
 craft's damage.
@@ -21,7 +23,7 @@ without a drone launches one first.
 
 >>> from asteroyds.setups import racing
 >>> danger = danger_map(racing(seed=1, players=["blue"]))
->>> danger.rolls, sum(danger.cells.values()) == 216 * 24
+>>> danger.rolls, sum(danger.cells.values()) + sum(danger.gates.values()) == 216 * 24
 (216, True)
 """
 
@@ -33,8 +35,8 @@ from ..asteroids import _Resolver
 from ..damage import never
 from ..events import CraftHit
 from ..hexgrid import Cell
-from ..modes import start_round
-from ..pieces import BLUE, RED, WHITE
+from ..modes import mode_of, start_round
+from ..pieces import BLUE, GATE, RED, WHITE
 from ..rules import RuleSettings
 from ..state import State
 
@@ -45,28 +47,34 @@ ROLLS = 216
 class DangerMap:
     """Exact counts over the 216 rolls (see the module's docstring).
 
-    ``cells``: cell → rolls after which a moving element is there (only
-    counts above 0, sorted by cell). ``crafts``: player → rolls in which an
-    element runs into that craft (every craft on the board, in turn order).
+    ``cells``: cell → rolls after which an element that can hurt a craft is
+    there (only counts above 0, sorted by cell). ``gates``: the same for the
+    racing gates, which do no damage (empty in the other modes, where a
+    gate is an obstacle like any element). ``crafts``: player → rolls in
+    which an element runs into that craft (every craft on the board, in
+    turn order).
     """
 
     rolls: int
     cells: dict[Cell, int] = field(default_factory=dict)
     crafts: dict[str, int] = field(default_factory=dict)
+    gates: dict[Cell, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
         """The command line's JSON.
 
-        ``{"rolls": 216, "cells": [{"cell": [r, c], "count": k}, …], "crafts": [{"player": p, "hit": k}, …]}``
+        ``{"rolls": 216, "cells": [{"cell": [r, c], "count": k}, …], "crafts": [{"player": p, "hit": k}, …],
+        "gates": [{"cell": [r, c], "count": k}, …]}``
         """
         return {
             "rolls": self.rolls,
             "cells": [{"cell": list(cell), "count": count} for cell, count in self.cells.items()],
             "crafts": [{"player": player, "hit": hit} for player, hit in self.crafts.items()],
+            "gates": [{"cell": list(cell), "count": count} for cell, count in self.gates.items()],
         }
 
     def risk(self, cell: Cell | None) -> int:
-        """How many rolls leave a moving element in ``cell`` (0 off the map)."""
+        """How many rolls leave an element that can hurt a craft in ``cell`` (0 off the map)."""
         return self.cells.get(cell, 0) if cell is not None else 0
 
 
@@ -76,7 +84,9 @@ def danger_map(state: State, rules: RuleSettings | None = None) -> DangerMap:
     state, _ = start_round(state)  # as a played round starts: drones mode launches the missing drones
     root = _Resolver(state, None, never)
     movers = root.board.movers  # each colour phase's movers, in resolution order
+    harmless = sorted(p.id for p in state.pieces if p.kind == GATE) if mode_of(state).crosses_gates else []
     cells: dict[Cell, int] = {}
+    gates: dict[Cell, int] = {}
     hits: dict[str, int] = {}
     for red in range(1, 7):
         after_red = _branch(root)
@@ -87,14 +97,17 @@ def danger_map(state: State, rules: RuleSettings | None = None) -> DangerMap:
             for blue in range(1, 7):
                 final = _branch(after_white)
                 _phase(final, movers[BLUE], BLUE, blue)
-                for cell in set(final.pos.values()):
+                ends = dict(final.pos)
+                for cell in {ends.pop(pid) for pid in harmless if pid in ends}:
+                    gates[cell] = gates.get(cell, 0) + 1
+                for cell in set(ends.values()):
                     cells[cell] = cells.get(cell, 0) + 1
                 for player in final.hit:
                     hits[player] = hits.get(player, 0) + 1
     crafts = {
         player: hits.get(player, 0) for player in state.player_order if state.craft(player).cell is not None
     }
-    return DangerMap(ROLLS, dict(sorted(cells.items())), crafts)
+    return DangerMap(ROLLS, dict(sorted(cells.items())), crafts, dict(sorted(gates.items())))
 
 
 def _branch(parent: _Resolver) -> _Resolver:

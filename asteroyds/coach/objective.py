@@ -24,10 +24,29 @@ from ..modes import mode_of, objective_named
 from ..modes.objectives import FAR
 from ..state import State
 
+# Coaching styles (the one-round modes): *bold* is the objective's own order (the goal first);
+# *careful* puts a round without damage first, then the goal, the least damage and the distance,
+# and spends the once-a-game destroy only for more tokens than any program without it reaches
+# (asteroyds.coach.search.Choice). A careful score says so, and the damage the craft started with.
+CAREFUL, BOLD = "careful", "bold"
+STYLES: tuple[str, ...] = (CAREFUL, BOLD)
+
 
 def rank(score: Mapping[str, object]) -> tuple:
-    """A sort key: smaller is better (the order is the objective's, see the modules above)."""
-    return objective_named(str(score["objective"])).rank(score)
+    """A sort key: smaller is better (the order is the objective's, see the modules above;
+    a careful score's is reordered by :func:`careful_key`)."""
+    key = objective_named(str(score["objective"])).rank(score)
+    if score.get("style") == CAREFUL:
+        return careful_key(key, int(score["damage_before"]))  # type: ignore[call-overload]
+    return key
+
+
+def careful_key(rank: tuple, damage_before: int) -> tuple:
+    """A one-round objective's rank reordered for the careful style: on the board, then no damage
+    this round, then the goal, the least damage, the distance and the tie-breaks (bold: the goal,
+    the distance, the damage, ...). A plan that takes no damage beats every plan that takes some;
+    among those that must take some, the tokens count before the damage."""
+    return (rank[0], 0 if rank[3] <= damage_before else 1, rank[1], rank[3], rank[2], *rank[4:])
 
 
 def better(a: Mapping[str, object], b: Mapping[str, object]) -> bool:
@@ -43,4 +62,4 @@ def Objective(board: State, player: str) -> Any:  # noqa: N802  (the name the co
     return mode_of(board).coach.scorer(board, player)
 
 
-__all__ = ["FAR", "Objective", "better", "rank"]
+__all__ = ["BOLD", "CAREFUL", "FAR", "STYLES", "Objective", "better", "careful_key", "rank"]

@@ -32,9 +32,9 @@ from ..program import RED_COLUMN, SHIELD, Program, as_program, validate_program
 from ..rules import RuleSettings
 from ..state import State
 from .danger import danger_map
-from .objective import Objective, rank
+from .objective import BOLD, CAREFUL, Objective, rank
 from .planners import CoachPlanner, planner_for, register
-from .search import ACTIVE, LANDED, Found, Tiebreak, search
+from .search import ACTIVE, LANDED, Choice, Found, Tiebreak, search
 
 
 @dataclass(frozen=True)
@@ -112,9 +112,12 @@ def best_plan(
     tiebreak: Tiebreak | None = None,
     order: Sequence[str] = DIE_COLOURS,
     others: Mapping[str, Any] | None = None,
+    style: str = BOLD,
 ) -> Plan:
     """The best program for ``player`` after the asteroid phase of ``dice`` (exact, see the objectives).
 
+    ``style``: ``"bold"`` (the objective's order) or ``"careful"`` (the least damage first, the
+    once-a-game destroy only for more tokens than any plan without it; :class:`~.search.Choice`).
     ``destroy=False`` forbids planning to destroy an asteroid. ``tiebreak``
     (a function of the final craft state, smaller first) orders programs
     the objective ties. ``order`` is the colour order of the asteroid phase
@@ -126,7 +129,15 @@ def best_plan(
     and ``destroy``, ``tiebreak`` and ``order`` do not apply.
     """
     return planner_for(_with_rules(state, rules)).best_plan(  # type: ignore[no-any-return]
-        state, dice, player, destroy=destroy, rules=rules, tiebreak=tiebreak, order=order, others=others
+        state,
+        dice,
+        player,
+        destroy=destroy,
+        rules=rules,
+        tiebreak=tiebreak,
+        order=order,
+        others=others,
+        style=style,
     )
 
 
@@ -140,10 +151,11 @@ def _best_plan(
     tiebreak: Tiebreak | None = None,
     order: Sequence[str] = DIE_COLOURS,
     others: Mapping[str, Any] | None = None,
+    style: str = BOLD,
 ) -> Plan:
     """The one-round modes' best plan (``others`` do not apply: every other craft is where it is)."""
     state = _checked(state, player, rules)
-    found = search(state, Dice.of(dice), player, destroy=destroy, tiebreak=tiebreak, order=order)
+    found = search(state, Dice.of(dice), player, destroy=destroy, tiebreak=tiebreak, order=order, style=style)
     return Plan(
         found.program,
         found.score,
@@ -164,13 +176,15 @@ def score_program(
     rules: RuleSettings | None = None,
     order: Sequence[str] = DIE_COLOURS,
     others: Mapping[str, Any] | None = None,
+    style: str = BOLD,
 ) -> dict[str, object]:
-    """The coach's score of any program, flown by the engine (the best answers to its questions).
+    """The coach's score of any program, flown by the engine (the best answers to its questions,
+    chosen in ``style`` as :func:`best_plan` chooses).
 
     In capture, the turn is played by the engine with ``others`` as in :func:`best_plan`.
     """
     return planner_for(_with_rules(state, rules)).score_program(
-        state, dice, player, program, destroy=destroy, rules=rules, order=order, others=others
+        state, dice, player, program, destroy=destroy, rules=rules, order=order, others=others, style=style
     )
 
 
@@ -184,8 +198,9 @@ def _score_program(
     rules: RuleSettings | None = None,
     order: Sequence[str] = DIE_COLOURS,
     others: Mapping[str, Any] | None = None,
+    style: str = BOLD,
 ) -> dict[str, object]:
-    return evaluate(state, dice, player, program, destroy=destroy, rules=rules, order=order)[0]
+    return evaluate(state, dice, player, program, destroy=destroy, rules=rules, order=order, style=style)[0]
 
 
 def evaluate(
@@ -197,10 +212,12 @@ def evaluate(
     destroy: bool = True,
     rules: RuleSettings | None = None,
     order: Sequence[str] = DIE_COLOURS,
+    style: str = BOLD,
 ) -> tuple[dict[str, object], tuple[str, ...], State, list[Event]]:
     """Fly ``program`` with the engine under every answer to its questions.
 
-    Returns the best (score, answers said yes, final state, flight events).
+    Returns the best (score, answers said yes, final state, flight events), best as ``style``
+    ranks them (careful: the destroy said yes to only for more tokens than without it).
 
     The answers are explored as a tree: run with "no" to every new question,
     then for each question asked, run again with "yes" there.
@@ -211,7 +228,7 @@ def evaluate(
     program = validate_program(as_program(program, player), original, state.mode, rules=state.rules)
     shields = dict.fromkeys(state.player_order, True)
     shields[player] = program.shielded
-    best: tuple | None = None
+    choice = Choice(style, original.damage)
     pending: list[tuple[bool, ...]] = [()]
     while pending:
         prefix = pending.pop(0)
@@ -240,11 +257,12 @@ def evaluate(
         for index in range(len(prefix), len(asked)):
             pending.append((*prefix, *([False] * (index - len(prefix))), True))
         score = final_score(Objective(board, player), original, final.craft(player), events, board)
-        key = rank(score)
-        if best is None or key < best[0]:
-            best = (key, score, tuple(sorted(yes)), final, events)
-    assert best is not None
-    return best[1], best[2], best[3], best[4]
+        destroyed = final.craft(player).destroy_used and not original.destroy_used
+        choice.offer((rank(score), 0), destroyed, (score, tuple(sorted(yes)), final, events))
+    score, yes_to, final, events = choice.best()
+    if style == CAREFUL:
+        score = {**score, "style": CAREFUL, "damage_before": original.damage}
+    return score, yes_to, final, events
 
 
 def final_score(

@@ -32,16 +32,18 @@ from typing import NamedTuple
 from ..asteroids import resolve_asteroids
 from ..damage import DESTROY_ASTEROID, Decision
 from ..dice import Dice
+from ..errors import RuleError
 from ..events import Event
 from ..flight import COLLISION_DAMAGE, DESTROY_DAMAGE
 from ..hexgrid import Cell
+from ..i18n import _
 from ..modes import mode_of
 from ..pieces import ASTEROID, DIE_COLOURS, FIXED_KINDS, GATE, MAX_DAMAGE, PLATFORM, Piece
 from ..pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
 from ..program import EMPTY, RED_COLUMN, SHIELD, SHOOT, Program, legal_tokens
 from ..shooting import LASER_STOPS, reward
 from ..state import State
-from .objective import Objective
+from .objective import BOLD, CAREFUL, STYLES, Objective, careful_key
 
 ACTIVE, STOPPED, LANDED = 0, 1, 2
 
@@ -402,15 +404,18 @@ def search(
     destroy: bool = True,
     tiebreak: Tiebreak | None = None,
     order: Sequence[str] = DIE_COLOURS,
+    style: str = BOLD,
 ) -> Found:
     """The best program for ``player`` (see :mod:`asteroyds.coach.objective`), exactly.
 
     ``tiebreak`` orders final craft states that the objective ties (smaller
-    first); the coach bot passes the danger of the final cell.
+    first); the coach bot passes the danger of the final cell. ``style``
+    ``"careful"`` ranks damage before the goal, and spends the once-a-game
+    destroy only for more tokens than any program without it reaches
+    (:class:`Choice`).
     """
     original = state.craft(player)
-    best_key: tuple | None = None
-    best: tuple | None = None
+    choice = Choice(style, original.damage)
     for shielded in (True, False):
         for board, events, asked in asteroid_outcomes(state, dice, player, shielded, order):
             flight = Flight(board, player, shielded, destroy)
@@ -443,13 +448,73 @@ def search(
                 )
                 # The objective's rank of the final state (its score's, without building it).
                 key = (objective.key(*ending), tiebreak(Node._make(node)) if tiebreak is not None else 0)
-                if best_key is None or key < best_key:
-                    best_key = key
-                    best = (flight, board, events, start, parents, stops, node, last, objective, ending)
-    assert best is not None
-    flight, board, events, start, parents, stops, node, last, objective, ending = best
+                destroyed = bool(node[DESTROY_USED] and not original.destroy_used)
+                choice.offer(
+                    key,
+                    destroyed,
+                    (flight, board, events, start, parents, stops, node, last, objective, ending),
+                )
+    flight, board, events, start, parents, stops, node, last, objective, ending = choice.best()
     score = objective.score(*ending)
+    if style == CAREFUL:
+        score.update(style=CAREFUL, damage_before=original.damage)
     return _found(flight, board, events, start, parents, stops, node, last, score)
+
+
+class Choice:
+    """The best final craft state of a search, in a coaching style.
+
+    *bold* (the objective's own order): the smallest key wins. *careful*
+    reorders a key to put a round without damage first (:func:`careful_key`), and sets the
+    once-a-game destroy apart: a state reached by spending it counts only
+    when it holds more of the goal (tokens) than every state reached
+    without it, so a beginner is never shown the destroy spent for what a
+    plain program also gets. The states are offered one by one, so it
+    keeps per goal the best one that spent the destroy, and decides at the
+    end, when the best goal without it is known.
+    """
+
+    def __init__(self, style: str, damage_before: int) -> None:
+        if style not in STYLES:
+            raise RuleError(
+                _(
+                    "unknown coaching style {style!r} (one of: {styles})",
+                    style=style,
+                    styles=", ".join(STYLES),
+                )
+            )
+        self.careful = style == CAREFUL
+        self.damage_before = damage_before
+        self.plain: tuple | None = None  # (key, payload) of the best state without the destroy
+        self.plain_goal: int | None = None  # the most goal any state without the destroy holds
+        self.spent: dict[int, tuple] = {}  # goal -> (key, payload) of the best state that spent it
+
+    def offer(self, key: tuple, destroyed: bool, payload: tuple) -> None:
+        """One final state: its objective key (and tiebreak), whether it spent the destroy, its data."""
+        if not self.careful:
+            if self.plain is None or key < self.plain[0]:
+                self.plain = (key, payload)
+            return
+        rank, tie = key
+        goal = -rank[1]
+        ordered = (careful_key(rank, self.damage_before), tie)
+        if destroyed:
+            held = self.spent.get(goal)
+            if held is None or ordered < held[0]:
+                self.spent[goal] = (ordered, payload)
+            return
+        if self.plain_goal is None or goal > self.plain_goal:
+            self.plain_goal = goal
+        if self.plain is None or ordered < self.plain[0]:
+            self.plain = (ordered, payload)
+
+    def best(self) -> tuple:
+        """The chosen state's data."""
+        candidates = [] if self.plain is None else [self.plain]
+        floor = -1 if self.plain_goal is None else self.plain_goal
+        candidates += [held for goal, held in sorted(self.spent.items()) if goal > floor]
+        assert candidates, "a search always ends in at least one craft state"
+        return min(candidates, key=lambda held: held[0])[1]
 
 
 def _column(

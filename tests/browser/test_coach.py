@@ -70,7 +70,7 @@ def test_the_sandbox_shows_the_danger_map_and_the_best_plan(page, voila_url):
     click(page, ".asteroyds-handover-ready")
     wait_stage(page, "planning")
     game.roll(dice)
-    plan = best_plan(game.state, dice, "blue", rules=game.rules)
+    plan = best_plan(game.state, dice, "blue", rules=game.rules, style="careful")
     click(page, ".asteroyds-best-plan")
     wait_for(page, f"d.ghost === {str(plan.program)!r}", CHART)
     steps = page.locator(f"{ROOT} .asteroyds-coach-steps li")
@@ -84,7 +84,7 @@ def test_the_sandbox_shows_the_danger_map_and_the_best_plan(page, voila_url):
     for button, stage in (("asteroids", "fly"), ("fly", "end"), ("end", "roll")):
         click(page, f".asteroyds-btn-{button}")
         wait_stage(page, stage)
-    mine = score_program(game.state, dice, "blue", ". . . . . . S", rules=game.rules)
+    mine = score_program(game.state, dice, "blue", ". . . . . . S", rules=game.rules, style="careful")
     click(page, ".asteroyds-compare")
     comparison = page.locator(f"{ROOT} .asteroyds-coach-comparison")
     comparison.locator("text=Your plan:").wait_for(timeout=TIMEOUT)
@@ -124,7 +124,7 @@ def test_the_racing_chapter_teaches_the_danger_map_and_the_best_plan(page, voila
     assert f"in {danger.risk(safest)} of the 216 rolls" in feedback.inner_text()
     screenshot(exercise, "coach-safest-space")
     # Show me the best plan: the ghost on the chart, the sentences below.
-    plan = best_plan(start, Dice(3, 5, 2), "blue")
+    plan = best_plan(start, Dice(3, 5, 2), "blue", style="careful")
     cell = page.locator(".jp-OutputArea-output", has=page.locator(".asteroyds-best-plan")).last
     cell.locator(".asteroyds-best-plan").click()
     page.wait_for_function(  # the chart's published values of the cell with the button (redrawn on change)

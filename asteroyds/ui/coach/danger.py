@@ -75,7 +75,8 @@ class DangerOverlay(Observable["DangerOverlay"]):
 
     @property
     def counts(self) -> dict[tuple[int, int], int]:
-        """Cell -> rolls after whose asteroid phase it holds a moving element (empty when off)."""
+        """Cell -> rolls after whose asteroid phase it holds an element that can hurt a craft (empty when
+        off; racing's gates do no damage: the engine counts them apart)."""
         found = self.danger
         return {} if found is None else {cell: n for cell, n in sorted(found.cells.items()) if n > 0}
 
@@ -105,6 +106,13 @@ class DangerOverlay(Observable["DangerOverlay"]):
                         rolls=self.rolls,
                     )
                 )
+        if getattr(self.danger, "gates", None):  # racing: the gates are counted apart
+            sentences.append(
+                _(
+                    "The gates move too, but a gate that reaches a craft hands it its token and does"
+                    " no damage: the map does not count them."
+                )
+            )
         return " ".join(sentences)
 
     # --- changing -------------------------------------------------------------------------

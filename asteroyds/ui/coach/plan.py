@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...coach.objective import CAREFUL, STYLES
 from ...dice import Dice
 from ...i18n import _
 from ...pieces import DIE_COLOURS
@@ -45,12 +46,28 @@ class BestPlanController(Observable["BestPlanController"]):
     can check that nothing is searched before the button is pressed.
     """
 
-    def __init__(self, engine: Any = None) -> None:
+    def __init__(self, engine: Any = None, style: str = CAREFUL) -> None:
         super().__init__()
         self._engine = engine
         self.question: Question | None = None
         self.plan: Any = None
         self.searches = 0
+        self.style = style  # the coach's style: careful (a beginner's) or bold (the objective's order)
+
+    def set_style(self, style: str) -> None:
+        """Coach in ``style`` from now on (a plan asked in the other style is forgotten)."""
+        if style not in STYLES:
+            raise ValueError(
+                _(
+                    "unknown coaching style {style!r} (one of: {styles})",
+                    style=style,
+                    styles=", ".join(STYLES),
+                )
+            )
+        if style != self.style:
+            self.style = style
+            self.plan = None
+            self._notify()
 
     @property
     def engine(self) -> Any:
@@ -111,7 +128,7 @@ class BestPlanController(Observable["BestPlanController"]):
         if question != self.question or self.plan is None:
             q = question
             plan = self.engine.best_plan(
-                q.state, q.dice, q.player, destroy=q.destroy, rules=q.rules, order=q.order
+                q.state, q.dice, q.player, destroy=q.destroy, rules=q.rules, order=q.order, style=self.style
             )
             self.searches += 1
             self.question, self.plan = question, plan
@@ -130,7 +147,14 @@ class BestPlanController(Observable["BestPlanController"]):
         program = as_program(program, q.player)
         return dict(
             self.engine.score_program(
-                q.state, q.dice, q.player, program, destroy=q.destroy, rules=q.rules, order=q.order
+                q.state,
+                q.dice,
+                q.player,
+                program,
+                destroy=q.destroy,
+                rules=q.rules,
+                order=q.order,
+                style=self.style,
             )
         )
 

@@ -16,7 +16,8 @@ list is built the first time there is something to put in it.
 
 CSS classes for browser tests: ``asteroyds-coach`` (the panel),
 ``asteroyds-danger-toggle`` (the switch), ``asteroyds-best-plan`` (the
-button), ``asteroyds-coach-explanation`` (the sentences, an ``<ol>`` with
+button), ``asteroyds-coach-style`` (careful or bold: careful first, a beginner's),
+``asteroyds-coach-explanation`` (the sentences, an ``<ol>`` with
 ``data-program``), ``asteroyds-coach-comparison``.
 """
 
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as widgets
 
+from ...coach.objective import BOLD, CAREFUL
 from ...i18n import _
 from ...program import Program
 from ...state import State
@@ -39,6 +41,18 @@ if TYPE_CHECKING:  # a sandbox page builds its board (bqplot) only once a game s
     from ..board.view import BoardView
 
 ChartLike = Any  # a StatusChart (anything with show_ghost)
+
+# The coach's two styles in one sentence each (asked when shown: the page's language).
+STYLE_TEXTS: dict[str, Callable[[], str]] = {
+    CAREFUL: lambda: _(
+        "Careful: a round without damage first, then gate tokens, then the distance to the next gate;"
+        " it never spends the once-a-game destroy for a token a plain program also takes."
+    ),
+    BOLD: lambda: _(
+        "Bold: the most gate tokens and the nearest gate first, damage last; it may ram or destroy"
+        " an asteroid to get there."
+    ),
+}
 
 
 class Review(Protocol):
@@ -85,6 +99,7 @@ class CoachPanel(widgets.VBox):
         self._toggle.observe(self._on_toggle, names="value")
         row: list[widgets.Widget] = [self._toggle]
         self._button: widgets.Button | None = None
+        self._style: widgets.ToggleButtons | None = None
         if question is not None:
             self._button = widgets.Button(
                 description=_("Show me the best plan"),
@@ -94,6 +109,18 @@ class CoachPanel(widgets.VBox):
             self._button.add_class("asteroyds-best-plan")
             self._button.on_click(lambda _b: self._safely(self.show_best_plan))
             row.append(self._button)
+            self._style = widgets.ToggleButtons(
+                options=[(_("Careful"), CAREFUL), (_("Bold"), BOLD)],
+                value=self.plan.style,
+                tooltips=[STYLE_TEXTS[CAREFUL](), STYLE_TEXTS[BOLD]()],
+                layout=widgets.Layout(width="auto"),
+                style={"button_width": "auto"},
+            )
+            self._style.add_class("asteroyds-coach-style")
+            self._style.observe(
+                lambda change: self._safely(lambda: self.set_style(change["new"])), names="value"
+            )
+            row.append(self._style)
         self._reviews = reviews
         self._review_plans: dict[tuple[int, str], BestPlanController] = {}
         self._shown_reviews: tuple[Any, ...] = ()
@@ -111,6 +138,8 @@ class CoachPanel(widgets.VBox):
             row, layout=widgets.Layout(align_items="center", grid_gap="10px", flex_flow="row wrap")
         )
         self.children = [self._row]
+        if question is not None:
+            self._part("style-note").value = self._style_note()
         self.danger.observe(lambda _d: self._safely(self._draw_danger))
         self.add_class("asteroyds-coach")
         self.refresh()
@@ -158,6 +187,23 @@ class CoachPanel(widgets.VBox):
         )
         return plan
 
+    def set_style(self, style: str) -> None:
+        """Coach carefully or boldly; a plan on show is asked again in the new style."""
+        shown = self.plan.plan is not None
+        self.plan.set_style(style)
+        self._review_plans = {}
+        if self._style is not None and self._style.value != style:
+            self._style.value = style
+        self._part("style-note").value = self._style_note()
+        if "comparison" in self._parts:
+            self._parts["comparison"].value = ""
+        self._comparison_text = ""
+        if shown:
+            self.show_best_plan()
+
+    def _style_note(self) -> str:
+        return f"<div class='asteroyds-note'>{html.escape(STYLE_TEXTS[self.plan.style]())}</div>"
+
     def compare(self, program: Program | str) -> str:
         """Show and return the comparison of ``program`` with the coach's best for the question."""
         if self._question is not None and self.plan.question is None:
@@ -181,7 +227,7 @@ class CoachPanel(widgets.VBox):
             q = review.question
             key = (id(q), str(review.program))
             if key not in self._review_plans:
-                controller = BestPlanController(self.plan.engine)
+                controller = BestPlanController(self.plan.engine, style=self.plan.style)
                 controller.ask_about(q)
                 self._review_plans[key] = controller
             sentence = self._review_plans[key].compare(review.program)
