@@ -1,11 +1,11 @@
 """The coach's two styles (issue 22): *careful*, a beginner's plan, and *bold*, the objective's order.
 
-Careful puts the least damage first, then the goal and the distance, and
-spends the once-a-game destroy only for more tokens than any program
-without it reaches. Checked here against the engine: on 200 seeded
-mid-game positions of the full board the careful plan never spends the
-destroy for what a plain program also gets, and on tiny boards no program
-of an exhaustive enumeration (every answer to every question) beats it.
+Careful puts a round without damage first, then the goal, the least damage and the distance,
+and spends the once-a-game destroy only for more tokens than any program without it reaches.
+Checked here against the engine: on 200 seeded mid-game positions of the full board the
+careful plan never spends the destroy for what a plain program also gets (while the bold one
+spends it on some of them), and on tiny boards no program of an exhaustive enumeration
+(every answer to every question) beats it.
 """
 
 from __future__ import annotations
