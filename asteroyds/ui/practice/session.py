@@ -1,0 +1,242 @@
+"""One learner's practice: the drill on show, the answers given, the streak and the scores.
+
+The drills are the engine's (:mod:`asteroyds.drills`: a seeded question on the
+real board, its answer and its explanation computed by the engine); this is
+what a page needs around them, with no widget, so it is tested directly:
+which drill comes next at each level (each level's seeds in order, so a
+class can say "level 2, drill 7"), whether a click or a program is right,
+and the record kept in the learner's browser (:class:`Record`).
+
+A drill is scored on the first try: a wrong click ends the streak, and the
+learner may then try again, or ask *Show me why*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...asteroids import resolve_asteroids
+from ...damage import never
+from ...dice import Dice
+from ...event_text import name_text
+from ...events import Event, TokenTaken
+from ...flight import fly
+from ...hexgrid import Cell
+from ...i18n import N_, _, ngettext
+from ...program import Program, as_program, validate_program
+from ...scenario import from_dict
+from ...state import State
+from ..observers import Observable
+from ..teach.exercises import Feedback
+
+LEVELS: dict[int, str] = {
+    1: N_("Where does it end?"),
+    2: N_("Blocked, stopped or void"),
+    3: N_("Pushes and two-colour tiles"),
+    4: N_("The whole asteroid phase"),
+    5: N_("Plan against the dice"),
+}
+Generate = Callable[[int, int], Mapping[str, Any]]  # (level, seed) -> a drill in the --json format
+
+
+@dataclass
+class Record:
+    """What the learner earned, kept in the browser: the streak, the best one, each level's
+    (right at the first try, drills tried) and the next seed of each level."""
+
+    streak: int = 0
+    best: int = 0
+    levels: dict[str, list[int]] = field(default_factory=dict)
+    seeds: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"streak": self.streak, "best": self.best, "levels": self.levels, "seeds": self.seeds}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Record:
+        """A record from what the browser kept (anything malformed is dropped, not trusted)."""
+
+        def count(value: Any) -> int:
+            return value if isinstance(value, int) and 0 <= value < 10**9 else 0
+
+        levels: dict[str, list[int]] = {}
+        raw_levels = data.get("levels")
+        for level in map(str, LEVELS):
+            pair = raw_levels.get(level) if isinstance(raw_levels, Mapping) else None
+            if isinstance(pair, list) and len(pair) == 2:
+                right, tried = count(pair[0]), count(pair[1])
+                levels[level] = [min(right, tried), tried]
+        raw_seeds = data.get("seeds")
+        seeds = {
+            level: count(raw_seeds.get(level))
+            for level in map(str, LEVELS)
+            if isinstance(raw_seeds, Mapping) and count(raw_seeds.get(level)) > 0
+        }
+        return cls(count(data.get("streak")), count(data.get("best")), levels, seeds)
+
+
+class PracticeSession(Observable["PracticeSession"]):
+    """The drill on show and the learner's answers (observers are told after every change)."""
+
+    def __init__(self, generate: Generate, level: int = 1) -> None:
+        super().__init__()
+        self._generate = generate
+        self.record = Record()
+        self.level = level
+        self.drill: dict[str, Any] = {}
+        self.state: State | None = None
+        self.found: list[Cell] = []  # the cells answered right so far, in the order of ``pieces``
+        self.first_try: bool | None = None  # None until the first answer of this drill
+        self.solved = False
+        self.feedback: Feedback | None = None
+        self.flown: tuple[State, tuple[Event, ...]] | None = None  # level 5: the round the learner flew
+
+    # --- the drill ------------------------------------------------------------------------
+    @property
+    def seed(self) -> int:
+        return int(self.drill.get("seed", 0))
+
+    @property
+    def dice(self) -> Dice:
+        d = self.drill["dice"]
+        return Dice(int(d["red"]), int(d["white"]), int(d["blue"]))
+
+    @property
+    def pieces(self) -> tuple[str, ...]:
+        return tuple(self.drill.get("pieces", ()))
+
+    @property
+    def asking(self) -> str | None:
+        """The piece the next click answers for (levels 1-4), None when all are found."""
+        if self.drill.get("kind") != "end-cell" or len(self.found) >= len(self.pieces):
+            return None
+        return self.pieces[len(self.found)]
+
+    def new_drill(self, level: int | None = None) -> dict[str, Any]:
+        """The next drill of ``level`` (this level's seeds one after the other)."""
+        level = self.level if level is None else int(level)
+        if level not in LEVELS:
+            raise ValueError(_("there is no practice level {level} (1 to 5)", level=level))
+        key = str(level)
+        seed = self.record.seeds.get(key, 1)
+        drill = dict(self._generate(level, seed))
+        self.record.seeds[key] = seed + 1
+        self.level, self.drill = level, drill
+        self.state = from_dict(drill["scenario"], "drill")
+        self.found, self.first_try, self.solved, self.feedback, self.flown = [], None, False, None, None
+        self._notify()
+        return drill
+
+    # --- answering ------------------------------------------------------------------------
+    def answer_cell(self, cell: Cell) -> Feedback:
+        """A click on the board: is this where the piece asked about ends?"""
+        piece = self.asking
+        if piece is None:
+            raise ValueError(_("this drill is answered on the status chart, not on the board"))
+        cell = (int(cell[0]), int(cell[1]))
+        right = tuple(self.drill["answer"]["cells"][piece])
+        name = self.name(piece)
+        if cell == right:
+            self.found.append(cell)
+            if self.asking is None:
+                return self._finish(True, _("Right: {piece} ends there.", piece=name))
+            self.feedback = Feedback(
+                True, _("Right: {piece} ends there. Now {next}?", piece=name, next=self.name(self.asking))
+            )
+            self._notify()
+            return self.feedback
+        return self._finish(
+            False,
+            _("Not there: {piece} does not end on that space. Try again, or press Show me why.", piece=name),
+        )
+
+    def answer_program(self, program: Program | str) -> Feedback:
+        """Level 5: fly ``program`` after the asteroid phase of the dice; does it meet the goal?"""
+        answer = self.drill.get("answer", {})
+        if self.drill.get("kind") != "plan" or self.state is None:
+            raise ValueError(_("this drill is answered on the board, not on the status chart"))
+        player = str(answer["player"])
+        craft = self.state.craft(player)
+        program = validate_program(
+            as_program(program, player), craft, self.state.mode, rules=self.state.rules
+        )
+        tokens, damage, final, events = fly_round(self.state, self.dice, player, program)
+        self.flown = (final, events)
+        goal = answer["goal"]
+        wanted, allowed = int(goal["tokens"]), int(goal["max_damage"])
+        said = ngettext("{n} gate token", "{n} gate tokens", tokens, n=tokens)
+        if tokens >= wanted and damage <= allowed:
+            return self._finish(True, _("Right: {tokens} and no damage.", tokens=said))
+        return self._finish(
+            False,
+            _(
+                "Not yet: {tokens} and {damage} damage; the goal is {wanted} with no damage."
+                " Try again, or press Show me why.",
+                tokens=said,
+                damage=damage,
+                wanted=ngettext("{n} gate token", "{n} gate tokens", wanted, n=wanted),
+            ),
+        )
+
+    def why(self) -> tuple[State, tuple[Event, ...]]:
+        """The start and the events that show the answer: the asteroid phase of the dice (level 5:
+        then the flight of the engine's program, or of the learner's once flown)."""
+        if self.state is None:
+            raise ValueError(_("no drill yet: press New drill"))
+        if self.drill.get("kind") == "plan":
+            answer = self.drill["answer"]
+            program = as_program(str(answer["program"]), str(answer["player"]))
+            _t, _d, _final, events = fly_round(self.state, self.dice, str(answer["player"]), program)
+            return self.state, events
+        _board, phase = resolve_asteroids(self.state, self.dice, decide=never)
+        return self.state, tuple(phase)
+
+    # --- the record -----------------------------------------------------------------------
+    def restore(self, data: Mapping[str, Any]) -> None:
+        """Take the record the browser kept (the next drills follow on from it)."""
+        self.record = Record.from_json(data)
+        self._notify()
+
+    def _finish(self, right: bool, message: str) -> Feedback:
+        if self.first_try is None:  # the first answer scores the drill
+            self.first_try = right
+            score = self.record.levels.setdefault(str(self.level), [0, 0])
+            score[1] += 1
+            if right:
+                score[0] += 1
+                self.record.streak += 1
+                self.record.best = max(self.record.best, self.record.streak)
+            else:
+                self.record.streak = 0
+        self.solved = self.solved or (right and self.asking is None)
+        self.feedback = Feedback(right, message)
+        self._notify()
+        return self.feedback
+
+    def name(self, piece_id: str) -> str:
+        """A piece of the drill as the learner reads it (\"red asteroid #6\", in the page's language)."""
+        assert self.state is not None
+        piece = next((p for p in self.state.pieces if p.id == piece_id), None)
+        return name_text(piece.describe()) if piece is not None else piece_id
+
+
+def fly_round(
+    state: State, dice: Dice, player: str, program: Program
+) -> tuple[int, int, State, tuple[Event, ...]]:
+    """The round a plan drill asks about: every other craft flies an empty chart with its shield up,
+    nobody destroys an asteroid. Returns the tokens ``player`` took, the damage it took, the board
+    after and the events."""
+    shields = dict.fromkeys(state.player_order, True)
+    shields[player] = program.shielded
+    board, asteroid_events = resolve_asteroids(state, dice, shields=shields, decide=never)
+    final, flight_events = board, list[Event]()
+    if board.craft(player).cell is not None:
+        final, flight_events = fly(board, {player: program}, decide=never)
+    events = (*asteroid_events, *flight_events)
+    tokens = sum(1 for e in events if isinstance(e, TokenTaken) and e.player == player)
+    return tokens, final.craft(player).damage - state.craft(player).damage, final, events
+
+
+__all__ = ["LEVELS", "PracticeSession", "Record", "fly_round"]

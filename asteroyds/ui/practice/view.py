@@ -1,0 +1,276 @@
+"""The practice page: pick a level, answer on the board (or on the status chart), see why.
+
+A thin view over :class:`~.session.PracticeSession`: the board of the drill
+(no arrows: reading the dice is the skill practised), the pieces asked about
+outlined, the verdict at once, *Show me why* playing the real asteroid phase
+on a rule board with the priority inspector beside it, and the learner's
+record kept in the browser (:class:`~asteroyds.ui.share.browser_store.BrowserStore`).
+
+CSS classes for browser tests: ``asteroyds-practice`` (the page),
+``asteroyds-practice-level`` (the level buttons), ``asteroyds-practice-new``,
+``asteroyds-practice-question`` (``data-level``, ``data-seed``, ``data-asking``),
+``asteroyds-practice-record`` (``data-streak``), ``asteroyds-practice-fly``,
+``asteroyds-practice-why``; the verdict is an ``asteroyds-feedback`` with ``data-correct``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...event_text import colour_text
+from ...events import Event
+from ...i18n import _
+from ...pieces import DIE_COLOURS
+from ...state import State
+from ..board.view import BoardView
+from ..chart.status.view import StatusChart
+from ..observers import Observable
+from ..player.inspector_view import PriorityInspector
+from ..share.browser_store import BrowserStore
+from ..share.closing import close_tree
+from ..share.markup import Markup, tag
+from ..teach.exercises import feedback_html
+from ..teach.rule_board import RuleBoard
+from ..theme import error_html
+from .session import LEVELS, Generate, PracticeSession
+
+STORE_KEY = "practice"
+
+
+class PracticePage(widgets.VBox):
+    """The whole practice page (see the module's docstring)."""
+
+    def __init__(self, generate: Generate | None = None, level: int = 1) -> None:
+        super().__init__()
+        if generate is None:
+            from ...drills import drill_json  # the engine's drills, imported when first needed
+
+            generate = drill_json
+        self.session = PracticeSession(generate, level)
+        self.store = BrowserStore(STORE_KEY)
+        self.store.on_restore(self._restored)
+        self._levels = widgets.ToggleButtons(
+            options=[(f"{n} · {_(name)}", n) for n, name in LEVELS.items()],
+            value=level,
+            description="",
+            style={"button_width": "auto"},
+        )
+        self._levels.add_class("asteroyds-practice-level")
+        self._levels.observe(
+            lambda change: self._safely(lambda: self.new_drill(change["new"])), names="value"
+        )
+        self._new = self._button(_("New drill"), "asteroyds-practice-new", lambda: self.new_drill())
+        self._record = widgets.HTML()
+        self._record.add_class("asteroyds-practice-record")
+        self._question = widgets.HTML()
+        self._question.add_class("asteroyds-practice-question")
+        self._verdict = widgets.HTML()
+        self._error = widgets.HTML()
+        self._why_button = self._button(_("Show me why"), "asteroyds-practice-why", self.show_why)
+        self._fly = self._button(_("Fly it"), "asteroyds-practice-fly", self.fly)
+        self._board_box = widgets.Box()
+        self._chart_box = widgets.Box()
+        self._why_box = widgets.VBox()
+        self.board: BoardView | None = None
+        self.chart: StatusChart | None = None
+        self.why_board: RuleBoard | None = None
+        self.inspector: PriorityInspector | None = None
+        self.children = [
+            self.store,
+            widgets.HBox([self._levels], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self._new, self._record], layout=widgets.Layout(align_items="center")),
+            self._question,
+            widgets.HBox(
+                [self._board_box, widgets.VBox([self._chart_box, self._fly])],
+                layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px"),
+            ),  # fmt: skip
+            self._verdict,
+            self._why_button,
+            self._error,
+            self._why_box,
+        ]
+        self.add_class("asteroyds-practice")
+        self.new_drill(level)
+
+    # --- actions (the widgets call these; tests may too) ---------------------------------------
+    def new_drill(self, level: int | None = None) -> None:
+        """The next drill of ``level`` (or of the level on show)."""
+        self._clear_why()
+        self.session.new_drill(level)
+        if self._levels.value != self.session.level:
+            self._levels.value = self.session.level
+        self._draw_drill()
+
+    def click(self, cell: tuple[int, int]) -> None:
+        """A click on the board (levels 1-4)."""
+        self._safely(lambda: self.session.answer_cell(cell))
+        self._after_answer()
+
+    def fly(self) -> None:
+        """Level 5: fly the program on the chart."""
+        if self.chart is None:
+            return
+        chart = self.chart
+        self._safely(lambda: self.session.answer_program(chart.program))
+        self._after_answer()
+
+    def show_why(self) -> None:
+        """Play the real asteroid phase (level 5: and the flight) on a rule board with the inspector."""
+        state, events = self.session.why()
+        self._clear_why()
+        title = _("Why: the asteroid phase, one move at a time")
+        why = InspectedRuleBoard(state, events, dice=self.session.dice, title=title)
+        self.why_board, self.inspector = why, why.inspector
+        self._why_box.children = [why, why.inspector]
+        self._why_box.layout.display = ""
+        lines = self.session.drill.get("explanation", ())
+        if lines:
+            items = "".join(str(tag("li", line)) for line in lines)
+            explained = tag("ol", Markup(items), class_="asteroyds-practice-explanation")
+            self._verdict.value = feedback_html(self.session.feedback) + explained
+        why.play(0)
+
+    # --- drawing -----------------------------------------------------------------------------
+    def _draw_drill(self) -> None:
+        session = self.session
+        assert session.state is not None
+        drill = session.drill
+        plan = drill.get("kind") == "plan"
+        if self.board is None:
+            self.board = BoardView(session.state)
+            self.board.on_hex_click(lambda cell: self.click(cell))
+            self._board_box.children = [self.board]
+        else:
+            self.board.update(session.state)
+        self._outline()
+        if self.chart is not None:
+            close_tree(self.chart)
+            self.chart = None
+        if plan:
+            craft = session.state.craft(str(drill["answer"]["player"]))
+            self.chart = StatusChart(craft, session.state.mode, rules=session.state.rules)
+            self._chart_box.children = [self.chart]
+        else:
+            self._chart_box.children = []
+        self._fly.layout.display = "" if plan else "none"
+        self._verdict.value = ""
+        self._error.value = ""
+        self._draw_question()
+        self._draw_record()
+
+    def _draw_question(self) -> None:
+        session = self.session
+        chips = [
+            tag("span", f"{colour_text(colour)} {value}", class_=f"asteroyds-die asteroyds-die-{colour}")
+            for colour, value in zip(DIE_COLOURS, session.dice.as_tuple(), strict=True)
+        ]
+        asking = session.asking
+        prompt = _("Click where {piece} ends.", piece=session.name(asking)) if asking else ""
+        self._question.value = str(
+            tag(
+                "div",
+                tag("p", session.drill.get("question", "")),
+                tag("p", _("The dice:"), " ", *chips, class_="asteroyds-practice-dice"),
+                tag("p", prompt, class_="asteroyds-practice-asking") if prompt else "",
+                class_="asteroyds-practice-question-body",
+                data_level=session.level,
+                data_seed=session.seed,
+                data_asking=asking or "",
+            )
+        )
+
+    def _draw_record(self) -> None:
+        record = self.session.record
+        right, tried = record.levels.get(str(self.session.level), [0, 0])
+        text = _(
+            "Streak {streak} (best {best}) · level {level}: {right} of {tried} right at the first try",
+            streak=record.streak, best=record.best, level=self.session.level, right=right, tried=tried,
+        )  # fmt: skip
+        self._record.value = str(tag("span", text, class_="asteroyds-caption", data_streak=record.streak))
+
+    def _outline(self) -> None:
+        session = self.session
+        assert self.board is not None and session.state is not None
+        cells = [p.cell for p in session.state.pieces if p.id in (session.asking,)]
+        self.board.highlight(cells + list(session.found))
+
+    def _after_answer(self) -> None:
+        self._verdict.value = feedback_html(self.session.feedback)
+        self._outline()
+        self._draw_question()
+        self._draw_record()
+        self.store.save(self.session.record.to_json())
+
+    def _restored(self, data: Mapping[str, Any]) -> None:
+        self.session.restore(data)
+        self._draw_record()
+
+    def _clear_why(self) -> None:
+        if self.why_board is not None:
+            close_tree(self._why_box)
+            self._why_box = widgets.VBox()
+            self.children = [*self.children[:-1], self._why_box]
+        self.why_board, self.inspector = None, None
+
+    def _button(self, label: str, css: str, action: Any) -> widgets.Button:
+        button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(lambda _b: self._safely(action))
+        return button
+
+    def _safely(self, action: Any) -> None:
+        self._error.value = ""
+        try:
+            action()
+        except Exception as exc:  # shown on the page, never a traceback in Voila
+            self._error.value = error_html(exc)
+
+
+class BoardCursor(Observable["BoardCursor"]):
+    """A rule board's step as the priority inspector reads a round player's cursor."""
+
+    def __init__(self, board: RuleBoard) -> None:
+        super().__init__()
+        self.board = board
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self.board.events
+
+    @property
+    def states(self) -> tuple[State, ...]:
+        return (self.board.start,)
+
+    @property
+    def cursor(self) -> int:
+        return self.board.index
+
+    @property
+    def phase(self) -> str:
+        done = self.events[: self.cursor]
+        return "fly" if any(e.type == "column_played" for e in done) else "asteroids"
+
+    def moved(self) -> None:
+        self._notify()
+
+
+class InspectedRuleBoard(RuleBoard):
+    """A rule board with the priority inspector beside it, following its steps."""
+
+    def __init__(self, state: State, *args: Any, **kwargs: Any) -> None:
+        self.start = state
+        self.cursor_model: BoardCursor | None = None
+        super().__init__(state, *args, **kwargs)
+        self.cursor_model = BoardCursor(self)
+        self.inspector = PriorityInspector(self.cursor_model)
+
+    def go(self, index: int) -> None:
+        super().go(index)
+        if self.cursor_model is not None:
+            self.cursor_model.moved()
+
+
+__all__ = ["BoardCursor", "InspectedRuleBoard", "PracticePage"]
