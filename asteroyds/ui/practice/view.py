@@ -34,10 +34,11 @@ from ..share.closing import close_tree
 from ..share.markup import Markup, tag
 from ..teach.exercises import feedback_html
 from ..teach.rule_board import RuleBoard
-from ..theme import error_html
+from ..theme import error_html, sheet
 from .session import LEVELS, Generate, PracticeSession
 
 STORE_KEY = "practice"
+CSS = sheet("practice")
 
 
 class PracticePage(widgets.VBox):
@@ -71,26 +72,38 @@ class PracticePage(widgets.VBox):
         self._error = widgets.HTML()
         self._why_button = self._button(_("Show me why"), "asteroyds-practice-why", self.show_why)
         self._fly = self._button(_("Fly it"), "asteroyds-practice-fly", self.fly)
+        self._back = self._button(_("Back to the question"), "asteroyds-practice-back", self.back_to_question)
+        self._back.layout.display = "none"
         self._board_box = widgets.Box()
         self._chart_box = widgets.Box()
-        self._why_box = widgets.VBox()
+        self._inspector_box = widgets.Box()
         self.board: BoardView | None = None
         self.chart: StatusChart | None = None
         self.why_board: RuleBoard | None = None
         self.inspector: PriorityInspector | None = None
+        buttons = widgets.HBox([self._why_button, self._back], layout=widgets.Layout(grid_gap="8px"))
+        self._side = widgets.VBox(
+            [
+                self._question,
+                self._chart_box,
+                self._fly,
+                self._verdict,
+                buttons,
+                self._error,
+                self._inspector_box,
+            ]
+        )
+        self._side.add_class("asteroyds-practice-side")
         self.children = [
+            widgets.HTML(CSS),
             self.store,
             widgets.HBox([self._levels], layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self._new, self._record], layout=widgets.Layout(align_items="center")),
-            self._question,
             widgets.HBox(
-                [self._board_box, widgets.VBox([self._chart_box, self._fly])],
-                layout=widgets.Layout(flex_flow="row wrap", grid_gap="12px"),
-            ),  # fmt: skip
-            self._verdict,
-            self._why_button,
-            self._error,
-            self._why_box,
+                [self._new, self._record], layout=widgets.Layout(align_items="center", grid_gap="10px")
+            ),
+            widgets.HBox(
+                [self._board_box, self._side], layout=widgets.Layout(flex_flow="row wrap", grid_gap="16px")
+            ),
         ]
         self.add_class("asteroyds-practice")
         self.new_drill(level)
@@ -124,14 +137,19 @@ class PracticePage(widgets.VBox):
         title = _("Why: the asteroid phase, one move at a time")
         why = InspectedRuleBoard(state, events, dice=self.session.dice, title=title)
         self.why_board, self.inspector = why, why.inspector
-        self._why_box.children = [why, why.inspector]
-        self._why_box.layout.display = ""
+        self._board_box.children = [why]
+        self._inspector_box.children = [why.inspector]
+        self._back.layout.display = ""
         lines = self.session.drill.get("explanation", ())
         if lines:
             items = "".join(str(tag("li", line)) for line in lines)
             explained = tag("ol", Markup(items), class_="asteroyds-practice-explanation")
             self._verdict.value = feedback_html(self.session.feedback) + explained
         why.play(0)
+
+    def back_to_question(self) -> None:
+        """The drill's own board again (to answer it after seeing why)."""
+        self._clear_why()
 
     # --- drawing -----------------------------------------------------------------------------
     def _draw_drill(self) -> None:
@@ -140,7 +158,7 @@ class PracticePage(widgets.VBox):
         drill = session.drill
         plan = drill.get("kind") == "plan"
         if self.board is None:
-            self.board = BoardView(session.state)
+            self.board = BoardView(session.state, size="compact")
             self.board.on_hex_click(lambda cell: self.click(cell))
             self._board_box.children = [self.board]
         else:
@@ -210,10 +228,13 @@ class PracticePage(widgets.VBox):
 
     def _clear_why(self) -> None:
         if self.why_board is not None:
-            close_tree(self._why_box)
-            self._why_box = widgets.VBox()
-            self.children = [*self.children[:-1], self._why_box]
+            close_tree(self.why_board)
+            if self.inspector is not None:
+                close_tree(self.inspector)
+            self._inspector_box.children = []
+            self._board_box.children = [self.board] if self.board is not None else []
         self.why_board, self.inspector = None, None
+        self._back.layout.display = "none"
 
     def _button(self, label: str, css: str, action: Any) -> widgets.Button:
         button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
