@@ -10,6 +10,9 @@ Level 5: the answer program is flown by the engine in a whole round.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -17,6 +20,7 @@ from asteroyds import cli, scenario
 from asteroyds.asteroids import resolve_asteroids
 from asteroyds.dice import Dice
 from asteroyds.drills import Drill, DrillError, generate
+from asteroyds.errors import ProgramError
 from asteroyds.events import TileBlocked, TileMoved, TilePushed
 from asteroyds.hexgrid import neighbour
 from asteroyds.pieces import DIE_OFFSET
@@ -140,6 +144,25 @@ def test_the_same_seed_gives_the_same_drill(level):
     assert json.dumps(generate(level, 42).to_json()) == first
     others = {json.dumps(generate(level, s).to_json()) for s in range(5)}
     assert len(others) == 5  # and different seeds, different drills
+
+
+def test_the_same_seed_gives_the_same_drill_in_another_process():
+    """No set or hash order leaks into a drill: two interpreters with different hash seeds agree."""
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        argv = [sys.executable, "-m", "asteroyds.cli", "drill", "--level", "5", "--seed", "12", "--json"]
+        outs.append(subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout)
+    assert outs[0] == outs[1] and json.loads(outs[0]) == generate(5, 12).to_json()
+
+
+def test_a_plan_drill_judges_any_program_by_flying_it():
+    drill = generate(5, 3)
+    assert drill.meets_goal(drill.program or "")
+    assert not drill.meets_goal(EMPTY)
+    with pytest.raises(ProgramError):
+        drill.meets_goal("F F F")
+    assert not generate(1, 3).meets_goal(EMPTY)  # an end-cell drill has no program to meet
 
 
 def test_the_levels_cover_their_kinds_of_question():

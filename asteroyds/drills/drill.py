@@ -67,6 +67,18 @@ class Drill:
             tuple(cells.get(pid, ())) == tuple(cell) for pid, cell in self.cells.items()
         )
 
+    def meets_goal(self, program: str) -> bool:
+        """Does ``program`` meet a plan drill's goal, flown by the engine in the whole round?
+
+        Raises ProgramError (one sentence) for a program that is not a legal chart.
+        """
+        from .plan import fly_round, meets_goal
+
+        if self.kind != PLAN or self.player is None:
+            return False
+        after, _events = fly_round(self.state, self.dice, self.player, program)
+        return meets_goal(self.state, after, self.player, self.goal["tokens"])
+
     def to_json(self) -> dict[str, Any]:
         """The drill as ``asteroyds drill --json`` prints it (the format of issue 22)."""
         return {
