@@ -31,6 +31,8 @@ from .board import end_cells, links, moves_of, roll_dice, scatter_crafts, shuffl
 from .drill import END_CELL, Drill
 
 SINGLE = ("red", "white", "blue")
+LEVEL2_KINDS = ("stopped", "void", "priority")
+LEVEL3_KINDS = ("push", "bicolour", "push_refused")
 BICOLOUR = ("white/red", "white/blue")
 
 
@@ -60,7 +62,9 @@ def _path_clear(state: State, piece: Piece, die: int, colour: str) -> bool:
     return True
 
 
-def _level1(rng: random.Random, state: State, dice, events: list[Event]) -> tuple[list[str], list[str]]:
+def _level1(
+    rng: random.Random, seed: int, state: State, dice, events: list[Event]
+) -> tuple[list[str], list[str]]:
     chosen: list[str] = []
     for p in state.pieces:
         if p.kind != ASTEROID or p.colour not in SINGLE:
@@ -85,7 +89,9 @@ def _same_phase_mover(state: State, e: TileBlocked) -> bool:
     return e.phase in MOVED_BY.get(blocker.colour or "", ())
 
 
-def _level2(rng: random.Random, state: State, dice, events: list[Event]) -> tuple[list[str], list[str]]:
+def _level2(
+    rng: random.Random, seed: int, state: State, dice, events: list[Event]
+) -> tuple[list[str], list[str]]:
     by_tag: dict[str, list[str]] = {}
     for p in state.pieces:
         if p.kind not in (ASTEROID, GATE) or p.colour not in SINGLE:
@@ -100,16 +106,18 @@ def _level2(rng: random.Random, state: State, dice, events: list[Event]) -> tupl
         tags = [e.outcome] + (["priority"] if _same_phase_mover(state, e) else [])
         for tag in tags:
             by_tag.setdefault(tag, []).append(p.id)
-    if not by_tag:
+    wanted = LEVEL2_KINDS[seed % len(LEVEL2_KINDS)]  # by the seed: each kind comes up as often
+    if wanted not in by_tag:
         return [], []
-    tag = rng.choice(sorted(by_tag))
-    pid = rng.choice(by_tag[tag])
+    pid = rng.choice(by_tag[wanted])
     e = next(x for x in moves_of(events, pid) if isinstance(x, TileBlocked))
     tags = [e.outcome] + (["priority"] if _same_phase_mover(state, e) else [])
     return [pid], tags
 
 
-def _level3(rng: random.Random, state: State, dice, events: list[Event]) -> tuple[list[str], list[str]]:
+def _level3(
+    rng: random.Random, seed: int, state: State, dice, events: list[Event]
+) -> tuple[list[str], list[str]]:
     options: dict[str, list[list[str]]] = {}
     for e in events:
         if isinstance(e, TilePushed):
@@ -120,13 +128,15 @@ def _level3(rng: random.Random, state: State, dice, events: list[Event]) -> tupl
         moved = any(isinstance(e, TileMoved) and e.steps > 0 for e in moves_of(events, p.id))
         if p.kind == ASTEROID and p.colour in BICOLOUR and moved:
             options.setdefault("bicolour", []).append([p.id])
-    if not options:
+    wanted = LEVEL3_KINDS[seed % len(LEVEL3_KINDS)]  # by the seed: each kind comes up as often
+    if wanted not in options:
         return [], []
-    tag = rng.choice(sorted(options))
-    return rng.choice(options[tag]), [tag]
+    return rng.choice(options[wanted]), [wanted]
 
 
-def _level4(rng: random.Random, state: State, dice, events: list[Event]) -> tuple[list[str], list[str]]:
+def _level4(
+    rng: random.Random, seed: int, state: State, dice, events: list[Event]
+) -> tuple[list[str], list[str]]:
     neighbours: dict[str, list[str]] = {}
     for a, b in links(state, events):
         for x, y in ((a, b), (b, a)):
@@ -153,14 +163,14 @@ def _name(state: State, pid: str) -> str:
 def explain(
     state: State, dice, events: Sequence[Event], asked: Sequence[str], cells: Mapping[str, Cell]
 ) -> list[str]:
-    """The steps that matter, in the order the engine took them: the asked tiles' moves, what blocked or
-    pushed them (and why priority let it), and the moves of the tiles they met."""
-    involved = list(asked)
-    for a, b in links(state, events):
-        if a in asked and b not in involved:
-            involved.append(b)
-        if b in asked and a not in involved:
-            involved.append(a)
+    """The steps that matter, in the order the engine took them: the asked tiles' moves (the die, the
+    heading), the moves earlier in the same phase of what blocks them (and why priority let it), the
+    pushes they make or take, the crafts they hit, and where they end."""
+    # What blocks an asked tile: its moves before the block, in that colour phase, explain the block.
+    before: dict[tuple[str, str], int] = {}
+    for index, e in enumerate(events):
+        if isinstance(e, TileBlocked) and e.piece in asked and e.blocker and e.blocker not in asked:
+            before[(e.phase, e.blocker)] = index
     moved_in_phase: set[tuple[str, str]] = set()
     announced: set[tuple[str, str]] = set()
     lines: list[str] = []
@@ -178,13 +188,15 @@ def explain(
                 )
             )
 
-    for e in events:
-        if isinstance(e, (TileMoved, TileBlocked)) and e.piece in involved:
+    for index, e in enumerate(events):
+        if isinstance(e, (TileMoved, TileBlocked)) and index < before.get((e.phase, e.piece), -1):
+            lines.append(e.text())
+        elif isinstance(e, (TileMoved, TileBlocked)) and e.piece in asked:
             announce(e.phase, e.piece, e.direction)
             if isinstance(e, TileBlocked) and e.piece in asked and _same_phase_mover(state, e):
                 lines.append(_priority_line(state, e, (e.phase, e.blocker) in moved_in_phase))
             lines.append(e.text())
-        elif isinstance(e, TilePushed) and (e.pusher in involved or e.piece in involved):
+        elif isinstance(e, TilePushed) and (e.pusher in asked or e.piece in asked):
             announce(BLUE, e.pusher, e.direction)
             lines.append(e.text())
         elif isinstance(e, CraftHit) and e.by in asked:
@@ -234,13 +246,13 @@ def question(state: State, dice, asked: Sequence[str]) -> str:
     )
 
 
-Chooser = Callable[[random.Random, State, object, list[Event]], tuple[list[str], list[str]]]
+Chooser = Callable[[random.Random, int, State, object, list[Event]], tuple[list[str], list[str]]]
 CHOOSERS: dict[int, Chooser] = {1: _level1, 2: _level2, 3: _level3, 4: _level4}
 
 
 def _make(rng: random.Random, level: int, seed: int) -> Drill | None:
     state, dice, after, events = _board(rng, level)
-    asked, tags = CHOOSERS[level](rng, state, dice, events)
+    asked, tags = CHOOSERS[level](rng, seed, state, dice, events)
     if not asked:
         return None
     cells = end_cells(after, asked)
