@@ -19,7 +19,7 @@ import pytest
 from asteroyds import cli, scenario
 from asteroyds.asteroids import resolve_asteroids
 from asteroyds.dice import Dice
-from asteroyds.drills import Drill, DrillError, generate
+from asteroyds.drills import MAX_SEED, Drill, DrillError, generate
 from asteroyds.errors import ProgramError
 from asteroyds.events import TileBlocked, TileMoved, TilePushed
 from asteroyds.hexgrid import neighbour
@@ -224,6 +224,13 @@ def test_bad_level_or_seed_exits_2_with_one_line(capsys, args):
     code, out, err = _run(capsys, "drill", *args)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and ("--level" in err or "--seed" in err)
+
+
+def test_the_largest_seed_works(capsys):
+    code, out, _err = _run(capsys, "drill", "--level", "3", "--seed", str(MAX_SEED), "--json")
+    assert code == 0 and json.loads(out)["seed"] == MAX_SEED
+    code, _out, err = _run(capsys, "drill", "--level", "3", "--seed", str(MAX_SEED + 1))
+    assert code == 2 and "--seed" in err
 
 
 def test_bad_level_or_seed_in_the_api():

@@ -38,6 +38,7 @@ def add_drill_command(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_drill(args: argparse.Namespace) -> str:
+    """Print one drill; a seed is drawn when none is given, and shown, so the drill can be asked again."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
     drill = generate(args.level, seed)
     if args.json:

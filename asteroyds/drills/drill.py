@@ -21,7 +21,7 @@ from ..scenario import to_dict
 from ..state import State
 
 LEVELS: tuple[int, ...] = (1, 2, 3, 4, 5)
-MAX_SEED = 2**63 - 1
+MAX_SEED = 10**18 - 1  # the largest seed the command line reads (18 digits, like every seed)
 ATTEMPTS = 400  # candidates tried per drill before giving up (the tests show a few suffice)
 END_CELL, PLAN = "end-cell", "plan"
 
@@ -98,12 +98,14 @@ Maker = Callable[[random.Random, int, int], "Drill | None"]
 
 
 def check_level(level: object) -> int:
+    """The level, or DrillError naming it: the API refuses what the command line refuses."""
     if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
         raise DrillError(_("drill level must be 1, 2, 3, 4 or 5, got {level!r}", level=level))
     return level
 
 
 def check_seed(seed: object) -> int:
+    """The seed, or DrillError naming it (a whole number in 0..MAX_SEED, as the command line reads)."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise DrillError(
             _("drill seed must be a whole number from 0 to {top}, got {seed!r}", top=MAX_SEED, seed=seed)

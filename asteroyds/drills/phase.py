@@ -251,6 +251,7 @@ CHOOSERS: dict[int, Chooser] = {1: _level1, 2: _level2, 3: _level3, 4: _level4}
 
 
 def _make(rng: random.Random, level: int, seed: int) -> Drill | None:
+    """One candidate drill from ``rng``, or None when the level's premise does not hold (draw again)."""
     state, dice, after, events = _board(rng, level)
     asked, tags = CHOOSERS[level](rng, seed, state, dice, events)
     if not asked:

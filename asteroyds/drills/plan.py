@@ -104,6 +104,7 @@ def _place(rng: random.Random, state: State, player: str) -> State | None:
 
 
 def make_plan(rng: random.Random, level: int, seed: int) -> Drill | None:
+    """One candidate level-5 drill from ``rng``, or None when it fails a check (the caller draws again)."""
     players = rng.randint(1, 3)
     state = shuffled_board(rng, players)
     player = rng.choice(PLAYER_COLOURS[:players])
