@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -257,3 +258,17 @@ def test_french_question_and_explanation(capsys):
     assert "Where" not in data["question"] and "dé" in data["explanation"][0]
     code, out, _err = _run(capsys, "drill", "--level", "5", "--seed", "3", "--lang", "fr", "--answer")
     assert code == 0 and "Planifiez" in out and "Plan the" not in out and "Réponse" in out
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_french_drills_have_no_english_words(level):
+    from asteroyds import i18n
+
+    english = re.compile(
+        r"\b(the|moves|is blocked|Priority|Planned|Where|ends at|takes|die shows)\b", re.IGNORECASE
+    )
+    with i18n.use_language("fr"):
+        for seed in range(6):
+            drill = generate(level, seed)
+            for line in (drill.question, *drill.explanation):
+                assert not english.search(line), (level, seed, line)

@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from ..asteroids import STEPS, resolve_asteroids
+from ..dice import Dice
 from ..event_text import and_list, capitalised, cell_text, colour_text, heading_text, tile_name
 from ..events import CraftHit, Event, TileBlocked, TileMoved, TilePushed
 from ..hexgrid import Cell
@@ -36,7 +37,7 @@ LEVEL3_KINDS = ("push", "bicolour", "push_refused")
 BICOLOUR = ("white/red", "white/blue")
 
 
-def _board(rng: random.Random, level: int) -> tuple[State, object, State, list[Event]]:
+def _board(rng: random.Random, level: int) -> tuple[State, Dice, State, list[Event]]:
     """A board (crafts scattered on it from level 2: obstacles), a roll, and its asteroid phase."""
     players = rng.randint(1, 3)
     state = shuffled_board(rng, players)
@@ -63,7 +64,7 @@ def _path_clear(state: State, piece: Piece, die: int, colour: str) -> bool:
 
 
 def _level1(
-    rng: random.Random, seed: int, state: State, dice, events: list[Event]
+    rng: random.Random, seed: int, state: State, dice: Dice, events: list[Event]
 ) -> tuple[list[str], list[str]]:
     chosen: list[str] = []
     for p in state.pieces:
@@ -90,7 +91,7 @@ def _same_phase_mover(state: State, e: TileBlocked) -> bool:
 
 
 def _level2(
-    rng: random.Random, seed: int, state: State, dice, events: list[Event]
+    rng: random.Random, seed: int, state: State, dice: Dice, events: list[Event]
 ) -> tuple[list[str], list[str]]:
     by_tag: dict[str, list[str]] = {}
     for p in state.pieces:
@@ -116,7 +117,7 @@ def _level2(
 
 
 def _level3(
-    rng: random.Random, seed: int, state: State, dice, events: list[Event]
+    rng: random.Random, seed: int, state: State, dice: Dice, events: list[Event]
 ) -> tuple[list[str], list[str]]:
     options: dict[str, list[list[str]]] = {}
     for e in events:
@@ -135,7 +136,7 @@ def _level3(
 
 
 def _level4(
-    rng: random.Random, seed: int, state: State, dice, events: list[Event]
+    rng: random.Random, seed: int, state: State, dice: Dice, events: list[Event]
 ) -> tuple[list[str], list[str]]:
     neighbours: dict[str, list[str]] = {}
     for a, b in links(state, events):
@@ -161,7 +162,7 @@ def _name(state: State, pid: str) -> str:
 
 
 def explain(
-    state: State, dice, events: Sequence[Event], asked: Sequence[str], cells: Mapping[str, Cell]
+    state: State, dice: Dice, events: Sequence[Event], asked: Sequence[str], cells: Mapping[str, Cell]
 ) -> list[str]:
     """The steps that matter, in the order the engine took them: the asked tiles' moves (the die, the
     heading), the moves earlier in the same phase of what blocks them (and why priority let it), the
@@ -230,7 +231,7 @@ def _priority_line(state: State, e: TileBlocked, blocker_moved: bool) -> str:
     )
 
 
-def question(state: State, dice, asked: Sequence[str]) -> str:
+def question(state: State, dice: Dice, asked: Sequence[str]) -> str:
     """The question in words: the roll, then the tiles asked about and where they stand."""
     named = [
         _("{tile} at {cell}", tile=_name(state, pid), cell=cell_text(state.piece(pid).cell)) for pid in asked
@@ -246,7 +247,7 @@ def question(state: State, dice, asked: Sequence[str]) -> str:
     )
 
 
-Chooser = Callable[[random.Random, int, State, object, list[Event]], tuple[list[str], list[str]]]
+Chooser = Callable[[random.Random, int, State, Dice, list[Event]], tuple[list[str], list[str]]]
 CHOOSERS: dict[int, Chooser] = {1: _level1, 2: _level2, 3: _level3, 4: _level4}
 
 
@@ -264,7 +265,7 @@ def _make(rng: random.Random, level: int, seed: int) -> Drill | None:
         seed=seed,
         kind=END_CELL,
         state=state,
-        dice=dice,  # type: ignore[arg-type]
+        dice=dice,
         question=question(state, dice, asked),
         pieces=tuple(asked),
         explanation=tuple(explain(state, dice, events, asked, cells)),

@@ -21,9 +21,9 @@ from ..asteroids import resolve_asteroids
 from ..coach.search import ACTIVE, DAMAGE, STATUS, TOKENS, Flight
 from ..dice import Dice
 from ..event_text import and_list, cell_text, player_text
-from ..events import ColumnPlayed, Event, FlightStarted, TileBlocked, TileMoved
+from ..events import ColumnPlayed, CraftMoved, Event, FlightStarted, TileBlocked, TileMoved
 from ..hexgrid import Cell, distance
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..pieces import ASTEROID, GATE, PLAYER_COLOURS
 from ..program import EMPTY, RED_COLUMN, SHIELD
 from ..round import play_round
@@ -134,7 +134,7 @@ def make_plan(rng: random.Random, level: int, seed: int) -> Drill | None:
         dice=dice,
         question=_question(state, dice, player),
         pieces=(player,),
-        explanation=tuple(explain(state, events, player, naive)),
+        explanation=tuple(explain(state, dice, events, player, naive)),
         player=player,
         program=program,
         goal=goal,
@@ -159,14 +159,33 @@ def _question(state: State, dice: Dice, player: str) -> str:
 
 
 def _path(events: list[Event], player: str, start: Cell) -> set[Cell]:
-    cells = {start}
-    for e in events:
-        if getattr(e, "player", None) == player and hasattr(e, "cell") and e.cell is not None:
-            cells.add(e.cell)
-    return cells
+    """The spaces the craft flies through (its start included)."""
+    return {start} | {e.end for e in events if isinstance(e, CraftMoved) and e.player == player}
 
 
-def explain(state: State, events: list[Event], player: str, naive: str | None) -> list[str]:
+def _naive_line(state: State, dice: Dice, player: str, naive: str) -> str:
+    """What the plan made on the unmoved board does once the dice have moved the tiles."""
+    after = fly_round(state, dice, player, naive)[0]
+    old, new = state.craft(player), after.craft(player)
+    damage = new.damage - old.damage
+    if len(set(new.tokens) - set(old.tokens)) == 0:
+        if damage:
+            outcome = ngettext(
+                "it takes no token and {n} damage", "it takes no token and {n} damage", damage, n=damage
+            )
+        else:
+            outcome = _("it takes no token")
+    else:
+        outcome = ngettext("it takes {n} damage", "it takes {n} damage", damage, n=damage)
+    return _(
+        "Planned on the board as it stands, {program} would take a token; once the dice have moved "
+        "the tiles, {outcome}.",
+        program=naive,
+        outcome=outcome,
+    )
+
+
+def explain(state: State, dice: Dice, events: list[Event], player: str, naive: str | None) -> list[str]:
     """Why: the tiles the dice move into, out of or across the craft's path, the gate it takes, then its
     flight; and, when a plan made on the unmoved board would fail, that plan."""
     start = state.craft(player).cell
@@ -174,12 +193,7 @@ def explain(state: State, events: list[Event], player: str, naive: str | None) -
     path = _path(events, player, start)
     lines = [_("The {player} craft starts at {cell}.", player=player_text(player), cell=cell_text(start))]
     if naive is not None:
-        lines.append(
-            _(
-                "On the board as it stands, {program} would take a token; the dice change that.",
-                program=naive,
-            )
-        )
+        lines.append(_naive_line(state, dice, player, naive))
     for e in events:
         if isinstance(e, (TileMoved, TileBlocked)) and (
             e.kind == GATE or e.start in path or e.end in path or getattr(e, "blocked_at", None) in path
