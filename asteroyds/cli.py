@@ -481,8 +481,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_app)
 
+    from .drills.command import add_drill_command
     from .rooms.cli import add_room_commands
 
+    add_drill_command(sub)
     add_room_commands(sub)
     _add_lang_option(parser)
     return parser
