@@ -25,7 +25,9 @@ docs/contributing.md, "The examples in these pages"):
 - The teacher's guides (docs/teachers.md, docs/fr/enseignants.md) name each page and
   demonstration by the title the app shows, as links: a chapter link's text is the notebook's
   first heading (the French twin's for the French guide), a ``?demo=NAME`` link's text the
-  demonstration's title in the guide's language.
+  demonstration's title in the guide's language. In their tables' "on the projector" and
+  "where it is shown" columns, an *italic* phrase is a section of the chapter last linked in that
+  column: it must be one of that notebook's headings.
 """
 
 from __future__ import annotations
@@ -427,13 +429,21 @@ def test_python_example_runs(block, tmp_path, monkeypatch):
 GUIDES = {"en": DOCS / "teachers.md", "fr": DOCS / "fr" / "enseignants.md"}
 
 
+def headings(notebook: Path) -> list[str]:
+    """A notebook's Markdown headings, in order (the first is the title the app shows)."""
+    return [
+        line.lstrip("#").strip()
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        if cell["cell_type"] == "markdown"
+        for line in "".join(cell["source"]).split("\n")
+        if line.startswith("#")
+    ]
+
+
 def first_heading(notebook: Path) -> str:
-    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
-        if cell["cell_type"] == "markdown":
-            for line in "".join(cell["source"]).split("\n"):
-                if line.startswith("#"):
-                    return line.lstrip("#").strip()
-    raise AssertionError(f"{notebook} has no heading")
+    found = headings(notebook)
+    assert found, f"{notebook} has no heading"
+    return found[0]
 
 
 def app_links(guide: Path) -> list[tuple[int, str, Path, str | None]]:
@@ -482,3 +492,43 @@ def test_both_guides_use_the_same_pages_and_demos():
         return {(notebook.name, demo) for _, _, notebook, demo in app_links(guide)}
 
     assert used(GUIDES["en"]) == used(GUIDES["fr"])
+
+
+SECTION_COLUMNS = ("on the projector", "where it is shown", "au vidéoprojecteur", "où c'est montré")
+ITALIC = re.compile(r"(?<!\*)\*([^*]+)\*(?!\*)")
+
+
+def named_sections(guide: Path) -> list[tuple[int, str, Path | None]]:
+    """(line, italic phrase, the chapter last linked in its column) in the guide's lesson tables."""
+    out: list[tuple[int, str, Path | None]] = []
+    column, chapter = None, None
+    for number, line in enumerate(prose(guide).split("\n"), 1):
+        if not line.startswith("|"):
+            column, chapter = None, None
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if column is None:
+            column = next((i for i, cell in enumerate(cells) if cell in SECTION_COLUMNS), -1)
+            continue
+        if column < 0 or column >= len(cells) or set(cells[column]) <= set("-: "):
+            continue
+        cell = cells[column]
+        for _, target in re.findall(r"\[([^\]]*)\]\(([^)]+)\)", cell):
+            if target.endswith(".ipynb"):
+                chapter = (guide.parent / target).resolve()
+        out += [(number, phrase, chapter) for phrase in ITALIC.findall(LINK.sub("", cell))]
+    return out
+
+
+@pytest.mark.parametrize("lang", sorted(GUIDES))
+def test_the_sections_the_lessons_name_are_the_chapters_headings(lang):
+    guide = GUIDES[lang]
+    found = named_sections(guide)
+    wrong = [
+        f"{guide.relative_to(ROOT)}:{line}: {phrase!r} is not a heading of "
+        f"{chapter.relative_to(ROOT) if chapter else 'a linked chapter'}"
+        for line, phrase, chapter in found
+        if chapter is None or phrase not in headings(chapter)
+    ]
+    assert not wrong, "\n".join(wrong)
+    assert len(found) >= 15
