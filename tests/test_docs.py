@@ -457,16 +457,14 @@ def app_links(guide: Path) -> list[tuple[int, str, Path, str | None]]:
     return out
 
 
-@pytest.mark.parametrize("lang", sorted(GUIDES))
-def test_the_teachers_guide_names_pages_and_demos_by_their_titles(lang):
-    guide = GUIDES[lang]
+def title_problems(guide: Path, lang: str) -> list[str]:
+    """One line per link of the guide whose text is not the title the app shows."""
     folder = (ROOT / "notebooks" / ("fr" if lang == "fr" else "")).resolve()
-    found = app_links(guide)
     wrong = []
-    for line, text, notebook, demo in found:
-        where = f"{guide.relative_to(ROOT)}:{line}"
+    for line, text, notebook, demo in app_links(guide):
+        where = f"{guide.name}:{line}"
         if notebook.parent != folder:
-            wrong.append(f"{where}: {notebook.relative_to(ROOT)} is not a page in the guide's language")
+            wrong.append(f"{where}: {notebook.name} is not a page in the guide's language")
         elif demo is not None:
             if demo not in list_demos():
                 wrong.append(f"{where}: no demonstration {demo!r}")
@@ -478,6 +476,14 @@ def test_the_teachers_guide_names_pages_and_demos_by_their_titles(lang):
             wrong.append(
                 f"{where}: {text!r} is not the title of {notebook.name}: {first_heading(notebook)!r}"
             )
+    return wrong
+
+
+@pytest.mark.parametrize("lang", sorted(GUIDES))
+def test_the_teachers_guide_names_pages_and_demos_by_their_titles(lang):
+    guide = GUIDES[lang]
+    found = app_links(guide)
+    wrong = title_problems(guide, lang)
     assert not wrong, "\n".join(wrong)
     pages = {notebook.name for _, _, notebook, demo in found if demo is None}
     demos = {demo for _, _, _, demo in found if demo}
@@ -485,6 +491,26 @@ def test_the_teachers_guide_names_pages_and_demos_by_their_titles(lang):
     assert {"00_welcome.ipynb", "03_moving_asteroids.ipynb", "08_capture.ipynb", "10_sandbox.ipynb"} <= pages
     assert {"11_class_room.ipynb", "12_join.ipynb"} <= pages
     assert len(demos) >= 5
+
+
+def test_a_wrong_title_is_caught(tmp_path):
+    up = os.path.relpath(ROOT / "notebooks", tmp_path)
+    guide = tmp_path / "guide.md"
+    guide.write_text(
+        f"[3 · Moving the asteroids]({up}/03_moving_asteroids.ipynb) "
+        f"[3 · The asteroids]({up}/03_moving_asteroids.ipynb) "
+        f"[Hector: forward twice]({up}/09_teachers_tools.ipynb?demo=pilot-hector) "
+        f"[Hector]({up}/09_teachers_tools.ipynb?demo=pilot-hector) "
+        f"[x]({up}/09_teachers_tools.ipynb?demo=no-such-demo) "
+        f"[3 · Le mouvement des astéroïdes]({up}/fr/03_moving_asteroids.ipynb)\n",
+        encoding="utf-8",
+    )
+    problems = title_problems(guide, "en")
+    assert len(problems) == 4, problems
+    assert "'3 · The asteroids' is not the title" in problems[0]
+    assert "'Hector' is not the title of pilot-hector" in problems[1]
+    assert "no demonstration 'no-such-demo'" in problems[2]
+    assert "not a page in the guide's language" in problems[3]
 
 
 def test_both_guides_use_the_same_pages_and_demos():
