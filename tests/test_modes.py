@@ -17,7 +17,7 @@ from asteroyds.rules import MODES
 from asteroyds.setups import setup
 
 PACKAGE = Path(asteroyds.__file__).parent
-# The check the README's ARCHITECTURE section gives (grep -rn 'mode ==\|mode !=\|== CAPTURE\|== "capture"').
+# The check docs/architecture.md gives (grep -rn 'mode ==\|mode !=\|== CAPTURE\|== "capture"').
 MODE_COMPARISON = re.compile(r'mode ==|mode !=|== CAPTURE|== "capture"')
 
 

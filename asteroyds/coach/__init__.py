@@ -14,7 +14,7 @@ Everything here is exact (no sampling) and pure (standard library only):
   players layer's :func:`asteroyds.bot.plan_bots` asks it for the ``coach`` style).
 
 What "best" means is each mode's own objective (:attr:`asteroyds.modes.Mode.coach`,
-:mod:`asteroyds.modes.objectives` and the README's coach section): in racing
+:mod:`asteroyds.modes.objectives` and docs/coach.md): in racing
 (1) the craft is still on the board, (2) the gate tokens it holds, (3) the
 hex distance to the nearest gate it lacks, (4) the least damage. How the
 coach plans is chosen by the chart the mode plans on

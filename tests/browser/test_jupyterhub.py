@@ -1,6 +1,6 @@
 """The JupyterHub recipe for real: students get the app and nothing else, never as root; the teacher logs in.
 
-Starts ``jupyterhub -f deploy/jupyterhub/jupyterhub_config.py`` as the README
+Starts ``jupyterhub -f deploy/jupyterhub/jupyterhub_config.py`` as docs/serving.md
 says (JupyterHub from PyPI, ``configurable-http-proxy`` from npm) on free ports,
 with a private data folder of its own. Two students log in from separate
 browser contexts and, with their own cookies: the welcome page renders; no
