@@ -6,48 +6,51 @@ import json
 
 import pytest
 
+from asteroyds.drills import generate
+from asteroyds.drills.plan import fly_round
 from asteroyds.program import Program
-from asteroyds.ui.practice.session import PracticeSession, Record, fly_round
+from asteroyds.ui.practice.session import PracticeSession, Record
 from asteroyds.ui.practice.view import PracticePage
 from asteroyds.ui.share.browser_store import BrowserStore
-from tests.practice_drills import engine_drill
+from asteroyds.ui.share.markup import tag
 
 
 def wrong_cell(session: PracticeSession) -> tuple[int, int]:
-    right = tuple(session.drill["answer"]["cells"][session.asking])
+    right = tuple(session.drill.cells[session.asking])
     return next(c for c in sorted(session.state.board) if c != right)
 
 
 def test_a_drill_is_scored_at_the_first_try_and_the_streak_follows():
-    session = PracticeSession(engine_drill, level=2)
+    session = PracticeSession(generate, level=4)  # the whole phase: three tiles asked
     session.new_drill()
     assert session.seed == 1 and session.asking == session.pieces[0]
-    first, second = session.pieces
+    first, second, third = session.pieces
     verdict = session.answer_cell(wrong_cell(session))
     assert not verdict.correct and "does not end on that space" in verdict.message
-    assert session.record.streak == 0 and session.record.levels["2"] == [0, 1]
-    verdict = session.answer_cell(session.drill["answer"]["cells"][first])
+    assert session.record.streak == 0 and session.record.levels["4"] == [0, 1]
+    verdict = session.answer_cell(session.drill.cells[first])
     assert verdict.correct and session.asking == second and not session.solved
-    verdict = session.answer_cell(session.drill["answer"]["cells"][second])
+    verdict = session.answer_cell(session.drill.cells[second])
+    assert verdict.correct and session.asking == third and not session.solved
+    verdict = session.answer_cell(session.drill.cells[third])
     assert verdict.correct and session.solved and session.asking is None
-    assert session.record.levels["2"] == [0, 1]  # a drill counts once, at its first answer
+    assert session.record.levels["4"] == [0, 1]  # a drill counts once, at its first answer
     session.new_drill()
     assert session.seed == 2  # the level's next drill
     for piece in session.pieces:
-        session.answer_cell(session.drill["answer"]["cells"][piece])
-    assert session.record.levels["2"] == [1, 2] and session.record.streak == 1 == session.record.best
+        session.answer_cell(session.drill.cells[piece])
+    assert session.record.levels["4"] == [1, 2] and session.record.streak == 1 == session.record.best
 
 
 def test_a_plan_is_flown_by_the_engine_and_judged_on_its_goal():
-    session = PracticeSession(engine_drill, level=5)
+    session = PracticeSession(generate, level=5)
     drill = session.new_drill()
-    answer = drill["answer"]
     stay = Program.parse(". . . . . . S")
-    tokens, damage, _final, _events = fly_round(session.state, session.dice, "blue", stay)
-    assert tokens < answer["goal"]["tokens"]
+    after, _events = fly_round(drill.state, drill.dice, drill.player, str(stay))
+    assert set(after.craft(drill.player).tokens) == set(drill.state.craft(drill.player).tokens)
     verdict = session.answer_program(stay)
     assert not verdict.correct and "the goal is 1 gate token with no damage" in verdict.message
-    verdict = session.answer_program(answer["program"])
+    verdict = session.answer_program(drill.program)
     assert verdict.correct and session.solved
     with pytest.raises(ValueError, match="answered on the status chart"):
         session.answer_cell((3, 3))
@@ -78,7 +81,7 @@ def test_the_store_keeps_json_and_ignores_what_is_not_ours():
 
 
 def test_the_page_answers_clicks_shows_why_and_saves_the_record():
-    page = PracticePage(engine_drill, level=2)
+    page = PracticePage(generate, level=2)
     session = page.session
     page.click(wrong_cell(session))
     assert 'data-correct="false"' in page._verdict.value
@@ -92,19 +95,19 @@ def test_the_page_answers_clicks_shows_why_and_saves_the_record():
     before = page.inspector.html
     page.why_board.step(1)
     assert page.inspector.html != before  # the inspector follows the board's steps
-    assert "<li>the engine&#x27;s asteroid phase</li>" in page._verdict.value
+    assert all(str(tag("li", line)) in page._verdict.value for line in session.drill.explanation)
     for piece in session.pieces:
-        page.click(tuple(session.drill["answer"]["cells"][piece]))
+        page.click(tuple(session.drill.cells[piece]))
     assert 'data-correct="true"' in page._verdict.value
     assert '"levels":{"2":[0,1]}' in page.store.children[1].value.replace("&quot;", '"')
     page.new_drill(5)
     assert page.chart is not None and page.why_board is None
-    page.chart.load(session.drill["answer"]["program"])
+    page.chart.load(session.drill.program)
     page.fly()
     assert 'data-correct="true"' in page._verdict.value
     # A reload: a new page gets the kept record back and goes on from the next seeds.
     kept = page.store.value
-    again = PracticePage(engine_drill, level=2)
+    again = PracticePage(generate, level=2)
     again.store.restore(json.dumps(kept))
     assert again.session.record.levels == {"2": [0, 1], "5": [1, 1]}
     again.new_drill(2)

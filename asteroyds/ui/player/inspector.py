@@ -34,6 +34,8 @@ from typing import Any
 from ...asteroids import STEPS
 from ...event_text import (
     cell_text,
+    direction_text,
+    heading_text,
     name_text,
     phrase_text,
     player_text,
@@ -55,7 +57,6 @@ from ...events import (
     TilePushed,
     TokenTaken,
 )
-from ...hexgrid import direction_name
 from ...i18n import _
 from ...pieces import die_direction
 from ...state import State
@@ -193,7 +194,16 @@ def priority_table(events: Sequence[Event], cursor: int, state: State) -> Priori
         current = _mover(e) or current
         if isinstance(e, TileMoved) and e.piece in own:
             own[e.piece].insert(
-                0, (MOVED, f"{_spaces(e.steps)} {direction_name(e.direction)} to {_cell(e.end)}")
+                0,
+                (
+                    MOVED,
+                    _(
+                        "{spaces} {direction} to {cell}",
+                        spaces=_spaces(e.steps),
+                        direction=heading_text(e.direction),
+                        cell=_cell(e.end),
+                    ),
+                ),
             )
             resolved.add(e.piece)
         elif isinstance(e, TileBlocked) and e.piece in own:
@@ -215,14 +225,14 @@ def priority_table(events: Sequence[Event], cursor: int, state: State) -> Priori
     rows = []
     for rank, pid in enumerate(phase.order, 1):
         piece = state.piece(pid) if state.has_piece(pid) else None
-        direction = "" if piece is None else direction_name(die_direction(piece.orientation or 0, phase.die))
+        direction = "" if piece is None else direction_text(die_direction(piece.orientation or 0, phase.die))
         parts = before[pid] + own[pid] + after[pid]
         status = CURRENT if pid == current else (DONE if pid in resolved else WAITING)
         rows.append(
             PriorityRow(
                 rank=rank,
                 piece=pid,
-                name=pid if piece is None else piece.describe(),
+                name=pid if piece is None else name_text(piece.describe()),
                 colour="" if piece is None else piece.colour or "",
                 priority=None if piece is None else piece.priority,
                 direction=direction,

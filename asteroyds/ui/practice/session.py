@@ -1,7 +1,8 @@
 """One learner's practice: the drill on show, the answers given, the streak and the scores.
 
 The drills are the engine's (:mod:`asteroyds.drills`: a seeded question on the
-real board, its answer and its explanation computed by the engine); this is
+real board, its answer and its explanation computed by the engine, a level-5
+plan judged by flying the engine's round); this is
 what a page needs around them, with no widget, so it is tested directly:
 which drill comes next at each level (each level's seeds in order, so a
 class can say "level 2, drill 7"), whether a click or a program is right,
@@ -20,13 +21,13 @@ from typing import Any
 from ...asteroids import resolve_asteroids
 from ...damage import never
 from ...dice import Dice
+from ...drills import END_CELL, PLAN, Drill
+from ...drills.plan import fly_round, meets_goal
 from ...event_text import name_text
-from ...events import Event, TokenTaken
-from ...flight import fly
+from ...events import Event
 from ...hexgrid import Cell
 from ...i18n import N_, _, ngettext
 from ...program import Program, as_program, validate_program
-from ...scenario import from_dict
 from ...state import State
 from ..observers import Observable
 from ..teach.exercises import Feedback
@@ -38,7 +39,7 @@ LEVELS: dict[int, str] = {
     4: N_("The whole asteroid phase"),
     5: N_("Plan against the dice"),
 }
-Generate = Callable[[int, int], Mapping[str, Any]]  # (level, seed) -> a drill in the --json format
+Generate = Callable[[int, int], Drill]  # (level, seed) -> a drill (asteroyds.drills.generate)
 
 
 @dataclass
@@ -85,7 +86,7 @@ class PracticeSession(Observable["PracticeSession"]):
         self._generate = generate
         self.record = Record()
         self.level = level
-        self.drill: dict[str, Any] = {}
+        self.drill: Drill | None = None
         self.state: State | None = None
         self.found: list[Cell] = []  # the cells answered right so far, in the order of ``pieces``
         self.first_try: bool | None = None  # None until the first answer of this drill
@@ -96,35 +97,34 @@ class PracticeSession(Observable["PracticeSession"]):
     # --- the drill ------------------------------------------------------------------------
     @property
     def seed(self) -> int:
-        return int(self.drill.get("seed", 0))
+        return 0 if self.drill is None else self.drill.seed
 
     @property
     def dice(self) -> Dice:
-        d = self.drill["dice"]
-        return Dice(int(d["red"]), int(d["white"]), int(d["blue"]))
+        return self._need().dice
 
     @property
     def pieces(self) -> tuple[str, ...]:
-        return tuple(self.drill.get("pieces", ()))
+        return () if self.drill is None else self.drill.pieces
 
     @property
     def asking(self) -> str | None:
         """The piece the next click answers for (levels 1-4), None when all are found."""
-        if self.drill.get("kind") != "end-cell" or len(self.found) >= len(self.pieces):
+        if self.drill is None or self.drill.kind != END_CELL or len(self.found) >= len(self.pieces):
             return None
         return self.pieces[len(self.found)]
 
-    def new_drill(self, level: int | None = None) -> dict[str, Any]:
+    def new_drill(self, level: int | None = None) -> Drill:
         """The next drill of ``level`` (this level's seeds one after the other)."""
         level = self.level if level is None else int(level)
         if level not in LEVELS:
             raise ValueError(_("there is no practice level {level} (1 to 5)", level=level))
         key = str(level)
         seed = self.record.seeds.get(key, 1)
-        drill = dict(self._generate(level, seed))
+        drill = self._generate(level, seed)
         self.record.seeds[key] = seed + 1
         self.level, self.drill = level, drill
-        self.state = from_dict(drill["scenario"], "drill")
+        self.state = drill.state
         self.found, self.first_try, self.solved, self.feedback, self.flown = [], None, False, None, None
         self._notify()
         return drill
@@ -136,7 +136,7 @@ class PracticeSession(Observable["PracticeSession"]):
         if piece is None:
             raise ValueError(_("this drill is answered on the status chart, not on the board"))
         cell = (int(cell[0]), int(cell[1]))
-        right = tuple(self.drill["answer"]["cells"][piece])
+        right = tuple(self._need().cells[piece])
         name = self.name(piece)
         if cell == right:
             self.found.append(cell)
@@ -153,21 +153,21 @@ class PracticeSession(Observable["PracticeSession"]):
         )
 
     def answer_program(self, program: Program | str) -> Feedback:
-        """Level 5: fly ``program`` after the asteroid phase of the dice; does it meet the goal?"""
-        answer = self.drill.get("answer", {})
-        if self.drill.get("kind") != "plan" or self.state is None:
+        """Level 5: fly ``program`` in the drill's round (the engine's); does it meet the goal?"""
+        drill = self._need()
+        if drill.kind != PLAN or drill.player is None:
             raise ValueError(_("this drill is answered on the board, not on the status chart"))
-        player = str(answer["player"])
-        craft = self.state.craft(player)
+        craft = drill.state.craft(drill.player)
         program = validate_program(
-            as_program(program, player), craft, self.state.mode, rules=self.state.rules
+            as_program(program, drill.player), craft, drill.state.mode, rules=drill.state.rules
         )
-        tokens, damage, final, events = fly_round(self.state, self.dice, player, program)
-        self.flown = (final, events)
-        goal = answer["goal"]
-        wanted, allowed = int(goal["tokens"]), int(goal["max_damage"])
+        after, events = fly_round(drill.state, drill.dice, drill.player, str(program))
+        self.flown = (after, tuple(events))
+        tokens = len(set(after.craft(drill.player).tokens) - set(craft.tokens))
+        damage = after.craft(drill.player).damage - craft.damage
+        wanted = int(drill.goal["tokens"])
         said = ngettext("{n} gate token", "{n} gate tokens", tokens, n=tokens)
-        if tokens >= wanted and damage <= allowed:
+        if meets_goal(drill.state, after, drill.player, wanted):
             return self._finish(True, _("Right: {tokens} and no damage.", tokens=said))
         return self._finish(
             False,
@@ -182,16 +182,13 @@ class PracticeSession(Observable["PracticeSession"]):
 
     def why(self) -> tuple[State, tuple[Event, ...]]:
         """The start and the events that show the answer: the asteroid phase of the dice (level 5:
-        then the flight of the engine's program, or of the learner's once flown)."""
-        if self.state is None:
-            raise ValueError(_("no drill yet: press New drill"))
-        if self.drill.get("kind") == "plan":
-            answer = self.drill["answer"]
-            program = as_program(str(answer["program"]), str(answer["player"]))
-            _t, _d, _final, events = fly_round(self.state, self.dice, str(answer["player"]), program)
-            return self.state, events
-        _board, phase = resolve_asteroids(self.state, self.dice, decide=never)
-        return self.state, tuple(phase)
+        the whole round, flying the engine's program)."""
+        drill = self._need()
+        if drill.kind == PLAN and drill.player is not None and drill.program is not None:
+            _after, events = fly_round(drill.state, drill.dice, drill.player, drill.program)
+            return drill.state, tuple(events)
+        _board, phase = resolve_asteroids(drill.state, drill.dice, decide=never)
+        return drill.state, tuple(phase)
 
     # --- the record -----------------------------------------------------------------------
     def restore(self, data: Mapping[str, Any]) -> None:
@@ -215,6 +212,11 @@ class PracticeSession(Observable["PracticeSession"]):
         self._notify()
         return self.feedback
 
+    def _need(self) -> Drill:
+        if self.drill is None:
+            raise ValueError(_("no drill yet: press New drill"))
+        return self.drill
+
     def name(self, piece_id: str) -> str:
         """A piece of the drill as the learner reads it (\"red asteroid #6\", in the page's language)."""
         assert self.state is not None
@@ -222,21 +224,4 @@ class PracticeSession(Observable["PracticeSession"]):
         return name_text(piece.describe()) if piece is not None else piece_id
 
 
-def fly_round(
-    state: State, dice: Dice, player: str, program: Program
-) -> tuple[int, int, State, tuple[Event, ...]]:
-    """The round a plan drill asks about: every other craft flies an empty chart with its shield up,
-    nobody destroys an asteroid. Returns the tokens ``player`` took, the damage it took, the board
-    after and the events."""
-    shields = dict.fromkeys(state.player_order, True)
-    shields[player] = program.shielded
-    board, asteroid_events = resolve_asteroids(state, dice, shields=shields, decide=never)
-    final, flight_events = board, list[Event]()
-    if board.craft(player).cell is not None:
-        final, flight_events = fly(board, {player: program}, decide=never)
-    events = (*asteroid_events, *flight_events)
-    tokens = sum(1 for e in events if isinstance(e, TokenTaken) and e.player == player)
-    return tokens, final.craft(player).damage - state.craft(player).damage, final, events
-
-
-__all__ = ["LEVELS", "PracticeSession", "Record", "fly_round"]
+__all__ = ["LEVELS", "PracticeSession", "Record"]

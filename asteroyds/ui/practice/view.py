@@ -20,6 +20,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...drills import PLAN
+from ...drills import generate as engine_drill
 from ...event_text import colour_text
 from ...events import Event
 from ...i18n import _
@@ -46,11 +48,7 @@ class PracticePage(widgets.VBox):
 
     def __init__(self, generate: Generate | None = None, level: int = 1) -> None:
         super().__init__()
-        if generate is None:
-            from ...drills import drill_json  # the engine's drills, imported when first needed
-
-            generate = drill_json
-        self.session = PracticeSession(generate, level)
+        self.session = PracticeSession(generate or engine_drill, level)
         self.store = BrowserStore(STORE_KEY)
         self.store.on_restore(self._restored)
         self._levels = widgets.ToggleButtons(
@@ -102,7 +100,8 @@ class PracticePage(widgets.VBox):
                 [self._new, self._record], layout=widgets.Layout(align_items="center", grid_gap="10px")
             ),
             widgets.HBox(
-                [self._board_box, self._side], layout=widgets.Layout(flex_flow="row wrap", grid_gap="16px")
+                [self._board_box, self._side],
+                layout=widgets.Layout(flex_flow="row wrap", grid_gap="16px", align_items="flex-start"),
             ),
         ]
         self.add_class("asteroyds-practice")
@@ -140,7 +139,7 @@ class PracticePage(widgets.VBox):
         self._board_box.children = [why]
         self._inspector_box.children = [why.inspector]
         self._back.layout.display = ""
-        lines = self.session.drill.get("explanation", ())
+        lines = self.session.drill.explanation if self.session.drill is not None else ()
         if lines:
             items = "".join(str(tag("li", line)) for line in lines)
             explained = tag("ol", Markup(items), class_="asteroyds-practice-explanation")
@@ -156,7 +155,8 @@ class PracticePage(widgets.VBox):
         session = self.session
         assert session.state is not None
         drill = session.drill
-        plan = drill.get("kind") == "plan"
+        assert drill is not None
+        plan = drill.kind == PLAN
         if self.board is None:
             self.board = BoardView(session.state, size="compact")
             self.board.on_hex_click(lambda cell: self.click(cell))
@@ -168,7 +168,7 @@ class PracticePage(widgets.VBox):
             close_tree(self.chart)
             self.chart = None
         if plan:
-            craft = session.state.craft(str(drill["answer"]["player"]))
+            craft = session.state.craft(str(drill.player))
             self.chart = StatusChart(craft, session.state.mode, rules=session.state.rules)
             self._chart_box.children = [self.chart]
         else:
@@ -181,6 +181,7 @@ class PracticePage(widgets.VBox):
 
     def _draw_question(self) -> None:
         session = self.session
+        plan = session.drill is not None and session.drill.kind == PLAN
         chips = [
             tag("span", f"{colour_text(colour)} {value}", class_=f"asteroyds-die asteroyds-die-{colour}")
             for colour, value in zip(DIE_COLOURS, session.dice.as_tuple(), strict=True)
@@ -190,7 +191,7 @@ class PracticePage(widgets.VBox):
         self._question.value = str(
             tag(
                 "div",
-                tag("p", session.drill.get("question", "")),
+                tag("p", session.drill.question) if plan else "",
                 tag("p", _("The dice:"), " ", *chips, class_="asteroyds-practice-dice"),
                 tag("p", prompt, class_="asteroyds-practice-asking") if prompt else "",
                 class_="asteroyds-practice-question-body",
