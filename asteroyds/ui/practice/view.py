@@ -181,7 +181,8 @@ class PracticePage(widgets.VBox):
 
     def _draw_question(self) -> None:
         session = self.session
-        plan = session.drill is not None and session.drill.kind == PLAN
+        drill = session.drill
+        question = drill.question if drill is not None and drill.kind == PLAN else ""
         chips = [
             tag("span", f"{colour_text(colour)} {value}", class_=f"asteroyds-die asteroyds-die-{colour}")
             for colour, value in zip(DIE_COLOURS, session.dice.as_tuple(), strict=True)
@@ -191,7 +192,7 @@ class PracticePage(widgets.VBox):
         self._question.value = str(
             tag(
                 "div",
-                tag("p", session.drill.question) if plan else "",
+                tag("p", question) if question else "",
                 tag("p", _("The dice:"), " ", *chips, class_="asteroyds-practice-dice"),
                 tag("p", prompt, class_="asteroyds-practice-asking") if prompt else "",
                 class_="asteroyds-practice-question-body",
