@@ -53,6 +53,7 @@ from .layers import (
     extent,
     hex_curve,
 )
+from .numbers import edge_numbers
 from .overlays import (
     LASER_COLOURS,
     LASER_GLOW_OPACITY,
@@ -120,11 +121,12 @@ def _draw_asteroyd(lay: Layout, p: Piece, layers: Mapping[str, Layer], centre: P
 
 
 # --- what to draw ----------------------------------------------------------------------
-def scene(state: State, *, board_hexes: bool = True) -> dict[str, Layer]:
+def scene(state: State, *, board_hexes: bool = True, numbers: bool = True) -> dict[str, Layer]:
     """The picture of a state, per mark: board, pieces, crafts and their labels.
 
     ``board_hexes=False`` leaves out the board's own hexes (:data:`BOARD_LAYERS`):
     they change only with the board, and a replay step should not redraw them.
+    ``numbers=False`` leaves the die numbers off the tile edges (:mod:`.numbers`).
     """
     lay = board_layout()
     names = STATE_LAYERS if board_hexes else tuple(n for n in STATE_LAYERS if n not in BOARD_LAYERS)
@@ -139,9 +141,11 @@ def scene(state: State, *, board_hexes: bool = True) -> dict[str, Layer]:
     # Fixed pieces first, so a drone inside its turret is drawn on top of it.
     drones = {p.cell for p in state.pieces if p.kind == DRONE}
     for piece in sorted(state.pieces, key=lambda p: p.is_moving):
-        _draw_piece(lay, piece, layers, piece.cell in drones)
+        _draw_piece(lay, piece, layers, piece.cell in drones, dot=not numbers)
     _draw_crafts(lay, state, layers)
     _draw_badges(lay, state, layers)
+    if numbers:
+        layers["edge_numbers"] = edge_numbers(state)
     return layers
 
 
@@ -182,8 +186,14 @@ def _empty_layer(name: str) -> Layer:
     return Texts() if name in FONTS else Shapes()
 
 
-def _draw_piece(lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: bool = False) -> None:
-    """Add one piece's shapes; ``drone_here``: a drone shares the cell (it sits in its turret)."""
+def _draw_piece(
+    lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: bool = False, dot: bool = True
+) -> None:
+    """Add one piece's shapes; ``drone_here``: a drone shares the cell (it sits in its turret).
+
+    ``dot``: a dot marks a moving tile's "1" edge (left out when the edges carry their numbers:
+    the "1" says it, and a dot beside it would cover it).
+    """
     tiles, halves, platforms, bars = (layers[k] for k in ("tiles", "halves", "platforms", "bars"))
     pods, discs, pips = (layers[k] for k in ("pods", "discs", "pips"))
     labels, small = layers["labels"], layers["small"]
@@ -225,7 +235,8 @@ def _draw_piece(lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: 
         halves.add(hex_curve(lay, p.cell, 0.7), ring, COLOURS["gate_ground"], p.id)
         labels.add((centre[0], centre[1] - 0.12 * s), p.symbol or "?", COLOURS["ink_light"])
         small.add((centre[0], centre[1] + 0.42 * s), str(p.priority), COLOURS["ink_light"])
-        pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.86), p.id)
+        if dot:
+            pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.86), p.id)
     elif p.kind == DRONE:
         r = 0.8 * s
         top, right, bottom, left = (
@@ -240,7 +251,8 @@ def _draw_piece(lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: 
         labels.add(centre, str(p.priority), COLOURS["ink_dark"])
         if p.symbol:  # above the number, on the diamond's white half
             small.add((centre[0] - 0.24 * s, centre[1] - 0.5 * s), p.symbol, COLOURS["ink_dark"])
-        pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.6), p.id)
+        if dot:
+            pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.6), p.id)
     else:  # an asteroid; a bicolour is white on the left and shows its number on a white disc
         second = theme.tile_second(p.colour)
         tiles.add(body, edge, theme.tile_fill(p.colour), p.id)
@@ -255,7 +267,8 @@ def _draw_piece(lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: 
             small.add(
                 (centre[0] + 0.45 * s, centre[1] - 0.5 * s), _target_tag(p.target), COLOURS["collision"]
             )
-        pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.72), p.id)
+        if dot:
+            pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.72), p.id)
 
 
 def _draw_crafts(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None:
