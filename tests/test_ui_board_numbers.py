@@ -155,3 +155,34 @@ def test_die_colours_cover_every_tile_that_shows_numbers(racing):
     """Every tile with numbers moves by some die (gates and drones too: RULES §3)."""
     for piece in racing.moving_tiles():
         assert any(piece.moved_by(c) for c in DIE_COLOURS), piece
+
+
+# --- stacked crafts ----------------------------------------------------------------------
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_crafts_on_one_hex_each_show_their_facing_apart(count):
+    """Issue 26: two crafts on one hex hid each other's facing; they sit apart, as in the picture."""
+    import dataclasses
+
+    from asteroyds.render.crafts import craft_spots
+
+    players = ["blue", "red", "green", "yellow"][:count]
+    start = setup("racing", seed=1, players=players)
+    cell = start.craft("blue").cell
+    crafts = tuple(
+        dataclasses.replace(c, cell=cell, facing=(2 * i + 1) % 6) for i, c in enumerate(start.crafts)
+    )
+    layer = scene(start.replace(crafts=crafts))["crafts"]
+    lay = board_layout()
+    cx, cy = lay.cell_to_pixel(cell)
+    spots, scale = craft_spots(count)
+    assert scale < 0.7 and len(layer.curves) == count
+    for craft, curve, (dx, dy) in zip(
+        start.replace(crafts=crafts).crafts_in_order(), layer.curves, spots, strict=True
+    ):
+        centre = (cx + dx * lay.size, cy + dy * lay.size)
+        tip = curve[0]
+        angle = math.degrees(math.atan2(tip[1] - centre[1], tip[0] - centre[0])) % 360
+        assert angle == pytest.approx(60 * craft.facing), craft  # each dart points its own facing
+        assert math.dist(tip, centre) == pytest.approx(0.74 * lay.size * scale)
+    centres = {tuple(round(v, 3) for v in np.mean(np.asarray(c[:-1]), axis=0)) for c in layer.curves}
+    assert len(centres) == count  # no two darts drawn on top of each other

@@ -22,6 +22,7 @@ from ...event_text import name_text, player_text
 from ...hexgrid import Cell
 from ...i18n import _
 from ...pieces import ASTEROYD, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece
+from ...render.crafts import craft_spots
 from ...render.layout import Layout
 from ...state import State
 from .. import theme
@@ -285,9 +286,10 @@ def _draw_crafts(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None
         cx, cy = lay.cell_to_pixel(craft.cell)
         sharing = state.crafts_at(craft.cell)
         scale = 1.0
-        if len(sharing) > 1:
-            scale = 0.6
-            cx += (sharing.index(craft) - (len(sharing) - 1) / 2) * 0.6 * s
+        if len(sharing) > 1:  # side by side, smaller, as in the picture: each dart shows its facing
+            spots, scale = craft_spots(len(sharing))
+            dx, dy = spots[sharing.index(craft)]
+            cx, cy = cx + dx * s, cy + dy * s
         elif any(p.kind in (GATE, TURRET, DRONE) for p in state.pieces_at(craft.cell)):
             scale = 0.8  # leave the gate's ring visible around it
         body = dart((cx, cy), craft.facing, s * scale)
