@@ -132,7 +132,7 @@ class BoardView(widgets.VBox):
         toggles = widgets.HBox([self._numbers_box, self._coordinates_box])
         toggles.add_class("asteroyds-board-toggles")
         self._danger = HeatMap(self._figure, self._add_legend)
-        self._caption = widgets.HTML()
+        self._caption = widgets.HTML(layout=widgets.Layout(max_width=f"{SIZES[size]}px"))  # wraps under it
         self._caption.add_class("asteroyds-caption")
         self._error = widgets.HTML()
         self._error.add_class("asteroyds-error")
