@@ -186,3 +186,20 @@ def test_crafts_on_one_hex_each_show_their_facing_apart(count):
         assert math.dist(tip, centre) == pytest.approx(0.74 * lay.size * scale)
     centres = {tuple(round(v, 3) for v in np.mean(np.asarray(c[:-1]), axis=0)) for c in layer.curves}
     assert len(centres) == count  # no two darts drawn on top of each other
+
+
+def test_a_drone_shows_its_numbers_around_its_diamond_and_its_badge_moves_clear():
+    """Drones move by the white and red dice: their numbers sit outside the diamond, on the hex."""
+    from asteroyds.pieces import Piece
+
+    start = setup("drones", seed=1, players=["blue"])
+    drone = Piece("D1", "drone", (4, 8), "white/red", 2, 101, "A")
+    state = start.with_pieces([*start.pieces, drone])
+    lay = board_layout()
+    texts = piece_numbers(lay, drone)
+    assert [t for _at, t, _ink in texts] == [str(pip_on_edge(2, d)) for d in range(6)]
+    centre = lay.cell_to_pixel(drone.cell)
+    assert all(math.dist(at, centre) > 0.75 * lay.size for at, _t, _ink in texts)
+    on, off = scene(state)["drone_badges"], scene(state, numbers=False)["drone_badges"]
+    assert off.points == [(centre[0] - 0.5 * lay.size, centre[1] - 0.56 * lay.size)]
+    assert on.points == [(centre[0], centre[1] - lay.size)]  # the top corner, between NW and NE

@@ -32,7 +32,7 @@ from .layers import Point, Texts, along, board_layout
 
 # How far from the centre each kind writes its numbers, in hex radii: inside an asteroid's edge,
 # on a gate's coloured ring (its ground and priority inside), outside a drone's diamond (on the hex).
-REACH: dict[str, float] = {"asteroid": 0.6, GATE: 0.71, DRONE: 0.7}
+REACH: dict[str, float] = {"asteroid": 0.6, GATE: 0.71, DRONE: 0.8}
 # Pieces whose top corner is dark (unless white): the coordinates are written light on them.
 DARK_KINDS: frozenset[str] = frozenset({"asteroid", GATE, TURRET})
 

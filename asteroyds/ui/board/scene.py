@@ -144,18 +144,19 @@ def scene(state: State, *, board_hexes: bool = True, numbers: bool = True) -> di
     for piece in sorted(state.pieces, key=lambda p: p.is_moving):
         _draw_piece(lay, piece, layers, piece.cell in drones, dot=not numbers)
     _draw_crafts(lay, state, layers)
-    _draw_badges(lay, state, layers)
+    _draw_badges(lay, state, layers, numbers)
     if numbers:
         layers["edge_numbers"] = edge_numbers(state)
     return layers
 
 
-def _draw_badges(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None:
+def _draw_badges(lay: Layout, state: State, layers: Mapping[str, Layer], numbers: bool = False) -> None:
     """What a shooter aims at, easy to see from the back of a room.
 
     Targets mode: a red ring round each asteroid that carries a target, and the
     target's tag (``L1``: left-1) on a white badge. Drones mode: the drone's
-    symbol on a yellow badge (the symbol is what a hit scores).
+    symbol on a yellow badge (the symbol is what a hit scores); with the die numbers on the
+    tiles, the drone's badge moves up to its hex's top corner, clear of its NW number.
     """
     rings, targets, drones = layers["target_rings"], layers["target_badges"], layers["drone_badges"]
     text = layers["badge_text"]
@@ -170,7 +171,7 @@ def _draw_badges(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None
             targets.add(at, p.id)
             text.add(at, _target_tag(p.target), COLOURS["collision"])
         elif p.kind == DRONE and p.symbol:
-            at = (cx - 0.5 * s, cy - 0.56 * s)
+            at = (cx, cy - 1.0 * s) if numbers else (cx - 0.5 * s, cy - 0.56 * s)
             drones.add(at, p.id)
             text.add(at, p.symbol, COLOURS["ink_dark"])
 
