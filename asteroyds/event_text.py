@@ -208,6 +208,31 @@ def name_text(name: str) -> str:
     return name
 
 
+# A space in a sentence with the word that leads to it, in both languages ("moves … to (10, 10)",
+# "avance … jusqu'en (10, 10)"): the longest words first, so "au-delà de" goes before "de".
+_PLACE = re.compile(
+    r"\s*(?:\b(?:beyond|from|to|at|in|on|au-delà de|jusqu'en|depuis|en|de|à)\s+)?\(\d+, \d+\)"
+)
+
+
+def without_cells(text: str) -> str:
+    """A sentence without its spaces' ``(row, col)`` (and the word leading to each).
+
+    For a board that outlines the cells an event names (a rule board with its
+    coordinates hidden): the sentence names the pieces and directions, the board
+    shows where. The events' own :meth:`text` (the CLI's log, the JSON) keep
+    their coordinates; this is only how a teaching board reads them out.
+
+    >>> without_cells("Red asteroid #6 moves 2 spaces SW to (10, 10)")
+    'Red asteroid #6 moves 2 spaces SW'
+    >>> without_cells("The blue craft hits the border beyond (3, 3): program cancelled")
+    'The blue craft hits the border: program cancelled'
+    >>> without_cells("L'astéroïde bleu n°9 pousse l'astéroïde blanc n°2 de (4, 4) à (4, 5)")
+    "L'astéroïde bleu n°9 pousse l'astéroïde blanc n°2"
+    """
+    return _PLACE.sub("", text)
+
+
 def names_text(names: Sequence[str]) -> str:
     """Several English names joined: ``white asteroid #2 and the red craft``."""
     return and_list([name_text(n) for n in names])
@@ -287,4 +312,5 @@ __all__ = [
     "spaces_text",
     "team_text",
     "tile_name",
+    "without_cells",
 ]

@@ -111,7 +111,9 @@ def test_priority_numbers_and_gate_symbols_are_labelled(view, racing):
     assert {str(p.priority) for p in gates} <= set(small.text)
 
 
-def test_orientation_dot_sits_on_the_one_edge(view, racing):
+def test_orientation_dot_sits_on_the_one_edge(racing):
+    """Without the numbers on the tiles, a dot marks each tile's "1" edge."""
+    view = BoardView(racing, numbers=False)
     lay = board_layout()
     pips = np.column_stack([view.marks["pips"].x, view.marks["pips"].y])
     for p in racing.moving_tiles():
@@ -290,6 +292,7 @@ def test_cell_fraction_is_inside_the_figure(racing):
         "board.scene",
         "board.layers",
         "board.overlays",
+        "board.numbers",
         "player.dice",
         "chart.stopwatch",
         "theme",

@@ -134,6 +134,9 @@ def test_next_and_back_redraw_the_board_with_the_actor_outlined():
     assert view.board.summary() != before and "W6@6,6" in view.board.summary()
     assert view.board.highlighted == ((6, 5), (6, 6))
     assert view.board.path == ((6, 5), (6, 6))
+    # the board shows no coordinates: the step names the piece and direction, the board outlines where
+    assert "White asteroid #6 moves 1 space E</div>" in view._step.value
+    view.board.coordinates = True
     assert "White asteroid #6 moves 1 space E to (6, 6)" in view._step.value
     assert "asteroyds-current" in view._log.value
     view.press("last")

@@ -135,3 +135,28 @@ def test_beam_reads_any_modes_laser_and_nothing_else():
     _after, events = resolve_asteroids(red_stopped_by_a_pod(), Dice(1, 1, 1))
     assert [beam(e) for e in events] == [None] * len(events)
     assert beam(None) is None
+
+
+def test_the_caption_names_no_cell_unless_the_board_shows_coordinates():
+    """Issue 26: a board without coordinates is pointed at by its outlines, not by "(6, 4)"."""
+    import re
+
+    start = red_stopped_by_a_pod()
+    _after, events = resolve_asteroids(start, Dice(1, 1, 1))
+    board = RuleBoard(start, events)
+    assert not board.board.coordinates and board.board.numbers  # a teaching board: numbers, no coordinates
+    cell = re.compile(r"\(\d+, \d+\)")
+    named = 0
+    for index in range(1, len(events) + 1):
+        board.go(index)
+        assert not cell.search(board.caption), board.caption
+        if cell.search(events[index - 1].text()):  # the engine's sentence names cells ...
+            named += 1
+            assert board.board.highlighted  # ... the board outlines them instead
+    assert named
+    moved = next(i for i, e in enumerate(events, 1) if cell.search(e.text()))
+    board.go(moved)
+    board.board.coordinates = True  # the learner ticks "Coordinates": the caption may name cells
+    assert board.caption == events[moved - 1].text() and cell.search(board.caption)
+    board.board.coordinates = False
+    assert not cell.search(board.caption)

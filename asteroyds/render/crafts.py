@@ -47,8 +47,12 @@ def craft_tip(lay: Layout, craft: Craft, spot: tuple[float, float] = (0.0, 0.0),
     return along(centre, craft.facing, 0.74 * lay.size * scale)
 
 
-def _spots(count: int) -> tuple[tuple[tuple[float, float], ...], float]:
-    """Where ``count`` crafts on one space sit, and their scale (beyond four: a ring)."""
+def craft_spots(count: int) -> tuple[tuple[tuple[float, float], ...], float]:
+    """Where ``count`` crafts on one space sit, and their scale (beyond four: a ring).
+
+    The widgets' board (:mod:`asteroyds.ui.board.scene`) places stacked crafts the same way,
+    so each dart shows its facing in both pictures.
+    """
     if count in CRAFT_SPOTS:
         return CRAFT_SPOTS[count]
     turn = 2 * math.pi / count
@@ -112,7 +116,7 @@ def crafts_layer(lay: Layout, state: State, pal: Palette) -> list[str]:
             by_cell.setdefault(craft.cell, []).append(craft)
     out = []
     for cell, crafts in by_cell.items():
-        spots, scale = _spots(len(crafts))
+        spots, scale = craft_spots(len(crafts))
         if len(crafts) == 1 and any(p.kind in (GATE, TURRET, DRONE) for p in state.pieces_at(cell)):
             scale = 0.8  # leave the gate's ring or the turret's barrel visible around it
         for c, spot in zip(crafts, spots, strict=True):

@@ -328,12 +328,16 @@ DRAW = {
 }
 
 
-def piece_group(lay: Layout, piece: Piece, pal: Palette) -> str:
-    """One piece as a group with its hooks (``data-id``, ``data-kind``, ``data-cell``), its target if any."""
+def piece_group(lay: Layout, piece: Piece, pal: Palette, *, dot: bool = True) -> str:
+    """One piece as a group with its hooks (``data-id``, ``data-kind``, ``data-cell``), its target if any.
+
+    ``dot=False`` leaves out the dot on a tile's "1" edge: the picture writes the die numbers
+    on the edges instead (:mod:`.edge_numbers`), and the dot would cover the "1".
+    """
     items = [title_el(str(piece))]
     draw = DRAW.get(piece.kind)
     if draw is not None:
-        items += draw(lay, piece, pal)
+        items += (i for i in draw(lay, piece, pal) if dot or 'class="orientation"' not in i)
     else:  # a kind this renderer does not know: a plain disc
         items.append(circle(lay.cell_to_pixel(piece.cell), 0.4 * lay.size, cls="body", fill=pal["unknown"]))
     if piece.target is not None:

@@ -30,6 +30,7 @@ from ..hexgrid import Cell
 from ..i18n import _
 from ..pieces import ASTEROYD, DRONE
 from .crafts import craft_tip, crafts_layer
+from .edge_numbers import edge_number_texts
 from .elements import (
     cell_attr,
     centred_text,
@@ -80,6 +81,7 @@ def state_svg(
     colours: Mapping[str, str] | None = None,
     coordinates: bool = False,
     disabled: Iterable[Cell] = (),
+    edge_numbers: bool = False,
 ) -> str:
     """The board, its pieces and crafts as an SVG document (a string).
 
@@ -89,7 +91,9 @@ def state_svg(
     ``title`` becomes a caption (the ``<title>`` is always there);
     ``colours`` overrides entries of :data:`COLOURS`; ``coordinates`` writes
     ``row,col`` in every hex. ``disabled`` cells (capture mode: turrets
-    hit or bumped this turn) are darkened and crossed out in red.
+    hit or bumped this turn) are darkened and crossed out in red. ``edge_numbers``
+    writes the die faces on every moving tile's edges, as on the real tiles
+    (:mod:`.edge_numbers`; off: the picture is the same as it always was).
     """
     if not (isinstance(size, (int, float)) and size > 0):
         raise ValueError(_("size must be a positive number of pixels, got {size!r}", size=size))
@@ -150,7 +154,9 @@ def state_svg(
     if off:
         layers.append(group("disabled", off))
     tiles = sorted((p for p in state.pieces if p.kind in DRAW_AS_TILES), key=lambda p: p.kind == DRONE)
-    layers.append(group("tiles", (piece_group(lay, p, pal) for p in tiles)))
+    layers.append(group("tiles", (piece_group(lay, p, pal, dot=not edge_numbers) for p in tiles)))
+    if edge_numbers:
+        layers.append(group("edge-numbers", (t for p in tiles for t in edge_number_texts(lay, p))))
     marks = [poly(hex_corners(lay, c, 0.92), data_cell=cell_attr(c)) for c in dict.fromkeys(highlight)]
     if marks:
         layers.append(

@@ -32,6 +32,7 @@ from .layers import (
     board_layout,
     extent,
 )
+from .numbers import coordinate_labels
 from .overlays import LASER_GLOW_OPACITY
 from .scene import scene
 
@@ -91,7 +92,7 @@ class BoardFigure:
     """The figure of one board view: its scales, its marks by name, and what each mark shows now.
 
     Its own object because it is the part of the view that knows marks and
-    pixels, and nothing of lessons or clicks: it builds the 35 marks once,
+    pixels, and nothing of lessons or clicks: it builds the 37 marks once,
     fits the scales, strokes and fonts to a board's extent, and remembers
     which layer each mark shows, so a replay step pushes only the few marks
     that changed. The view decides what to show; this object shows it.
@@ -99,6 +100,8 @@ class BoardFigure:
 
     def __init__(self, board: Board, size: str, animation_duration: int, on_click: ElementClick) -> None:
         self.size = size
+        self.numbers = True  # the die numbers on tile edges
+        self.coordinates = False  # row,col on every hex
         self.drawn_board: Board | None = None  # the board whose hexes and click targets are drawn
         self._drawn_layers: dict[str, Layer] = {}  # what each mark shows now
         width_units, height_units = extent(board)
@@ -125,7 +128,7 @@ class BoardFigure:
                 display_names=False,
             )
 
-        def label() -> bqplot.Label:
+        def label(weight: str = "bold") -> bqplot.Label:
             return bqplot.Label(
                 x=np.zeros(1),
                 y=np.zeros(1),
@@ -133,7 +136,7 @@ class BoardFigure:
                 scales=sc,
                 font_unit="px",
                 align="middle",
-                font_weight="bold",
+                font_weight=weight,
                 enable_hover=False,
             )
 
@@ -160,6 +163,7 @@ class BoardFigure:
             "pods": dots(COLOURS["pod"], COLOURS["pod_edge"], 2),
             "bars": lines(),
             "pips": dots(COLOURS["pip"], COLOURS["halo"], 1.2),
+            "edge_numbers": label("normal"),  # the die faces on tile edges, under the overlays
             # overlays pass under the numbers, so every priority stays readable
             "path": lines(line_style="dashed"),
             "collisions": lines(),
@@ -175,6 +179,7 @@ class BoardFigure:
             "target_badges": dots(COLOURS["white"], COLOURS["collision"], 2.5),
             "drone_badges": dots(COLOURS["highlight"], COLOURS["tile_edge"], 1.5),
             "badge_text": label(),
+            "coordinates": label("normal"),  # above the tiles, under the crafts; empty unless asked
             "halo": lines(),
             "team_rims": lines(),
             "asteroyd_rings": lines(),
@@ -213,7 +218,7 @@ class BoardFigure:
     def put(self, name: str, layer: Layer) -> None:
         """Give a mark its layer unless it already shows that one.
 
-        A replay step changes a few of the 35 marks; setting the others' traits
+        A replay step changes a few of the 37 marks; setting the others' traits
         again sends nothing but costs the kernel a validation of every array.
         """
         if self._drawn_layers.get(name) != layer:
@@ -224,7 +229,8 @@ class BoardFigure:
         """The state's layers into their marks; the hexes and click targets only for a new board."""
         board = state.board
         new_board = board != self.drawn_board
-        layers = scene(state, board_hexes=new_board)  # the hexes only change with the board
+        layers = scene(state, board_hexes=new_board, numbers=self.numbers)  # hexes: for a new board only
+        layers["coordinates"] = coordinate_labels(state) if self.coordinates else Texts()
         with self.hold():
             for name, layer in layers.items():
                 self.put(name, layer)

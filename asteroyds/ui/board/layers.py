@@ -58,7 +58,16 @@ DOT_RADII: dict[str, float] = {
     "target_badges": 0.5,
     "drone_badges": 0.5,
 }
-FONTS: dict[str, float] = {"labels": FONT, "small": SMALL_FONT, "damage": SMALL_FONT, "badge_text": 0.5}
+EDGE_FONT = 0.4  # the die numbers on tile edges: smaller than the priority, and not bold
+COORDINATE_FONT = 0.26
+FONTS: dict[str, float] = {
+    "labels": FONT,
+    "small": SMALL_FONT,
+    "damage": SMALL_FONT,
+    "badge_text": 0.5,
+    "edge_numbers": EDGE_FONT,
+    "coordinates": COORDINATE_FONT,
+}
 
 
 @dataclass
@@ -114,6 +123,7 @@ STATE_LAYERS: tuple[str, ...] = (
     "discs",
     "bars",
     "pips",
+    "edge_numbers",
     "labels",
     "small",
     "team_rims",

@@ -22,6 +22,7 @@ from ...event_text import name_text, player_text
 from ...hexgrid import Cell
 from ...i18n import _
 from ...pieces import ASTEROYD, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece
+from ...render.crafts import craft_spots
 from ...render.layout import Layout
 from ...state import State
 from .. import theme
@@ -53,6 +54,7 @@ from .layers import (
     extent,
     hex_curve,
 )
+from .numbers import edge_numbers
 from .overlays import (
     LASER_COLOURS,
     LASER_GLOW_OPACITY,
@@ -120,11 +122,12 @@ def _draw_asteroyd(lay: Layout, p: Piece, layers: Mapping[str, Layer], centre: P
 
 
 # --- what to draw ----------------------------------------------------------------------
-def scene(state: State, *, board_hexes: bool = True) -> dict[str, Layer]:
+def scene(state: State, *, board_hexes: bool = True, numbers: bool = True) -> dict[str, Layer]:
     """The picture of a state, per mark: board, pieces, crafts and their labels.
 
     ``board_hexes=False`` leaves out the board's own hexes (:data:`BOARD_LAYERS`):
     they change only with the board, and a replay step should not redraw them.
+    ``numbers=False`` leaves the die numbers off the tile edges (:mod:`.numbers`).
     """
     lay = board_layout()
     names = STATE_LAYERS if board_hexes else tuple(n for n in STATE_LAYERS if n not in BOARD_LAYERS)
@@ -139,18 +142,21 @@ def scene(state: State, *, board_hexes: bool = True) -> dict[str, Layer]:
     # Fixed pieces first, so a drone inside its turret is drawn on top of it.
     drones = {p.cell for p in state.pieces if p.kind == DRONE}
     for piece in sorted(state.pieces, key=lambda p: p.is_moving):
-        _draw_piece(lay, piece, layers, piece.cell in drones)
+        _draw_piece(lay, piece, layers, piece.cell in drones, dot=not numbers)
     _draw_crafts(lay, state, layers)
-    _draw_badges(lay, state, layers)
+    _draw_badges(lay, state, layers, numbers)
+    if numbers:
+        layers["edge_numbers"] = edge_numbers(state)
     return layers
 
 
-def _draw_badges(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None:
+def _draw_badges(lay: Layout, state: State, layers: Mapping[str, Layer], numbers: bool = False) -> None:
     """What a shooter aims at, easy to see from the back of a room.
 
     Targets mode: a red ring round each asteroid that carries a target, and the
     target's tag (``L1``: left-1) on a white badge. Drones mode: the drone's
-    symbol on a yellow badge (the symbol is what a hit scores).
+    symbol on a yellow badge (the symbol is what a hit scores); with the die numbers on the
+    tiles, the drone's badge moves up to its hex's top corner, clear of its NW number.
     """
     rings, targets, drones = layers["target_rings"], layers["target_badges"], layers["drone_badges"]
     text = layers["badge_text"]
@@ -165,7 +171,7 @@ def _draw_badges(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None
             targets.add(at, p.id)
             text.add(at, _target_tag(p.target), COLOURS["collision"])
         elif p.kind == DRONE and p.symbol:
-            at = (cx - 0.5 * s, cy - 0.56 * s)
+            at = (cx, cy - 1.0 * s) if numbers else (cx - 0.5 * s, cy - 0.56 * s)
             drones.add(at, p.id)
             text.add(at, p.symbol, COLOURS["ink_dark"])
 
@@ -182,8 +188,14 @@ def _empty_layer(name: str) -> Layer:
     return Texts() if name in FONTS else Shapes()
 
 
-def _draw_piece(lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: bool = False) -> None:
-    """Add one piece's shapes; ``drone_here``: a drone shares the cell (it sits in its turret)."""
+def _draw_piece(
+    lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: bool = False, dot: bool = True
+) -> None:
+    """Add one piece's shapes; ``drone_here``: a drone shares the cell (it sits in its turret).
+
+    ``dot``: a dot marks a moving tile's "1" edge (left out when the edges carry their numbers:
+    the "1" says it, and a dot beside it would cover it).
+    """
     tiles, halves, platforms, bars = (layers[k] for k in ("tiles", "halves", "platforms", "bars"))
     pods, discs, pips = (layers[k] for k in ("pods", "discs", "pips"))
     labels, small = layers["labels"], layers["small"]
@@ -225,7 +237,8 @@ def _draw_piece(lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: 
         halves.add(hex_curve(lay, p.cell, 0.7), ring, COLOURS["gate_ground"], p.id)
         labels.add((centre[0], centre[1] - 0.12 * s), p.symbol or "?", COLOURS["ink_light"])
         small.add((centre[0], centre[1] + 0.42 * s), str(p.priority), COLOURS["ink_light"])
-        pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.86), p.id)
+        if dot:
+            pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.86), p.id)
     elif p.kind == DRONE:
         r = 0.8 * s
         top, right, bottom, left = (
@@ -240,7 +253,8 @@ def _draw_piece(lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: 
         labels.add(centre, str(p.priority), COLOURS["ink_dark"])
         if p.symbol:  # above the number, on the diamond's white half
             small.add((centre[0] - 0.24 * s, centre[1] - 0.5 * s), p.symbol, COLOURS["ink_dark"])
-        pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.6), p.id)
+        if dot:
+            pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.6), p.id)
     else:  # an asteroid; a bicolour is white on the left and shows its number on a white disc
         second = theme.tile_second(p.colour)
         tiles.add(body, edge, theme.tile_fill(p.colour), p.id)
@@ -255,7 +269,8 @@ def _draw_piece(lay: Layout, p: Piece, layers: Mapping[str, Layer], drone_here: 
             small.add(
                 (centre[0] + 0.45 * s, centre[1] - 0.5 * s), _target_tag(p.target), COLOURS["collision"]
             )
-        pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.72), p.id)
+        if dot:
+            pips.add(lay.edge_midpoint(p.cell, p.orientation or 0, 0.72), p.id)
 
 
 def _draw_crafts(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None:
@@ -272,9 +287,10 @@ def _draw_crafts(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None
         cx, cy = lay.cell_to_pixel(craft.cell)
         sharing = state.crafts_at(craft.cell)
         scale = 1.0
-        if len(sharing) > 1:
-            scale = 0.6
-            cx += (sharing.index(craft) - (len(sharing) - 1) / 2) * 0.6 * s
+        if len(sharing) > 1:  # side by side, smaller, as in the picture: each dart shows its facing
+            spots, scale = craft_spots(len(sharing))
+            dx, dy = spots[sharing.index(craft)]
+            cx, cy = cx + dx * s, cy + dy * s
         elif any(p.kind in (GATE, TURRET, DRONE) for p in state.pieces_at(craft.cell)):
             scale = 0.8  # leave the gate's ring visible around it
         body = dart((cx, cy), craft.facing, s * scale)

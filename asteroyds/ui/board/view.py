@@ -96,9 +96,25 @@ class BoardView(widgets.VBox):
     the marks and what they show), what a lesson points at
     (:class:`~asteroyds.ui.board.overlays.Overlays`) and the coach's heat map
     (:class:`~asteroyds.ui.board.heat_map.HeatMap`, made when first shown).
+
+    Two labelled checkboxes under the board: *Numbers on tiles* (the die faces on
+    each moving tile's edges, as printed on the real tiles; ``numbers``, on by
+    default: a learner reads a die off the tile) and *Coordinates* (``row,col`` on
+    every hex; ``coordinates``, off by default: a teaching board names pieces and
+    outlines cells). Toggles rather than hover: bqplot's Lines marks report no
+    hovered element, a touch screen has no hover, and a checkbox is reachable
+    with the keyboard and says what it does.
     """
 
-    def __init__(self, state: State, *, size: str = "normal", animation_duration: int = 0) -> None:
+    def __init__(
+        self,
+        state: State,
+        *,
+        size: str = "normal",
+        animation_duration: int = 0,
+        numbers: bool = True,
+        coordinates: bool = False,
+    ) -> None:
         if size not in SIZES:
             raise ValueError(_("size must be one of {given}, got {size!r}", given=tuple(SIZES), size=size))
         super().__init__()
@@ -109,8 +125,14 @@ class BoardView(widgets.VBox):
         self._caption_text = ""
         self._updates = 0
         self._figure = BoardFigure(state.board, size, animation_duration, self._on_element_click)
+        self._figure.numbers, self._figure.coordinates = bool(numbers), bool(coordinates)
+        self._coordinate_callbacks: list[Callable[[bool], object]] = []
+        self._numbers_box = self._toggle(_("Numbers on tiles"), numbers, "asteroyds-numbers-toggle")
+        self._coordinates_box = self._toggle(_("Coordinates"), coordinates, "asteroyds-coordinates-toggle")
+        toggles = widgets.HBox([self._numbers_box, self._coordinates_box])
+        toggles.add_class("asteroyds-board-toggles")
         self._danger = HeatMap(self._figure, self._add_legend)
-        self._caption = widgets.HTML()
+        self._caption = widgets.HTML(layout=widgets.Layout(max_width=f"{SIZES[size]}px"))  # wraps under it
         self._caption.add_class("asteroyds-caption")
         self._error = widgets.HTML()
         self._error.add_class("asteroyds-error")
@@ -121,6 +143,7 @@ class BoardView(widgets.VBox):
             self._figure.figure,
             self._caption,
             self._error,
+            toggles,
             self._state_html,
         )
         self._draw_state()
@@ -129,7 +152,47 @@ class BoardView(widgets.VBox):
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-board-view")
 
+    def _toggle(self, label: str, value: bool, css: str) -> widgets.Checkbox:
+        box = widgets.Checkbox(value=bool(value), description=label, indent=False)
+        box.layout.width = "auto"
+        box.add_class(css)
+        box.observe(self._on_toggle, names="value")
+        return box
+
+    def _on_toggle(self, _change: object = None) -> None:
+        coordinates = bool(self._coordinates_box.value)
+        shown = coordinates != self._figure.coordinates
+        self._figure.numbers, self._figure.coordinates = bool(self._numbers_box.value), coordinates
+        self._draw_state()
+        self._publish()
+        if shown:
+            for callback in list(self._coordinate_callbacks):
+                callback(coordinates)
+
     # --- reading -------------------------------------------------------------------------
+    @property
+    def numbers(self) -> bool:
+        """Are the die numbers written on the tiles' edges?"""
+        return self._figure.numbers
+
+    @numbers.setter
+    def numbers(self, on: bool) -> None:
+        self._numbers_box.value = bool(on)
+
+    @property
+    def coordinates(self) -> bool:
+        """Is every hex's ``row,col`` written on the board?"""
+        return self._figure.coordinates
+
+    @coordinates.setter
+    def coordinates(self, on: bool) -> None:
+        self._coordinates_box.value = bool(on)
+
+    def on_coordinates(self, callback: Callable[[bool], object]) -> None:
+        """Call ``callback(on)`` when the coordinates are turned on or off (a caption that may name
+        cells only while the board shows them)."""
+        self._coordinate_callbacks.append(callback)
+
     @property
     def state(self) -> State:
         return self._state
@@ -339,6 +402,14 @@ class BoardView(widgets.VBox):
     def _default_caption(self) -> str:
         s = self._state
         players = ", ".join(f"<b>{html.escape(player_text(p))}</b>" for p in s.player_order) or _("no crafts")
+        if self._figure.numbers:
+            return _(
+                "{mode} · round {round} · {players} · small numbers on a tile's edges = the die faces that "
+                "move it that way · number on a craft = its damage",
+                mode=html.escape(_(mode_of(s).title)),
+                round=s.round,
+                players=players,
+            )
         return _(
             "{mode} · round {round} · {players} · dot = the tile's “1” edge · number on a craft = its damage",
             mode=html.escape(_(mode_of(s).title)),  # the mode's own name, in the page's language
@@ -364,6 +435,8 @@ class BoardView(widgets.VBox):
             "data-extent": f"{width_units:.3f},{height_units:.3f}",
             "data-danger": " ".join(f"{cell_key(c)}:{n}" for c, n in sorted(self._danger.counts.items())),
             "data-round": str(s.round),
+            "data-numbers": "on" if self._figure.numbers else "off",
+            "data-coordinates": "on" if self._figure.coordinates else "off",
             "data-updates": str(self._updates),
         }
         body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())

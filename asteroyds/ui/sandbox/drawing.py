@@ -57,7 +57,8 @@ class SandboxBoard:
         if self._board is None:
             from ..board.view import BoardView
 
-            board = BoardView(self.preview_state, size="compact")
+            # a game's board: the die numbers on the tiles on demand (its "Numbers on tiles" toggle)
+            board = BoardView(self.preview_state, size="compact", numbers=False)
             board.layout.padding = "0"  # board and side column fit a 1280-pixel screen
             self.slot.children = [board]
             self._board = board

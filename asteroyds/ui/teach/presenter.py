@@ -35,7 +35,7 @@ import ipywidgets as widgets
 from ... import demos
 from ...dice import Dice
 from ...errors import AsteroydsError
-from ...event_text import colour_text, player_text
+from ...event_text import colour_text, player_text, without_cells
 from ...events import Event, PhaseStarted
 from ...hexgrid import Cell
 from ...i18n import N_, _
@@ -293,6 +293,7 @@ class Presenter(widgets.VBox):
         self._build(size)
         self._controller.observe(self._changed)
         self._changed(self._controller)
+        self._board.on_coordinates(lambda _on: self._changed(self._controller))  # the step names cells or not
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-presenter")
 
@@ -411,7 +412,8 @@ class Presenter(widgets.VBox):
         )
         self._step.value = (
             f"<div data-step='{step.index}'><span class='asteroyds-presenter-phase'>{html.escape(step.label)}"
-            f"</span><br>{html.escape(step.text)}</div>"
+            f"</span><br>{html.escape(step.text if self._board.coordinates else without_cells(step.text))}"
+            "</div>"
         )
         counter = _("step {n} of {total}", n=step.index + 1, total=len(c.steps))
         self._counter.value = (

@@ -9,8 +9,11 @@ so a later cell of the chapter cannot change what an earlier board narrates; and
 
 The caption is the event's own sentence; every cell an event names (where a
 piece went, what blocked it) is outlined on the board, so the words and the
-picture point at the same place. A laser event (any mode's: a craft's shot, a
-capture turret's) draws its beam while it is the event shown; a turn resolved
+picture point at the same place. The sentence leaves out the cells' ``(row,
+col)`` unless the board's *Coordinates* toggle is on: a board that shows no
+coordinates is pointed at by its outlines, not by numbers it never shows.
+A laser event (any mode's: a craft's shot, a capture turret's) draws its beam
+while it is the event shown; a turn resolved
 at once (capture's six rounds) crosses out what its mode says is out of play so
 far (the disabled turrets) and names the round and stage before the sentence —
 all read from what the mode declares, so the board never asks which mode it
@@ -26,6 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...dice import Dice
+from ...event_text import without_cells
 from ...events import Event
 from ...hexgrid import Cell
 from ...i18n import _
@@ -137,6 +141,7 @@ class RuleBoard(widgets.VBox):
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-rule-board")
         self.show(state, events, dice=dice)
+        self.board.on_coordinates(lambda _on: self.go(self._index))  # the caption names cells or not
 
     @staticmethod
     def _button(label: str, tip: str, css: str, action: Callable[[], object]) -> widgets.Button:
@@ -201,10 +206,10 @@ class RuleBoard(widgets.VBox):
             self._caption_text = _("The start: press Step ▶ or Again.")
         elif turn is not None and getattr(turn, "step_at", None) is not None:  # "Round 3 of 6 · lasers"
             self._caption_text = _(
-                "{step}: {event}", step=turn.step_at(self._events, self._index), event=event.text()
+                "{step}: {event}", step=turn.step_at(self._events, self._index), event=self._said(event)
             )
         else:
-            self._caption_text = event.text()
+            self._caption_text = self._said(event)
         self._caption.value = tag("div", self._caption_text)
         self._counter.value = tag(
             "span",
@@ -215,6 +220,12 @@ class RuleBoard(widgets.VBox):
         self._next.disabled = self._index == len(self._events)
         names = [p.describe() for p in self.state.pieces] + [c.describe() for c in self.state.crafts]
         self._names.value = tag("div", class_="asteroyds-rule-names", data_names="|".join(names))
+
+    def _said(self, event: Event) -> str:
+        """The event's sentence: with its cells' (row, col) only while the board shows coordinates
+        (else the board outlines the cells it names, and the sentence names pieces and directions)."""
+        text = event.text()
+        return text if self.board.coordinates else without_cells(text)
 
     def _draw_laser(self, shot: Beam | None) -> None:
         if shot is not None:
