@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from ...drills import PLAN
 from ...drills import generate as engine_drill
-from ...event_text import colour_text
+from ...event_text import colour_text, without_cells
 from ...events import Event
 from ...i18n import _
 from ...pieces import DIE_COLOURS
@@ -141,7 +141,8 @@ class PracticePage(widgets.VBox):
         self._back.layout.display = ""
         lines = self.session.drill.explanation if self.session.drill is not None else ()
         if lines:
-            items = "".join(str(tag("li", line)) for line in lines)
+            shown = self.board is not None and self.board.coordinates
+            items = "".join(str(tag("li", line if shown else without_cells(line))) for line in lines)
             explained = tag("ol", Markup(items), class_="asteroyds-practice-explanation")
             self._verdict.value = feedback_html(self.session.feedback) + explained
         why.play(0)
