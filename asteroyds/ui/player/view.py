@@ -30,6 +30,7 @@ from ...hexgrid import Cell
 from ...i18n import N_, _, pgettext
 from ...modes import TurnWord, modes
 from .. import theme
+from ..share.sentences import as_sentence
 from ..theme import COLOURS, sheet
 from ..ticker import Ticker
 from .controller import (
@@ -71,7 +72,8 @@ def _error_html(text: str) -> str:
     if not text:
         return ""
     style = f"color:{COLOURS['collision']};font-weight:bold"
-    return f'<span class="asteroyds-error-text" style="{style}">⚠ {html.escape(text)}</span>'
+    shown = html.escape(as_sentence(text))  # the controller's text has the class name: not shown
+    return f'<span class="asteroyds-error-text" style="{style}">⚠ {shown}</span>'
 
 
 # --- the view ---------------------------------------------------------------------------

@@ -102,6 +102,12 @@ class StudentRoom(RoomViewBase):
         token = page.join(seat, self._name.value)
         self._script.value = browser.remember_html(self.KIND, page.code, token)
 
+    def _name_arrived(self) -> None:
+        """The name box's value came after the seat's tap (a phone's order): it names the seat."""
+        page = self._page
+        if page is not None and page.seat is not None and page.session.room is not None:
+            page.rename(self._name.value)
+
     # --- building ------------------------------------------------------------------------------------
     def _build(self) -> None:
         self._title = html_part("asteroyds-room-title", html.escape(_("CLASS ROOM")))
@@ -123,6 +129,7 @@ class StudentRoom(RoomViewBase):
         self._form.add_class("asteroyds-card")
         self._name = widgets.Text(description=_("Your name"), layout=widgets.Layout(width="320px"))
         self._name.add_class("asteroyds-room-name")
+        self._name.observe(lambda _ch: self._safely(self._name_arrived), names="value")
         self._seat_buttons = widgets.HBox(layout=widgets.Layout(grid_gap="8px", flex_flow="row wrap"))
         self._picker = widgets.VBox(
             [
@@ -200,14 +207,12 @@ class StudentRoom(RoomViewBase):
             who = _("You play {seat} in room {code}.", seat=seat, code=room.code)
         texts = {
             "roll": _("Round {n}: waiting for the teacher to start it.", n=game.round),
-            "plan": _("Round {n}: plan your program, then submit it.", n=game.round)
-            if page.can_plan
-            else _("Round {n}: the class is planning.", n=game.round),
+            "plan": _("Round {n}: the class is planning.", n=game.round),
             "decide": _("Round {n}: a question for {player}.", n=game.round,
                         player=(public["pending"] or {}).get("player", "")),
             "over": _("Game over."),
         }  # fmt: skip
-        self._status.value = html.escape(who + " " + texts.get(phase, phase))
+        self._status.value = html.escape(who + " " + self._stage_text(page, phase, texts))
         # the seat picker (a spectator's page; hidden while the browser looks for a kept seat)
         free = page.free_seats() if seat is None else ()
         self._picker.layout.display = (
@@ -254,6 +259,25 @@ class StudentRoom(RoomViewBase):
         self._banner.layout.display = "" if outcome else "none"
         self._draw_clock()
         self._publish(**{"data-seat": seat or "", "data-mine": page.submitted_program})
+
+    @staticmethod
+    def _stage_text(page: StudentPage, phase: str, texts: dict[str, str]) -> str:
+        """The headline follows the stage: planning, submitted, the resolution to step through."""
+        game = page.session.need_room().view.game
+        assert game is not None
+        resolved = page.session.last_resolved
+        if page.can_plan and page.submitted:
+            return _("Round {n}: submitted — you can still change it until the round resolves.", n=game.round)
+        if page.can_plan:
+            return _("Round {n}: plan your program, then submit it.", n=game.round)
+        if phase == "roll" and resolved is not None:
+            return _(
+                "Round {n} is resolved: step through it below; round {next} starts when the teacher "
+                "rolls the dice.",
+                n=resolved,
+                next=game.round,
+            )
+        return texts.get(phase, phase)
 
     def _board_for(self, state: object) -> BoardView:
         if self._board is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 from functools import cached_property
+from urllib.parse import urlsplit
 
 import ipywidgets as widgets
 
@@ -25,7 +26,7 @@ from ..board.view import BoardView
 from ..sandbox.scoreboard import CSS as SCOREBOARD_CSS
 from ..sandbox.scoreboard import ProgressPlot, Scoreboard
 from ..share import links
-from . import browser
+from . import address, browser
 from .common import CSS, RoomViewBase, button, html_part, room_from_query
 from .pages import VARIANTS, RoomChoices, TeacherPage, join_link
 
@@ -37,6 +38,35 @@ STOPWATCH_CHOICES: tuple[tuple[str, int], ...] = (
     ("90 s", 90),
     ("120 s", 120),
 )
+
+
+def reachable_join_link(url: str) -> tuple[str, str]:
+    """The join link students can open, and (HTML) why it is not this page's own address.
+
+    A page opened as localhost gets the machine's network address instead (see :mod:`.address`).
+    """
+    if not address.is_local(url):
+        return url, ""
+    host = urlsplit(url).hostname or "localhost"
+    lan = address.network_address()
+    if lan is None:
+        words = _(
+            "You opened this page as {host}: phones cannot reach that. Open it by this computer's "
+            "network address (its IP address) so the students' link and QR code work.",
+            host=host,
+        )
+    else:
+        url = address.with_host(url, lan)
+        words = _(
+            "You opened this page as {host}: phones cannot reach that. Students join at {url}",
+            host=host,
+            url=url,
+        )
+    if address.listens_locally():
+        words += " " + _(
+            "The server listens on this computer only: start it with 'asteroyds app --ip 0.0.0.0'."
+        )
+    return url, f"<div class='asteroyds-room-localhost'><b>{html.escape(words)}</b></div>"
 
 
 class TeacherRoom(RoomViewBase):
@@ -273,8 +303,8 @@ class TeacherRoom(RoomViewBase):
         self._controls.layout.display = "" if teacher else "none"
         code = room.code
         self._code.value = html.escape(f"{code[:4]}-{code[4:]}")
-        url = join_link(code, links.page_url())
-        self._link.value = html.escape(_("or open {url}", url=url))
+        url, warning = reachable_join_link(join_link(code, links.page_url()))
+        self._link.value = warning + html.escape(_("or open {url}", url=url))
         self._qr.value = browser.qr_svg(url) if "://" in url else ""
         phase = public["phase"]
         word = game.state.mode.title()
