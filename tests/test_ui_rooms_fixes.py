@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import html
 import ipaddress
+import re
 
+import ipywidgets as widgets
 import pytest
 
-from asteroyds.rooms import Room, RoomError, SQLiteStore
+from asteroyds.events import Event
+from asteroyds.i18n import use_language
+from asteroyds.rooms import Room, RoomError, SQLiteStore, room_game
 from asteroyds.ui import theme
 from asteroyds.ui.rooms import address, browser
 from asteroyds.ui.rooms.views import StudentRoom, TeacherRoom
@@ -175,3 +179,106 @@ def test_the_students_headline_follows_the_stage(tmp_path):
     ann._tick(0.5)
     headline = html.unescape(ann._status.value)
     assert "Round 1 is resolved: step through it below" in headline and "submitted" not in headline
+
+
+# --- capture says turn for the six rounds, round for one column -----------------------------------------
+
+
+def test_capture_events_say_turn_for_the_six_rounds_and_racing_keeps_round():
+    game = room_game("capture", ["red", "white"], seed=1)
+    game.roll((3, 5, 2))
+    for player in game.waiting_for():
+        game.submit(player, ". . . . . . S1")
+    game.play_phases()
+    texts = [event.text() for (_round, _phase, event) in game.log]
+    assert texts[0] == "Turn 1: the dice show red 3, white 5, blue 2"
+    assert any(t.startswith("End of turn 1: charts reset") for t in texts)
+    assert not any("End of round" in t or t.startswith("Round 1:") for t in texts)
+    assert any(t.startswith("Round 1 of 6") for t in texts)  # a round is one column of the turn
+    ended = next(e for (_r, _p, e) in game.log if e.type == "round_ended")
+    assert Event.from_dict(ended.to_dict()) == ended and ended.to_dict()["word"] == "turn"
+    racing = room_game("racing", ["blue"], seed=1)
+    racing.roll((3, 5, 2))
+    racing.submit("blue", "F . . . . . S")
+    racing.play_phases()
+    dice, *_rest, end = [e for (_r, _p, e) in racing.log if e.type in ("dice_rolled", "round_ended")]
+    assert dice.text().startswith("Round 1: the dice show") and end.text().startswith("End of round 1:")
+    assert "word" not in end.to_dict()  # a racing log keeps its shape
+    old = {k: v for k, v in ended.to_dict().items() if k != "word"}  # a log written before the field
+    assert Event.from_dict(old).word == "round"
+
+
+def test_a_capture_room_says_turn_on_the_projector_and_the_phones(tmp_path):
+    url = str(tmp_path / "rooms.sqlite3")
+    projector = TeacherRoom(url, query="")
+    projector._mode.value, projector._seats.value, projector._planning.value = "capture", "red,white", 0
+    projector.create()
+    code = projector.page.code
+    assert projector._roll.description == "Start turn 1"
+    assert "Turn 1: press Start turn 1 when the class is ready." in html.unescape(projector._status.value)
+    ann, bob = student(url, code), student(url, code)
+    seat_button(ann, "red1").click()
+    bob._tick(0.5)
+    seat_button(bob, "white1").click()
+    projector._roll.click()
+    ann._tick(0.5)
+    headline = html.unescape(ann._status.value)
+    assert "Turn 1: plan your program, then submit it." in headline and "Round" not in headline
+    ann.submit()
+    headline = html.unescape(ann._status.value)
+    assert "Turn 1: submitted — you can still change it until the turn resolves." in headline
+    bob._tick(0.5)
+    bob.submit()
+    ann._tick(0.5)
+    assert "Turn 1 is resolved: step through it below" in html.unescape(ann._status.value)
+    assert "The resolution of turn 1:" in html.unescape(ann._replay_box.children[0].value)
+
+
+# --- every word on a French phone is French -------------------------------------------------------------
+
+ENGLISH = ("blue", "red", "white", "Racing", "Capture", "Play", "plan", "planning", "Shoot", "Forward",
+           "taken", "stopwatch", "submit", "Round", "round", "Turn", "turn", "You", "waiting")  # fmt: skip
+
+
+def shown_texts(widget, found: list[str]) -> list[str]:
+    """Every word a page shows: values (tags taken off), labels, tooltips, placeholders, options."""
+    typed = isinstance(widget, widgets.Text)  # a text box's value is what its reader typed (seat ids)
+    for name in ("description", "tooltip", "placeholder") if typed else ("value", "description", "tooltip"):
+        text = getattr(widget, name, None)
+        hidden_data = ("asteroyds-room-values", "asteroyds-board-data", "<svg")  # for tests, never shown
+        if isinstance(text, str) and not any(marker in text for marker in hidden_data):
+            text = re.sub(r"<style.*?</style>|<script.*?</script>|<img[^>]*>", " ", text, flags=re.S)
+            found.append(html.unescape(re.sub(r"<[^>]+>", " ", text)))
+    if isinstance(widget, widgets.Dropdown):
+        found += [str(label) for label, _value in widget.options]
+    for child in getattr(widget, "children", ()):
+        shown_texts(child, found)
+    return found
+
+
+@pytest.mark.parametrize("mode", ["racing", "capture"])
+def test_a_french_phone_and_projector_show_no_english_word(tmp_path, mode):
+    url = str(tmp_path / "rooms.sqlite3")
+    words = [w for w in ENGLISH if mode != "capture" or w.lower() != "round"]  # French capture says "round"
+    english = re.compile(r"\b(" + "|".join(words) + r")\b")
+    with use_language("fr"):
+        projector = TeacherRoom(url, query="")
+        projector._mode.value, projector._planning.value = mode, 0
+        projector._seats.value = "red,white" if mode == "capture" else "blue,red"
+        projector.create()
+        ann = student(url, projector.page.code)
+        seen = shown_texts(ann, [])  # the seat picker
+        seat_button(ann, ann._seat_buttons.children[0]._seat).click()
+        projector._add_bots.click()
+        projector._roll.click()
+        ann._tick(0.5)
+        seen += shown_texts(ann, [])  # planning
+        ann.submit()
+        seen += shown_texts(ann, [])  # submitted
+        ann._tick(0.5)
+        projector._tick(0.5)
+        seen += shown_texts(ann, []) + shown_texts(projector, [])  # the resolution, on both
+        assert ann.error == "" and projector.error == ""
+    assert ann.page.session.last_resolved == 1  # the pages above showed the resolution
+    found = sorted({m.group(0) for text in seen for m in english.finditer(text)})
+    assert found == [], [t for t in seen if english.search(t)][:5]

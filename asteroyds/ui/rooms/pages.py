@@ -44,6 +44,7 @@ from typing import Any
 from ...asteroids import resolve_asteroids
 from ...damage import never
 from ...errors import RuleError
+from ...event_text import player_text, team_text
 from ...i18n import N_, _
 from ...modes import mode_named, mode_of, modes
 from ...preview import PathPreview, planned_path
@@ -231,7 +232,9 @@ class StudentPage:
         game = self.session.need_room().view.game
         assert game is not None
         team = game.state.craft(seat).team
-        return _("{seat} · {team} team", seat=seat, team=team) if team else seat
+        if not team:
+            return player_text(seat)
+        return _("{seat} · {team} team", seat=player_text(seat), team=team_text(team))
 
     def join(self, seat: str, name: str = "") -> str:
         """Take a free seat; returns the token the browser keeps (to come back after a reload)."""

@@ -19,13 +19,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...event_text import player_text
 from ...i18n import _
 from ...modes import mode_of
 from ...rooms import RoomError, open_store
 from ..board.view import BoardView
 from ..chart import chart_widget
 from . import browser
-from .common import CSS, RoomViewBase, button, clock_text, html_part, room_from_query
+from .common import CSS, RoomViewBase, button, clock_text, html_part, room_from_query, stage, turn_word
 from .pages import StudentPage
 
 
@@ -204,12 +205,12 @@ class StudentRoom(RoomViewBase):
         if seat is None:
             who = _("You are watching room {code} (spectator).", code=room.code)
         else:
-            who = _("You play {seat} in room {code}.", seat=seat, code=room.code)
+            who = _("You play {seat} in room {code}.", seat=player_text(seat), code=room.code)
         texts = {
-            "roll": _("Round {n}: waiting for the teacher to start it.", n=game.round),
-            "plan": _("Round {n}: the class is planning.", n=game.round),
-            "decide": _("Round {n}: a question for {player}.", n=game.round,
-                        player=(public["pending"] or {}).get("player", "")),
+            "roll": _("{stage}: waiting for the teacher to start it.", stage=stage(game)),
+            "plan": _("{stage}: the class is planning.", stage=stage(game)),
+            "decide": _("{stage}: a question for {player}.", stage=stage(game),
+                        player=player_text((public["pending"] or {}).get("player", ""))),
             "over": _("Game over."),
         }  # fmt: skip
         self._status.value = html.escape(who + " " + self._stage_text(page, phase, texts))
@@ -240,7 +241,10 @@ class StudentRoom(RoomViewBase):
         if planning:
             self._show_chart(page, seat)
             self._note.value = html.escape(
-                _("Submitted: you may change your chart and submit again until the round resolves.")
+                _(
+                    "Submitted: you may change your chart and submit again until the {word} resolves.",
+                    word=turn_word(game),
+                )
                 if page.submitted
                 else _(
                     "Your plan is secret: only you see this chart. "
@@ -267,15 +271,18 @@ class StudentRoom(RoomViewBase):
         assert game is not None
         resolved = page.session.last_resolved
         if page.can_plan and page.submitted:
-            return _("Round {n}: submitted — you can still change it until the round resolves.", n=game.round)
+            return _(
+                "{stage}: submitted — you can still change it until the {word} resolves.",
+                stage=stage(game),
+                word=turn_word(game),
+            )
         if page.can_plan:
-            return _("Round {n}: plan your program, then submit it.", n=game.round)
+            return _("{stage}: plan your program, then submit it.", stage=stage(game))
         if phase == "roll" and resolved is not None:
             return _(
-                "Round {n} is resolved: step through it below; round {next} starts when the teacher "
+                "{stage} is resolved: step through it below; the next one starts when the teacher "
                 "rolls the dice.",
-                n=resolved,
-                next=game.round,
+                stage=stage(game, resolved),
             )
         return texts.get(phase, phase)
 
@@ -313,7 +320,7 @@ class StudentRoom(RoomViewBase):
         if path is None:
             board.show_intended_moves(game.dice)
             board.show_path(())
-            board.set_caption(_("Round {n} · dice {dice}", n=game.round, dice=str(game.dice)))
+            board.set_caption(_("{stage} · dice {dice}", stage=stage(game), dice=str(game.dice)))
             return
         board.show_intended_moves(None)
         board.show_path(path.cells, path.collisions, colour=page.seat)
