@@ -63,11 +63,13 @@ def reachable_join_link(url: str) -> tuple[str, str]:
             host=host,
             url=url,
         )
+    lines = [words]
     if address.listens_locally():
-        words += " " + _(
-            "The server listens on this computer only: start it with 'asteroyds app --ip 0.0.0.0'."
+        lines.append(
+            _("The server listens on this computer only: start it with 'asteroyds app --ip 0.0.0.0'.")
         )
-    return url, f"<div class='asteroyds-room-localhost'><b>{html.escape(words)}</b></div>"
+    shown = "".join(f"<div><b>{html.escape(line)}</b></div>" for line in lines)
+    return url, f"<div class='asteroyds-room-localhost'>{shown}</div>"
 
 
 class TeacherRoom(RoomViewBase):
