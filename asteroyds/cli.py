@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -341,6 +342,8 @@ def cmd_app(args: argparse.Namespace) -> str:
             return
 
     threading.Thread(target=open_when_ready, daemon=True).start()
+    # the kernels inherit it: the class room page warns when phones cannot reach this server
+    os.environ["ASTEROYDS_APP_IP"] = args.ip  # asteroyds.ui.rooms.address.LISTEN_VARIABLE
     command = voila_command(folder, args.port, ip=args.ip, settings=settings)
     try:
         server.main(command[3:])  # the arguments after `python -m asteroyds.serve`

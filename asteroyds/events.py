@@ -16,7 +16,7 @@ JSON object with its ``type``, its fields and its English sentence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from .event_text import (
@@ -80,6 +80,8 @@ class Event:
         cls = EVENT_TYPES[data["type"]]
         kwargs = {}
         for f in fields(cls):
+            if f.name not in data and f.default is not MISSING:
+                continue  # a field added with a default (an older log): the default
             value = data[f.name]
             kwargs[f.name] = tuple(value) if isinstance(value, list) else value
         return cls(**kwargs)

@@ -374,7 +374,8 @@ class Game:
             self.round_events = []
             self.phase = Phase.PLAN
             self.state, started = mode_of(self.state).start_round(self.state)
-            events: list[Event] = [DiceRolled(self.round, *self.dice.as_tuple(), self.order), *started]
+            word = str(mode_of(self.state).turn.word)
+            events: list[Event] = [DiceRolled(self.round, *self.dice.as_tuple(), self.order, word), *started]
             self._log(Phase.ROLL, events)
             return events
         if "program" in item:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .asteroids import resolve_asteroids
 from .damage import Decide, never
@@ -25,6 +25,14 @@ from .registry import mode_of
 from .state import State
 
 
+def _without_default_word(event: Event) -> dict[str, Any]:
+    """An event's dict without ``word`` when it is the usual "round" (saved logs keep their shape)."""
+    data = Event.to_dict(event)
+    if data.get("word") == "round":
+        del data["word"]
+    return data
+
+
 @dataclass(slots=True)
 class DiceRolled(Event):
     TYPE: ClassVar[str] = "dice_rolled"
@@ -33,9 +41,15 @@ class DiceRolled(Event):
     white: int
     blue: int
     order: tuple[str, ...]
+    word: str = "round"  # what the mode calls its turns (TurnWord): capture's "turn" holds six rounds
+
+    def to_dict(self) -> dict[str, Any]:
+        return _without_default_word(self)
 
     def text(self) -> str:
         dice = {"round": self.round, "red": self.red, "white": self.white, "blue": self.blue}
+        if self.word == "turn":
+            return _("Turn {round}: the dice show red {red}, white {white}, blue {blue}", **dice)
         if self.order == DIE_COLOURS:
             return _("Round {round}: the dice show red {red}, white {white}, blue {blue}", **dice)
         return _(
@@ -51,8 +65,18 @@ class RoundEnded(Event):
     TYPE: ClassVar[str] = "round_ended"
     round: int
     player_one: str
+    word: str = "round"  # see DiceRolled.word: capture ends a turn, not a round
+
+    def to_dict(self) -> dict[str, Any]:
+        return _without_default_word(self)
 
     def text(self) -> str:
+        if self.word == "turn":
+            return _(
+                "End of turn {round}: charts reset; {player} is now player one",
+                round=self.round,
+                player=player_text(self.player_one),
+            )
         return _(
             "End of round {round}: charts reset; {player} is now player one",
             round=self.round,
@@ -106,7 +130,8 @@ def end_round(state: State, round_events: Sequence[Event]) -> tuple[State, list[
     result = mode.outcome(state, [*round_events, *cleanup])
     order = state.player_order[1:] + state.player_order[:1] if state.player_order else ()
     after = state.replace(player_order=order, round=state.round + 1)
-    events: list[Event] = [*cleanup, RoundEnded(state.round, order[0] if order else "")]
+    word = str(mode.turn.word)
+    events: list[Event] = [*cleanup, RoundEnded(state.round, order[0] if order else "", word)]
     if result is not None:
         events.append(GameOver(result.winners, result.reason))
     return after, events, result

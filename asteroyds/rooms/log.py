@@ -14,6 +14,8 @@ Entry kinds (``data`` fields):
   ``teacher`` (token hash), ``planning_seconds`` (None: no stopwatch),
   ``decision_seconds``, ``bots`` (seats the room's bot plays; optional);
 - ``join``: ``seat``, ``token`` (hash), ``name``; ``leave``: ``seat``;
+- ``name``: ``seat``, ``name`` — the seat's occupant names it (a name that reached
+  the server after the seat's tap: a phone sends the tap before the last letters);
 - ``bots``: ``seats`` — the teacher gives free seats to the bot;
 - ``roll``: ``dice`` ([r, w, b], or None for the game's seeded dice) and
   ``deadline`` (wall-clock seconds since the epoch when planning ends, or None);
@@ -52,7 +54,17 @@ from ..game import Game
 from ..i18n import _
 from .seating import bot_program
 
-KINDS: tuple[str, ...] = ("create", "join", "leave", "bots", "roll", "program", "resolve", "answer")
+KINDS: tuple[str, ...] = (
+    "create",
+    "join",
+    "name",
+    "leave",
+    "bots",
+    "roll",
+    "program",
+    "resolve",
+    "answer",
+)
 RESOLVE_REASONS: tuple[str, ...] = ("all_submitted", "time_up", "teacher")
 
 
@@ -211,6 +223,12 @@ class RoomView:
 
     def _apply_join(self, entry: Entry, data: dict[str, Any]) -> None:
         self.seats[data["seat"]] = Seat(data["seat"], data["token"], data.get("name"))
+
+    def _apply_name(self, entry: Entry, data: dict[str, Any]) -> None:
+        name = data["name"]
+        if name is not None and not isinstance(name, str):
+            raise TypeError(_("a seat's name is text, not {name!r}", name=name))
+        self.seats[data["seat"]].name = name
 
     def _apply_bots(self, entry: Entry, data: dict[str, Any]) -> None:
         for player in data["seats"]:

@@ -166,6 +166,19 @@ class Room:
         self._append("join", check)
         return token
 
+    def rename(self, seat: str, name: str | None, token: str) -> None:
+        """The seat's occupant (or the teacher) names it: a name that arrived after the seat's tap."""
+
+        def check(view: RoomView, now: float) -> dict[str, Any]:
+            self._authorize(seat, token)
+            if not self.seat(seat).taken:
+                raise RoomError(
+                    _("seat {seat!r} of room {code} is free: nobody to name", seat=seat, code=self.code)
+                )
+            return {"seat": seat, "name": name}
+
+        self._append("name", check)
+
     def leave(self, seat: str, token: str) -> None:
         """Free a seat (its occupant or the teacher): the old token stops working."""
 

@@ -21,6 +21,7 @@ from string import Template
 
 from ..i18n import _
 from .share.markup import Markup, tag
+from .share.sentences import error_sentence
 
 # The widgets' names, with the SVG renderer's name for the same colour and a default.
 _TABLE: dict[str, tuple[str | None, str]] = {
@@ -113,8 +114,8 @@ def die_colour(colour: str) -> str:
 
 
 def error_html(exc: BaseException) -> str:
-    """A one-line error for a widget's message area (never a traceback in Voila)."""
-    text = html.escape(f"{type(exc).__name__}: {exc}")
+    """A one-line error for a widget's message area: a sentence (never a class name, never a traceback)."""
+    text = html.escape(error_sentence(exc))
     style = f"color:{COLOURS['collision']};font-weight:bold"
     return f'<span class="asteroyds-error-text" style="{style}">⚠ {text}</span>'
 

@@ -92,7 +92,7 @@ def _play(
     order: Sequence[str] = DIE_COLOURS,
 ) -> tuple[State, list[Event], Outcome | None]:
     """One whole turn: the six-round resolution, then the end of the round."""
-    events: list[Event] = [DiceRolled(state.round, *dice.as_tuple(), DIE_COLOURS)]
+    events: list[Event] = [DiceRolled(state.round, *dice.as_tuple(), DIE_COLOURS, "turn")]
     state, turn_events = resolve(state, dice, programs)  # validates every program first
     events += turn_events
     state, end_events, result = end_round(state, events)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import RuleError
+from ...event_text import player_text, team_text
 from ...events import Event
 from ...i18n import N_, _
 from ...modes import mode_of
@@ -105,9 +106,8 @@ def chart_widget(state: State, controller: Any, player: str, *, seat: bool = Fal
     """
     kind = chart_kind(state)
     team = getattr(controller, "craft", None)
-    title = _(
-        kind.seat_title if seat else kind.title, player=player, seat=player, team=getattr(team, "team", "")
-    )
+    name, team_name = player_text(player), team_text(getattr(team, "team", "") or "")  # in words
+    title = _(kind.seat_title if seat else kind.title, player=name, seat=name, team=team_name)
     return kind.widget_class()(controller=controller, title=title)
 
 

@@ -30,6 +30,7 @@ from ...hexgrid import Cell
 from ...i18n import N_, _, pgettext
 from ...modes import TurnWord, modes
 from .. import theme
+from ..share.sentences import as_sentence
 from ..theme import COLOURS, sheet
 from ..ticker import Ticker
 from .controller import (
@@ -66,12 +67,22 @@ def board_caption(c: RoundPlayerController) -> str:
     return event.text() if step is None else f"{step}: {event.text()}"
 
 
+# The game's phase before the round player has one of its own (its line: "Round 2 · planning").
+GAME_PHASES: dict[str, str] = {
+    "roll": N_("waiting for the dice"),
+    "plan": N_("planning"),
+    "decide": N_("a question"),
+    "over": N_("game over"),
+}
+
+
 def _error_html(text: str) -> str:
     """An error line like :func:`~asteroyds.ui.theme.error_html`, from the controller's text."""
     if not text:
         return ""
     style = f"color:{COLOURS['collision']};font-weight:bold"
-    return f'<span class="asteroyds-error-text" style="{style}">⚠ {html.escape(text)}</span>'
+    shown = html.escape(as_sentence(text))  # the controller's text has the class name: not shown
+    return f'<span class="asteroyds-error-text" style="{style}">⚠ {shown}</span>'
 
 
 # --- the view ---------------------------------------------------------------------------
@@ -338,7 +349,7 @@ class RoundPlayer(widgets.VBox):
         step = c.turn_step
         before = _("Before the first event: step ▶ or Play.")
         if c.phase is None:
-            where = f"{word} {c.game.round} · {c.game.phase}"
+            where = f"{word} {c.game.round} · {_(GAME_PHASES.get(c.game.phase, c.game.phase))}"
             text = (
                 _("Roll the dice to start the {word}.", word=word.lower()) if c.game.phase == "roll" else ""
             )
@@ -397,7 +408,7 @@ class RoundPlayer(widgets.VBox):
                 self._toggle.value = playing
             finally:
                 self._quiet = False
-        self._toggle.description = "Pause" if playing else "Play"
+        self._toggle.description = _("Pause") if playing else _("Play")
         self._toggle.icon = "pause" if playing else "play"
         if not playing:
             self._ticker.stop()

@@ -29,7 +29,8 @@ from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
-from ...i18n import _
+from ...i18n import _, pgettext
+from ...modes import TurnWord, mode_of
 from ...rooms import StoreUnavailable
 from ..board.view import BoardView
 from ..chart.stopwatch import bar_colour
@@ -65,6 +66,20 @@ def room_from_query(query: str | None = None) -> str | None:
     text = links.query_string() if query is None else query
     values = parse_qs(text.lstrip("?")[: links.MAX_QUERY_CHARS]).get("room", [])
     return values[0].strip()[:40] if values and values[0].strip() else None
+
+
+def turn_word(game: Any) -> str:
+    """What the room's mode calls one of its turns, in words: "round", or capture's "turn" of six
+    rounds (RULES §11: a capture *round* is one column of the chart)."""
+    return pgettext("log", str(mode_of(game.state).turn.word))
+
+
+def stage(game: Any, number: int | None = None) -> str:
+    """ "Round 3" (capture: "Turn 3"), the first words of the rooms' headlines."""
+    n = game.round if number is None else number
+    if mode_of(game.state).turn.word is TurnWord.TURN:
+        return _("Turn {n}", n=n)
+    return _("Round {n}", n=n)
 
 
 def clock_text(seconds: float) -> str:
@@ -230,8 +245,9 @@ class RoomViewBase(ShownErrors, widgets.VBox):
                     "asteroyds-note",
                     html.escape(
                         _(
-                            "The resolution of round {n}: press the phase buttons, then step through "
+                            "The resolution of {word} {n}: press the phase buttons, then step through "
                             "the events (or Play).",
+                            word=turn_word(replay.game),
                             n=session.last_resolved,
                         )
                     ),
@@ -258,7 +274,7 @@ class RoomViewBase(ShownErrors, widgets.VBox):
         board.update(game.state)
         board.show_path(())
         board.show_intended_moves(game.dice if phase == "plan" else None)
-        board.set_caption(_("Round {n} · the board as it stands", n=game.round))
+        board.set_caption(_("{stage} · the board as it stands", stage=stage(game)))
 
     def _hide_replay(self) -> None:
         if self._replay_box.children:
@@ -289,4 +305,13 @@ class RoomViewBase(ShownErrors, widgets.VBox):
         self._data.value = f"<div class='asteroyds-room-values' {body}></div>"
 
 
-__all__ = ["CSS", "RoomViewBase", "button", "clock_text", "html_part", "room_from_query"]
+__all__ = [
+    "CSS",
+    "RoomViewBase",
+    "button",
+    "clock_text",
+    "html_part",
+    "room_from_query",
+    "stage",
+    "turn_word",
+]

@@ -44,6 +44,7 @@ from typing import Any
 from ...asteroids import resolve_asteroids
 from ...damage import never
 from ...errors import RuleError
+from ...event_text import player_text, team_text
 from ...i18n import N_, _
 from ...modes import mode_named, mode_of, modes
 from ...preview import PathPreview, planned_path
@@ -180,6 +181,14 @@ class TeacherPage:
         return self.session.poll()
 
 
+def _checked_name(name: str) -> str:
+    """A student's name as the room keeps it: trimmed, at most MAX_NAME_CHARS, printable."""
+    name = name.strip()[:MAX_NAME_CHARS]
+    if name and not name.isprintable():
+        raise RoomError(_("a name is printable text"))
+    return name
+
+
 @dataclass
 class _Plan:
     """The student's chart for one round (a new one each round, on the craft as it is then)."""
@@ -223,15 +232,30 @@ class StudentPage:
         game = self.session.need_room().view.game
         assert game is not None
         team = game.state.craft(seat).team
-        return _("{seat} · {team} team", seat=seat, team=team) if team else seat
+        if not team:
+            return player_text(seat)
+        return _("{seat} · {team} team", seat=player_text(seat), team=team_text(team))
 
     def join(self, seat: str, name: str = "") -> str:
         """Take a free seat; returns the token the browser keeps (to come back after a reload)."""
-        name = name.strip()[:MAX_NAME_CHARS]
-        if name and not name.isprintable():
-            raise RoomError(_("a name is printable text"))
+        name = _checked_name(name)
         self._plan = None
         return self.session.join(seat, name or None)
+
+    def rename(self, name: str) -> bool:
+        """My seat takes the name typed before its tap, however late it reached the kernel.
+
+        A phone sends the seat's tap at once but may hold the name box's last
+        letters until the kernel has answered the previous ones, so the tap can
+        arrive first: the name that follows names the seat (one log entry, only
+        if it changed). Returns whether it did.
+        """
+        name = _checked_name(name)
+        room = self.session.need_room()
+        if self.seat is None or (room.view.seats[self.seat].name or "") == name:
+            return False
+        self.session.rename(name or None)
+        return True
 
     def restore(self, token: str) -> str:
         """Back in the seat this browser's token took (after a reload); returns the seat."""

@@ -173,6 +173,14 @@ class RoomSession(Observable["RoomSession"]):
         self.changed()
         return token
 
+    def rename(self, name: str | None) -> None:
+        """Name this page's seat (the name box's value reached the kernel after the seat's tap)."""
+        room = self.need_room()
+        if self.seat is None or self.seat_token is None:
+            raise RoomError(_("a spectator has no seat to name: take a free seat to play"))
+        room.rename(self.seat, name or None, self.seat_token)
+        self.changed()
+
     # --- polling ------------------------------------------------------------------------
     def poll(self) -> bool:
         """Look for other devices' inputs and settle a passed deadline; True (and notify) if anything changed.

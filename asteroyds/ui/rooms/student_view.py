@@ -19,13 +19,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...event_text import player_text
 from ...i18n import _
 from ...modes import mode_of
 from ...rooms import RoomError, open_store
 from ..board.view import BoardView
 from ..chart import chart_widget
 from . import browser
-from .common import CSS, RoomViewBase, button, clock_text, html_part, room_from_query
+from .common import CSS, RoomViewBase, button, clock_text, html_part, room_from_query, stage, turn_word
 from .pages import StudentPage
 
 
@@ -102,6 +103,12 @@ class StudentRoom(RoomViewBase):
         token = page.join(seat, self._name.value)
         self._script.value = browser.remember_html(self.KIND, page.code, token)
 
+    def _name_arrived(self) -> None:
+        """The name box's value came after the seat's tap (a phone's order): it names the seat."""
+        page = self._page
+        if page is not None and page.seat is not None and page.session.room is not None:
+            page.rename(self._name.value)
+
     # --- building ------------------------------------------------------------------------------------
     def _build(self) -> None:
         self._title = html_part("asteroyds-room-title", html.escape(_("CLASS ROOM")))
@@ -123,6 +130,7 @@ class StudentRoom(RoomViewBase):
         self._form.add_class("asteroyds-card")
         self._name = widgets.Text(description=_("Your name"), layout=widgets.Layout(width="320px"))
         self._name.add_class("asteroyds-room-name")
+        self._name.observe(lambda _ch: self._safely(self._name_arrived), names="value")
         self._seat_buttons = widgets.HBox(layout=widgets.Layout(grid_gap="8px", flex_flow="row wrap"))
         self._picker = widgets.VBox(
             [
@@ -197,17 +205,15 @@ class StudentRoom(RoomViewBase):
         if seat is None:
             who = _("You are watching room {code} (spectator).", code=room.code)
         else:
-            who = _("You play {seat} in room {code}.", seat=seat, code=room.code)
+            who = _("You play {seat} in room {code}.", seat=player_text(seat), code=room.code)
         texts = {
-            "roll": _("Round {n}: waiting for the teacher to start it.", n=game.round),
-            "plan": _("Round {n}: plan your program, then submit it.", n=game.round)
-            if page.can_plan
-            else _("Round {n}: the class is planning.", n=game.round),
-            "decide": _("Round {n}: a question for {player}.", n=game.round,
-                        player=(public["pending"] or {}).get("player", "")),
+            "roll": _("{stage}: waiting for the teacher to start it.", stage=stage(game)),
+            "plan": _("{stage}: the class is planning.", stage=stage(game)),
+            "decide": _("{stage}: a question for {player}.", stage=stage(game),
+                        player=player_text((public["pending"] or {}).get("player", ""))),
             "over": _("Game over."),
         }  # fmt: skip
-        self._status.value = html.escape(who + " " + texts.get(phase, phase))
+        self._status.value = html.escape(who + " " + self._stage_text(page, phase, texts))
         # the seat picker (a spectator's page; hidden while the browser looks for a kept seat)
         free = page.free_seats() if seat is None else ()
         self._picker.layout.display = (
@@ -235,7 +241,10 @@ class StudentRoom(RoomViewBase):
         if planning:
             self._show_chart(page, seat)
             self._note.value = html.escape(
-                _("Submitted: you may change your chart and submit again until the round resolves.")
+                _(
+                    "Submitted: you may change your chart and submit again until the {word} resolves.",
+                    word=turn_word(game),
+                )
                 if page.submitted
                 else _(
                     "Your plan is secret: only you see this chart. "
@@ -254,6 +263,28 @@ class StudentRoom(RoomViewBase):
         self._banner.layout.display = "" if outcome else "none"
         self._draw_clock()
         self._publish(**{"data-seat": seat or "", "data-mine": page.submitted_program})
+
+    @staticmethod
+    def _stage_text(page: StudentPage, phase: str, texts: dict[str, str]) -> str:
+        """The headline follows the stage: planning, submitted, the resolution to step through."""
+        game = page.session.need_room().view.game
+        assert game is not None
+        resolved = page.session.last_resolved
+        if page.can_plan and page.submitted:
+            return _(
+                "{stage}: submitted — you can still change it until the {word} resolves.",
+                stage=stage(game),
+                word=turn_word(game),
+            )
+        if page.can_plan:
+            return _("{stage}: plan your program, then submit it.", stage=stage(game))
+        if phase == "roll" and resolved is not None:
+            return _(
+                "{stage} is resolved: step through it below; the next one starts when the teacher "
+                "rolls the dice.",
+                stage=stage(game, resolved),
+            )
+        return texts.get(phase, phase)
 
     def _board_for(self, state: object) -> BoardView:
         if self._board is None:
@@ -289,7 +320,7 @@ class StudentRoom(RoomViewBase):
         if path is None:
             board.show_intended_moves(game.dice)
             board.show_path(())
-            board.set_caption(_("Round {n} · dice {dice}", n=game.round, dice=str(game.dice)))
+            board.set_caption(_("{stage} · dice {dice}", stage=stage(game), dice=str(game.dice)))
             return
         board.show_intended_moves(None)
         board.show_path(path.cells, path.collisions, colour=page.seat)

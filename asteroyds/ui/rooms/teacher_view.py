@@ -15,28 +15,61 @@ from __future__ import annotations
 
 import html
 from functools import cached_property
+from urllib.parse import urlsplit
 
 import ipywidgets as widgets
 
-from ...i18n import _
-from ...modes import modes
+from ...event_text import player_text
+from ...i18n import N_, _
+from ...modes import TurnWord, mode_named, mode_of, modes
 from ...rooms import RoomError, open_store
 from ..board.view import BoardView
 from ..sandbox.scoreboard import CSS as SCOREBOARD_CSS
 from ..sandbox.scoreboard import ProgressPlot, Scoreboard
 from ..share import links
-from . import browser
-from .common import CSS, RoomViewBase, button, html_part, room_from_query
+from . import address, browser
+from .common import CSS, RoomViewBase, button, html_part, room_from_query, stage
 from .pages import VARIANTS, RoomChoices, TeacherPage, join_link
 
 STOPWATCH_CHOICES: tuple[tuple[str, int], ...] = (
-    ("the mode's stopwatch", -1),
-    ("no stopwatch", 0),
+    (N_("the mode's stopwatch"), -1),
+    (N_("no stopwatch"), 0),
     ("30 s", 30),
     ("60 s", 60),
     ("90 s", 90),
     ("120 s", 120),
 )
+
+
+def reachable_join_link(url: str) -> tuple[str, str]:
+    """The join link students can open, and (HTML) why it is not this page's own address.
+
+    A page opened as localhost gets the machine's network address instead (see :mod:`.address`).
+    """
+    if not address.is_local(url):
+        return url, ""
+    host = urlsplit(url).hostname or "localhost"
+    lan = address.network_address()
+    if lan is None:
+        words = _(
+            "You opened this page as {host}: phones cannot reach that. Open it by this computer's "
+            "network address (its IP address) so the students' link and QR code work.",
+            host=host,
+        )
+    else:
+        url = address.with_host(url, lan)
+        words = _(
+            "You opened this page as {host}: phones cannot reach that. Students join at {url}",
+            host=host,
+            url=url,
+        )
+    lines = [words]
+    if address.listens_locally():
+        lines.append(
+            _("The server listens on this computer only: start it with 'asteroyds app --ip 0.0.0.0'.")
+        )
+    shown = "".join(f"<div><b>{html.escape(line)}</b></div>" for line in lines)
+    return url, f"<div class='asteroyds-room-localhost'>{shown}</div>"
 
 
 class TeacherRoom(RoomViewBase):
@@ -117,7 +150,11 @@ class TeacherRoom(RoomViewBase):
         self._title = html_part("asteroyds-room-title", html.escape(_("CLASS ROOM")))
         self._status = html_part("asteroyds-room-status")
         # the creation form
-        self._mode = widgets.Dropdown(options=list(modes()), value="racing", description=_("Mode"))
+        self._mode = widgets.Dropdown(
+            options=[(_(mode_named(name).title), name) for name in modes()],
+            value="racing",
+            description=_("Mode"),
+        )
         self._seats = widgets.Text(value="blue,red,green", description=_("Seats"))
         self._bots = widgets.Text(value="", description=_("Bots"), placeholder=_("seats the bot plays"))
         self._seed = widgets.IntText(value=0, description=_("Seed"), layout=widgets.Layout(width="200px"))
@@ -273,27 +310,34 @@ class TeacherRoom(RoomViewBase):
         self._controls.layout.display = "" if teacher else "none"
         code = room.code
         self._code.value = html.escape(f"{code[:4]}-{code[4:]}")
-        url = join_link(code, links.page_url())
-        self._link.value = html.escape(_("or open {url}", url=url))
+        url, warning = reachable_join_link(join_link(code, links.page_url()))
+        self._link.value = warning + html.escape(_("or open {url}", url=url))
         self._qr.value = browser.qr_svg(url) if "://" in url else ""
         phase = public["phase"]
-        word = game.state.mode.title()
+        start = (
+            _("Start turn {n}", n=game.round)
+            if mode_of(game.state).turn.word is TurnWord.TURN
+            else _("Start round {n}", n=game.round)
+        )
+        word = _(mode_named(game.state.mode).title)
         texts = {
-            "roll": _("Round {n}: press Start the round when the class is ready.", n=game.round),
-            "plan": _("Round {n}: the class is planning.", n=game.round),
-            "decide": _("Round {n}: {player} must answer a question.", n=game.round,
-                        player=(public["pending"] or {}).get("player", "")),
+            "roll": _("{stage}: press {button} when the class is ready.", stage=stage(game),
+                      button=start),
+            "plan": _("{stage}: the class is planning.", stage=stage(game)),
+            "decide": _("{stage}: {player} must answer a question.", stage=stage(game),
+                        player=player_text((public["pending"] or {}).get("player", ""))),
             "over": _("Game over."),
         }  # fmt: skip
         self._status.value = f"{html.escape(word)} · " + html.escape(texts.get(phase, phase))
         self._seat_table.value = self._seats_html(public)
         self._roll.disabled = phase != "roll"
-        self._roll.description = _("Start round {n}", n=game.round)
+        self._roll.description = start
         self._resolve.disabled = phase != "plan"
         taken = [s["seat"] for s in public["seats"] if s["taken"]]
         self._add_bots.disabled = len(taken) == len(public["seats"])
-        if list(self._free.options) != taken:
-            self._free.options = taken
+        labelled = [(player_text(seat), seat) for seat in taken]  # the seat in words, its id the value
+        if list(self._free.options) != labelled:
+            self._free.options = labelled
         board = self._board_for(game.state)
         if phase in ("roll", "over") and self._show_replay(board):
             pass  # the round player draws the resolution on the board
@@ -332,7 +376,7 @@ class TeacherRoom(RoomViewBase):
                 state = _("free")
             mark = _("✓ submitted") if who in submitted else (_("… planning") if who in waiting else "")
             rows.append(
-                f"<tr><td><b>{html.escape(who)}</b></td><td>{html.escape(state)}</td>"
+                f"<tr><td><b>{html.escape(player_text(who))}</b></td><td>{html.escape(state)}</td>"
                 f"<td>{html.escape(mark)}</td></tr>"
             )
         head = html.escape(_("SEATS"))

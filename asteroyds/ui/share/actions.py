@@ -13,13 +13,21 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import theme
+from .sentences import error_sentence
 
 
-def _described(exc: BaseException | str) -> tuple[str, str]:
-    """An error in plain text (what tests read) and in the page's style ("" clears it)."""
+def _described(exc: BaseException | str, sentence: bool = False) -> tuple[str, str]:
+    """An error in plain text (what tests read) and in the page's style ("" clears it).
+
+    The page always shows a sentence (:mod:`~asteroyds.ui.share.sentences`);
+    ``sentence`` makes the plain text that sentence too (the class room pages,
+    whose text is also the ``data-error`` a browser test reads) instead of the
+    diagnostic "ClassName: message" the sandbox's tests match.
+    """
     if isinstance(exc, str):
         return exc, ""
-    return f"{type(exc).__name__}: {exc}", theme.error_html(exc)
+    text = error_sentence(exc) if sentence else f"{type(exc).__name__}: {exc}"
+    return text, theme.error_html(exc)
 
 
 class ErrorLine:
@@ -77,7 +85,7 @@ class ShownErrors:
             self._set_error(exc)
 
     def _set_error(self, exc: BaseException | str) -> None:
-        self._error_text, self._error.value = _described(exc)
+        self._error_text, self._error.value = _described(exc, sentence=True)
 
     def _refresh(self) -> None:
         raise NotImplementedError

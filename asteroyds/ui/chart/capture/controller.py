@@ -245,7 +245,7 @@ class CaptureChartController:
             )
         return self._try(
             lambda: self._program.with_column(column, token),
-            f"Column {column} (round {column}): {self._what(token)}.",
+            _("Column {column} (round {column}): {what}.", column=column, what=self._what(token)),
         )
 
     def clear(self, column: int) -> CaptureResult:

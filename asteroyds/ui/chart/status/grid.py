@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
 
+from ....i18n import _
 from ....program import RED_COLUMN, column_name
 from .figure import CELLS, INK, assign, side
 from .geometry import ACTION_NAMES, BLUE_ROWS, Place, rows_of
@@ -33,7 +34,7 @@ class CellGrid:
         )
         for column, action in CELLS:
             key = f"{column}{action}"
-            tip = f"{column_name(column).capitalize()}: {ACTION_NAMES[action]} ({action})"
+            tip = f"{column_name(column).capitalize()}: {_(ACTION_NAMES[action])} ({action})"
             button = widgets.Button(
                 description=key, tooltip=tip, layout=widgets.Layout(width="auto", height="auto")
             )
