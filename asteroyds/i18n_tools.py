@@ -209,8 +209,12 @@ def render_catalog(
 
 #: Keyword arguments whose text a person reads in a widget.
 TEXT_KEYWORDS = frozenset({"description", "tooltip", "placeholder", "title"})
-#: Widgets whose ``value=`` is text a person reads.
+#: Widgets whose ``value=`` (or first argument) is text a person reads.
 TEXT_WIDGETS = frozenset({"Label", "HTML", "HTMLMath"})
+#: Widget attributes a person reads when text is assigned to them (``self.share.value = "…"``).
+TEXT_ATTRIBUTES = frozenset({"value", "description", "tooltip", "placeholder"})
+#: Exception classes whose message a person reads (the editor's refusals are shown on the page).
+SHOWN_EXCEPTIONS = ("Error", "Exception", "Warning", "Refused")
 _FIELD = re.compile(r"\{[^{}]*\}")
 _TAG = re.compile(r"<[^>]*>|&[a-z]+;|&#\d+;")
 _WORD = re.compile(r"[A-Za-z]{2,}")
@@ -250,13 +254,19 @@ def unmarked_strings(source: str, filename: str = "<source>") -> list[str]:
 
     The rule (checked on the package by tests/test_i18n_catalog.py):
 
-    1. the message of a raised exception: ``raise SomethingError("…")`` whose
-       first argument is a string, an f-string or a ``+`` of strings;
+    1. the message of a raised exception: ``raise SomethingError("…")`` (or
+       ``…Exception``, ``…Warning``, the editor's ``Refused``) whose first
+       argument is a string, an f-string or a ``+`` of strings;
     2. a widget's text: the ``description=``, ``tooltip=``, ``placeholder=`` or
-       ``title=`` argument of any call, and ``value=`` of ``Label``, ``HTML``
-       and ``HTMLMath``;
+       ``title=`` argument of any call, and ``value=`` (or the first argument)
+       of ``Label``, ``HTML`` and ``HTMLMath``;
     3. what an event says: a string returned by a method named ``text`` or
        ``__str__``;
+    4. text put into a shown widget later: a string assigned to an attribute
+       named ``value``, ``description``, ``tooltip`` or ``placeholder``
+       (``self.share.value = f"<a …>Share link</a>"``);
+    5. HTML built for the page: a string returned by a function whose name
+       ends in ``_html``;
 
     count when their literal text (placeholders, HTML tags and entities left
     out) holds a word of two letters or more. ``_("…")``, ``ngettext(…)``
@@ -274,13 +284,20 @@ def unmarked_strings(source: str, filename: str = "<source>") -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
             name = _callee_name(node.exc)
-            if name.endswith(("Error", "Exception", "Warning")):
+            if name.endswith(SHOWN_EXCEPTIONS):
                 flag(node.exc.args[0])
         elif isinstance(node, ast.Call):
             for kw in node.keywords:
                 if kw.arg in TEXT_KEYWORDS or (kw.arg == "value" and _callee_name(node) in TEXT_WIDGETS):
                     flag(kw.value)
-        elif isinstance(node, ast.FunctionDef) and node.name in ("text", "__str__"):
+            if node.args and _callee_name(node) in TEXT_WIDGETS:
+                flag(node.args[0])
+        elif isinstance(node, ast.Assign):
+            if any(isinstance(t, ast.Attribute) and t.attr in TEXT_ATTRIBUTES for t in node.targets):
+                flag(node.value)
+        elif isinstance(node, ast.FunctionDef) and (
+            node.name in ("text", "__str__") or node.name.endswith("_html")
+        ):
             for sub in ast.walk(node):
                 if isinstance(sub, ast.Return) and sub.value is not None:
                     flag(sub.value)

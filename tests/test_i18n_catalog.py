@@ -87,6 +87,27 @@ class E:
     assert [line.split(":")[1] for line in found] == ["5", "7", "9", "12"]
 
 
+def test_the_checker_flags_text_put_into_widgets_later_and_built_html():
+    """Issue 26: the editor's share link, Not playable line and mode message reached French pages in
+    English because they were assigned to ``.value``, returned by an ``*_html`` function or refused."""
+    source = """
+from asteroyds.i18n import _
+def play_html(problems):
+    if problems:
+        return f"<span class='c'>Not playable yet: {problems[0]}</span>"
+    return f"<span>{_('Ready')}</span>"
+class Panel:
+    def sync(self, link):
+        self.share.value = f'<a href="{link}">Share link</a>'
+        self.share.value = f'<a href="{link}">{_("Share link")}</a>'
+        self.tip = HTML("<span class='x'>Mode: how this board is played</span>")
+        raise Refused(f"rule {link!r}: bad")
+        self.button.description = "<b>{n}</b>"
+"""
+    found = i18n_tools.unmarked_strings(source, "x.py")
+    assert [line.split(":")[1] for line in found] == ["5", "9", "11", "12"]
+
+
 def test_the_checker_ignores_markup_symbols_and_placeholders():
     assert not i18n_tools.has_words("<div class='x'></div>")
     assert not i18n_tools.has_words("{n} / {total} ✓")

@@ -50,7 +50,7 @@ def planner_for(state: State) -> CoachPlanner:
             _(
                 "the coach does not plan on a {chart} chart (mode {mode})",
                 chart=program_type.__name__,
-                mode=state.mode,
+                mode=_(mode_of(state).title),
             )
         )
     return found

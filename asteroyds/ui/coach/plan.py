@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...dice import Dice
+from ...event_text import player_text
 from ...i18n import _
 from ...pieces import DIE_COLOURS
 from ...program import Program, as_program
@@ -87,7 +88,7 @@ class BestPlanController(Observable["BestPlanController"]):
             return ""
         return _(
             "Best plan for {player}: {program} ({score}).",
-            player=self.question.player,
+            player=player_text(self.question.player),
             program=str(self.plan.program),
             score=describe_score(self.plan.score),
         )

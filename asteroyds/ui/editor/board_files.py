@@ -65,7 +65,9 @@ def read_text(text: str, where: str = "pasted text") -> Loaded:
         state = scenario.from_dict(data, where=where)
     except AsteroydsError as exc:
         raise Refused(str(exc)) from exc
-    return Loaded(state, f"Loaded {where}")
+    if where == "pasted text":  # the editor's own name for its text box
+        return Loaded(state, _("Loaded the pasted text"))
+    return Loaded(state, _("Loaded {where}", where=where))
 
 
 def built_in(name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> Loaded:

@@ -18,7 +18,7 @@ from functools import cached_property
 
 import ipywidgets as widgets
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...modes import modes
 from ...rooms import RoomError, open_store
 from ..board.view import BoardView
@@ -30,8 +30,8 @@ from .common import CSS, RoomViewBase, button, html_part, room_from_query
 from .pages import VARIANTS, RoomChoices, TeacherPage, join_link
 
 STOPWATCH_CHOICES: tuple[tuple[str, int], ...] = (
-    ("the mode's stopwatch", -1),
-    ("no stopwatch", 0),
+    (N_("the mode's stopwatch"), -1),
+    (N_("no stopwatch"), 0),
     ("30 s", 30),
     ("60 s", 60),
     ("90 s", 90),
@@ -117,7 +117,8 @@ class TeacherRoom(RoomViewBase):
         self._title = html_part("asteroyds-room-title", html.escape(_("CLASS ROOM")))
         self._status = html_part("asteroyds-room-status")
         # the creation form
-        self._mode = widgets.Dropdown(options=list(modes()), value="racing", description=_("Mode"))
+        mode_names = [(_(mode.short_title or mode.title), name) for name, mode in modes().items()]
+        self._mode = widgets.Dropdown(options=mode_names, value="racing", description=_("Mode"))
         self._seats = widgets.Text(value="blue,red,green", description=_("Seats"))
         self._bots = widgets.Text(value="", description=_("Bots"), placeholder=_("seats the bot plays"))
         self._seed = widgets.IntText(value=0, description=_("Seed"), layout=widgets.Layout(width="200px"))
