@@ -213,6 +213,8 @@ TEXT_KEYWORDS = frozenset({"description", "tooltip", "placeholder", "title"})
 TEXT_WIDGETS = frozenset({"Label", "HTML", "HTMLMath"})
 #: Widget attributes a person reads when text is assigned to them (``self.share.value = "…"``).
 TEXT_ATTRIBUTES = frozenset({"value", "description", "tooltip", "placeholder"})
+#: The project's helpers that put their argument (by position) on the page as a title or a label.
+TEXT_HELPERS = {"title": 0, "_section": 0, "_check": 1}
 #: Exception classes whose message a person reads (the editor's refusals are shown on the page).
 SHOWN_EXCEPTIONS = ("Error", "Exception", "Warning", "Refused")
 _FIELD = re.compile(r"\{[^{}]*\}")
@@ -267,6 +269,8 @@ def unmarked_strings(source: str, filename: str = "<source>") -> list[str]:
        (``self.share.value = f"<a …>Share link</a>"``);
     5. HTML built for the page: a string returned by a function whose name
        ends in ``_html``;
+    6. the text given to the page's title and label helpers (:data:`TEXT_HELPERS`:
+       ``title("SELECTED")``, ``_section("Variants")``, ``_check(on, "Pilots")``);
 
     count when their literal text (placeholders, HTML tags and entities left
     out) holds a word of two letters or more. ``_("…")``, ``ngettext(…)``
@@ -292,6 +296,9 @@ def unmarked_strings(source: str, filename: str = "<source>") -> list[str]:
                     flag(kw.value)
             if node.args and _callee_name(node) in TEXT_WIDGETS:
                 flag(node.args[0])
+            position = TEXT_HELPERS.get(_callee_name(node))
+            if position is not None and len(node.args) > position:
+                flag(node.args[position])
         elif isinstance(node, ast.Assign):
             if any(isinstance(t, ast.Attribute) and t.attr in TEXT_ATTRIBUTES for t in node.targets):
                 flag(node.value)

@@ -103,9 +103,10 @@ class Panel:
         self.tip = HTML("<span class='x'>Mode: how this board is played</span>")
         raise Refused(f"rule {link!r}: bad")
         self.button.description = "<b>{n}</b>"
+        return [title("SELECTED"), title(_("SELECTED")), _section("Variants")]
 """
     found = i18n_tools.unmarked_strings(source, "x.py")
-    assert [line.split(":")[1] for line in found] == ["5", "9", "11", "12"]
+    assert [line.split(":")[1] for line in found] == ["5", "9", "11", "12", "14", "14"]
 
 
 def test_the_checker_ignores_markup_symbols_and_placeholders():

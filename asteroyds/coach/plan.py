@@ -26,7 +26,7 @@ from ..events import CraftLanded, Event, TokenTaken
 from ..flight import fly
 from ..hexgrid import Cell, direction_name
 from ..i18n import _
-from ..modes import mode_of, objective_named
+from ..modes import mode_of, mode_text, objective_named
 from ..pieces import DIE_COLOURS
 from ..program import RED_COLUMN, SHIELD, Program, as_program, validate_program
 from ..rules import RuleSettings
@@ -81,7 +81,7 @@ def _checked(state: State, player: str, rules: RuleSettings | None) -> State:
         raise RuleError(
             _(
                 "the coach plans the one-round modes (racing, shooting, targets, drones), not {mode}",
-                mode=_(mode_of(state).title),
+                mode=mode_text(state.mode),
             )
         )
     if player not in state.player_order:

@@ -165,14 +165,14 @@ def target_problem(state: State, piece: Piece, team: str, number: int | None) ->
     >>> target_problem(State("targets", (pod,)), pod, "left", 1)
     'Pod P1 cannot carry a target: only an asteroid does (RULES §7)'
     >>> target_problem(State("racing", (pod,)), pod, "left", 1)
-    'targets count only in targets mode (this board is Racing): set the mode to targets first'
+    'targets count only in targets mode (this board is racing): set the mode to targets first'
     >>> target_problem(State("targets", (pod,)), pod, "middle", 1)
     "no team 'middle' (a target belongs to the left or right set)"
     """
     if state.mode != MODE:
         return _(
             "targets count only in targets mode (this board is {mode}): set the mode to targets first",
-            mode=_(_mode_title(state.mode)),
+            mode=_mode_text(state.mode),
         )
     if team not in SIDES:
         return _("no team {team!r} (a target belongs to the left or right set)", team=team)
@@ -332,12 +332,11 @@ def check(state: State, where: str = "state") -> None:
             )
 
 
-def _mode_title(mode: str) -> str:
-    """A mode's English title (``racing`` → ``Racing``), marked text to show as ``_(title)``."""
-    from . import modes  # the registry imports this module: looked up when a message is written
+def _mode_text(mode: str) -> str:
+    """A mode's name in a sentence (:func:`asteroyds.modes.mode_text`)."""
+    from . import mode_text  # the registry imports this module: looked up when a message is written
 
-    found = modes().get(mode)
-    return found.title if found is not None else mode
+    return mode_text(mode)
 
 
 def _cap(text: str) -> str:

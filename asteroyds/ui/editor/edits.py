@@ -32,7 +32,7 @@ from ...errors import AsteroydsError
 from ...event_text import colour_text, direction_text, name_text, player_text, side_text
 from ...hexgrid import Cell
 from ...i18n import _
-from ...modes import mode_named, modes
+from ...modes import mode_named, mode_text, modes
 from ...modes.targets import SIDES
 from ...pieces import ASTEROYD, MAX_DAMAGE, PILOTS, PLATFORM, PLAYER_COLOURS, TURRET, Craft
 from ...state import State
@@ -89,7 +89,7 @@ def add_piece(
             _(
                 "an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is {mode}, "
                 "set the mode to capture first",
-                mode=_(mode.title),
+                mode=mode_text(s.mode),
             )
         )
     if kind in mode.team_kinds and team not in CAPTURE_TEAMS:

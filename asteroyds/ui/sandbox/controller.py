@@ -75,7 +75,7 @@ from ...errors import RuleError
 from ...event_text import player_text
 from ...game import Game
 from ...i18n import _
-from ...modes import Planning, Turn, TurnWord, mode_named, mode_of
+from ...modes import Planning, Turn, TurnWord, mode_named, mode_of, mode_text
 from ...preview import PathPreview
 from ...program import Program
 from ...state import State
@@ -268,7 +268,7 @@ class SandboxController(Observable["SandboxController"]):
         origin = _(" on the loaded scenario") if chosen.board is not None else ""
         self.message = _(
             "New {mode} game{origin}, seed {seed}. {turn}: {players} rolls the dice.",
-            mode=_(mode_of(game.state).short_title or mode_of(game.state).title),
+            mode=mode_text(chosen.mode),
             origin=origin,
             seed=chosen.seed,
             turn=turn,
