@@ -214,7 +214,7 @@ TEXT_WIDGETS = frozenset({"Label", "HTML", "HTMLMath"})
 #: Widget attributes a person reads when text is assigned to them (``self.share.value = "…"``).
 TEXT_ATTRIBUTES = frozenset({"value", "description", "tooltip", "placeholder"})
 #: The project's helpers that put their argument (by position) on the page as a title or a label.
-TEXT_HELPERS = {"title": 0, "_section": 0, "_check": 1}
+TEXT_HELPERS = {"title": 0, "_section": 0, "_check": 1, "download_link": 2}
 #: Exception classes whose message a person reads (the editor's refusals are shown on the page).
 SHOWN_EXCEPTIONS = ("Error", "Exception", "Warning", "Refused")
 _FIELD = re.compile(r"\{[^{}]*\}")
@@ -223,13 +223,17 @@ _WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def _text_of(node: ast.expr) -> str | None:
-    """The literal text of a string, an f-string (fields left out) or a ``+`` of them; None otherwise."""
+    """The literal text of a string, an f-string (fields left out), a ``+`` of them or either branch of
+    a conditional expression; None otherwise."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
         return "".join(
             v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
         )
+    if isinstance(node, ast.IfExp):  # "Pause" if playing else "Play": either branch is shown
+        texts = [t for t in (_text_of(node.body), _text_of(node.orelse)) if t is not None]
+        return " ".join(texts) if texts else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _text_of(node.left), _text_of(node.right)
         if left is None and right is None:
@@ -305,10 +309,23 @@ def unmarked_strings(source: str, filename: str = "<source>") -> list[str]:
         elif isinstance(node, ast.FunctionDef) and (
             node.name in ("text", "__str__") or node.name.endswith("_html")
         ):
-            for sub in ast.walk(node):
-                if isinstance(sub, ast.Return) and sub.value is not None:
-                    flag(sub.value)
+            for sub in _own_returns(node):
+                flag(sub)
     return sorted(found, key=lambda line: int(line.split(":")[1]))
+
+
+def _own_returns(function: ast.FunctionDef) -> list[ast.expr]:
+    """What ``function`` itself returns (not its nested helpers, e.g. a CSS class picker)."""
+    found: list[ast.expr] = []
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return) and node.value is not None:
+            found.append(node.value)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def unmarked_in_package(package: Path = PACKAGE_DIR) -> dict[str, list[str]]:

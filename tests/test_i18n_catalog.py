@@ -103,10 +103,15 @@ class Panel:
         self.tip = HTML("<span class='x'>Mode: how this board is played</span>")
         raise Refused(f"rule {link!r}: bad")
         self.button.description = "<b>{n}</b>"
+        self.toggle.description = "Pause" if playing else _("Play")
         return [title("SELECTED"), title(_("SELECTED")), _section("Variants")]
+def save_html(c):
+    def cls(i):
+        return "asteroyds-marked"
+    return download_link(c.text(), c.name(), "⬇ Save")
 """
     found = i18n_tools.unmarked_strings(source, "x.py")
-    assert [line.split(":")[1] for line in found] == ["5", "9", "11", "12", "14", "14"]
+    assert [line.split(":")[1] for line in found] == ["5", "9", "11", "12", "14", "15", "15", "19"]
 
 
 def test_the_checker_ignores_markup_symbols_and_placeholders():

@@ -113,8 +113,9 @@ def die_colour(colour: str) -> str:
 
 
 def error_html(exc: BaseException) -> str:
-    """A one-line error for a widget's message area (never a traceback in Voila)."""
-    text = html.escape(f"{type(exc).__name__}: {exc}")
+    """A one-line error for a widget's message area (never a traceback in Voila): the message only,
+    in the page's language (a Python class name such as ``RuleError`` is no word for a learner)."""
+    text = html.escape(str(exc).strip() or type(exc).__name__)
     style = f"color:{COLOURS['collision']};font-weight:bold"
     return f'<span class="asteroyds-error-text" style="{style}">⚠ {text}</span>'
 
