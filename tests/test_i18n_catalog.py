@@ -174,3 +174,18 @@ def test_demo_translations_are_checked():
     for wrong in ({"de": {"title": "x"}}, {"fr": {"notes": "x"}}, {"fr": {"title": ""}}, ["fr"]):
         with pytest.raises(ScenarioError, match="translations"):
             demos.from_dict({**data, "translations": wrong}, "pilot-hector")
+
+
+def test_every_ngettext_names_its_two_messages_literally():
+    """``ngettext(singular, plural, n)`` with variables finds no plural entry in the catalog (the
+    extractor cannot see them): the coach's scores stayed English on French pages that way (issue 26)."""
+    import ast
+
+    found = []
+    for path in sorted(i18n_tools.PACKAGE_DIR.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ngettext":
+                literal = [isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2]]
+                if literal != [True, True]:
+                    found.append(f"{path.name}:{node.lineno}")
+    assert found == [], found

@@ -68,7 +68,9 @@ FRENCH_TEXT = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!el || el.closest('script, style, textarea, [lang^="en"]')) { continue; }
+    if (!el || el.closest('script, style, textarea')) { continue; }
+    const tagged = el.closest('[lang]');  // the page's own language is on <html>; a part's on the part
+    if (tagged && tagged !== document.documentElement && tagged.lang.startsWith('en')) { continue; }
     if (!el.getClientRects().length) { continue; }  // not shown
     parts.push(node.textContent);
   }
@@ -97,4 +99,7 @@ def leaks(page: object, french: bool) -> list[str]:
     if french:
         found += [f"English on a French page: {word!r}" for word in ENGLISH_ON_FRENCH if word in text]
         found += english_on_french(page)
+        language = page.evaluate("() => document.documentElement.lang")  # type: ignore[attr-defined]
+        if language != "fr":  # WCAG 3.1.1: a screen reader reads the page in the page's language
+            found.append(f"a French page says it is in {language!r} (<html lang>)")
     return found
