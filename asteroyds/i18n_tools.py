@@ -209,21 +209,31 @@ def render_catalog(
 
 #: Keyword arguments whose text a person reads in a widget.
 TEXT_KEYWORDS = frozenset({"description", "tooltip", "placeholder", "title"})
-#: Widgets whose ``value=`` is text a person reads.
+#: Widgets whose ``value=`` (or first argument) is text a person reads.
 TEXT_WIDGETS = frozenset({"Label", "HTML", "HTMLMath"})
+#: Widget attributes a person reads when text is assigned to them (``self.share.value = "…"``).
+TEXT_ATTRIBUTES = frozenset({"value", "description", "tooltip", "placeholder"})
+#: The project's helpers that put their argument (by position) on the page as a title or a label.
+TEXT_HELPERS = {"title": 0, "_section": 0, "_check": 1, "download_link": 2}
+#: Exception classes whose message a person reads (the editor's refusals are shown on the page).
+SHOWN_EXCEPTIONS = ("Error", "Exception", "Warning", "Refused")
 _FIELD = re.compile(r"\{[^{}]*\}")
 _TAG = re.compile(r"<[^>]*>|&[a-z]+;|&#\d+;")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def _text_of(node: ast.expr) -> str | None:
-    """The literal text of a string, an f-string (fields left out) or a ``+`` of them; None otherwise."""
+    """The literal text of a string, an f-string (fields left out), a ``+`` of them or either branch of
+    a conditional expression; None otherwise."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
         return "".join(
             v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
         )
+    if isinstance(node, ast.IfExp):  # "Pause" if playing else "Play": either branch is shown
+        texts = [t for t in (_text_of(node.body), _text_of(node.orelse)) if t is not None]
+        return " ".join(texts) if texts else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _text_of(node.left), _text_of(node.right)
         if left is None and right is None:
@@ -250,13 +260,21 @@ def unmarked_strings(source: str, filename: str = "<source>") -> list[str]:
 
     The rule (checked on the package by tests/test_i18n_catalog.py):
 
-    1. the message of a raised exception: ``raise SomethingError("…")`` whose
-       first argument is a string, an f-string or a ``+`` of strings;
+    1. the message of a raised exception: ``raise SomethingError("…")`` (or
+       ``…Exception``, ``…Warning``, the editor's ``Refused``) whose first
+       argument is a string, an f-string or a ``+`` of strings;
     2. a widget's text: the ``description=``, ``tooltip=``, ``placeholder=`` or
-       ``title=`` argument of any call, and ``value=`` of ``Label``, ``HTML``
-       and ``HTMLMath``;
+       ``title=`` argument of any call, and ``value=`` (or the first argument)
+       of ``Label``, ``HTML`` and ``HTMLMath``;
     3. what an event says: a string returned by a method named ``text`` or
        ``__str__``;
+    4. text put into a shown widget later: a string assigned to an attribute
+       named ``value``, ``description``, ``tooltip`` or ``placeholder``
+       (``self.share.value = f"<a …>Share link</a>"``);
+    5. HTML built for the page: a string returned by a function whose name
+       ends in ``_html``;
+    6. the text given to the page's title and label helpers (:data:`TEXT_HELPERS`:
+       ``title("SELECTED")``, ``_section("Variants")``, ``_check(on, "Pilots")``);
 
     count when their literal text (placeholders, HTML tags and entities left
     out) holds a word of two letters or more. ``_("…")``, ``ngettext(…)``
@@ -274,17 +292,40 @@ def unmarked_strings(source: str, filename: str = "<source>") -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
             name = _callee_name(node.exc)
-            if name.endswith(("Error", "Exception", "Warning")):
+            if name.endswith(SHOWN_EXCEPTIONS):
                 flag(node.exc.args[0])
         elif isinstance(node, ast.Call):
             for kw in node.keywords:
                 if kw.arg in TEXT_KEYWORDS or (kw.arg == "value" and _callee_name(node) in TEXT_WIDGETS):
                     flag(kw.value)
-        elif isinstance(node, ast.FunctionDef) and node.name in ("text", "__str__"):
-            for sub in ast.walk(node):
-                if isinstance(sub, ast.Return) and sub.value is not None:
-                    flag(sub.value)
+            if node.args and _callee_name(node) in TEXT_WIDGETS:
+                flag(node.args[0])
+            position = TEXT_HELPERS.get(_callee_name(node))
+            if position is not None and len(node.args) > position:
+                flag(node.args[position])
+        elif isinstance(node, ast.Assign):
+            if any(isinstance(t, ast.Attribute) and t.attr in TEXT_ATTRIBUTES for t in node.targets):
+                flag(node.value)
+        elif isinstance(node, ast.FunctionDef) and (
+            node.name in ("text", "__str__") or node.name.endswith("_html")
+        ):
+            for sub in _own_returns(node):
+                flag(sub)
     return sorted(found, key=lambda line: int(line.split(":")[1]))
+
+
+def _own_returns(function: ast.FunctionDef) -> list[ast.expr]:
+    """What ``function`` itself returns (not its nested helpers, e.g. a CSS class picker)."""
+    found: list[ast.expr] = []
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return) and node.value is not None:
+            found.append(node.value)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def unmarked_in_package(package: Path = PACKAGE_DIR) -> dict[str, list[str]]:

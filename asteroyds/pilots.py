@@ -89,7 +89,7 @@ class Pilot:
         raise ProgramError(self.refusal(token))
 
     def explain(self, token: str) -> str:
-        """What a pilot token does, in English ("forward twice")."""
+        """What a pilot token does, in English ("forward twice"); shown as ``_(text)``."""
         for name, _steps, text in self.moves:
             if name == token:
                 return text
@@ -97,11 +97,15 @@ class Pilot:
 
     def refusal(self, token: str) -> str:
         """Why this pilot cannot play ``token`` (no player or column: callers add them)."""
+        hint = _(self.hint)
         if not self.moves:
-            return f"{self.name} {self.hint}, so {token!r} cannot be played"
+            return _("{pilot} {hint}, so {token!r} cannot be played", pilot=self.name, hint=hint, token=token)
         options = ", ".join(repr(t) for t in self.tokens)
-        write = f"write {options}" if len(self.tokens) == 1 else f"write one of {options}"
-        return f"{self.name} {self.hint}: {write}, not {token!r}"
+        if len(self.tokens) == 1:
+            return _("{pilot} {hint}: write {options}, not {token!r}", pilot=self.name, hint=hint,
+                     options=options, token=token)  # fmt: skip
+        return _("{pilot} {hint}: write one of {options}, not {token!r}", pilot=self.name, hint=hint,
+                 options=options, token=token)  # fmt: skip
 
 
 PILOT_TABLE: dict[str, Pilot] = {

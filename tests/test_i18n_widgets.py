@@ -100,3 +100,83 @@ def test_the_board_caption_names_the_mode_and_the_players_in_french():
         caption = BoardView(state)._default_caption()
     assert "Course" in caption and "<b>bleu</b>, <b>rouge</b>" in caption
     assert "Racing" not in caption and "blue" not in caption
+
+
+# --- issue 26 item 6: what the editor, the coach and the pilots say on a French page --------------
+#: English words that have no business in a French sentence (and are not French words themselves).
+ENGLISH = ("the", "and", "with", "yet", "link", "share", "blue", "white", "red", "craft", "asteroid")
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of ``text`` (tags and attributes left out), to show in a failure."""
+    import re
+
+    plain = re.sub(r"<[^>]*>", " ", text)
+    return [w for w in re.findall(r"[A-Za-z]+", plain) if w.lower() in ENGLISH]
+
+
+def test_the_editor_speaks_french_in_its_menus_links_and_messages():
+    from asteroyds.ui.editor.view import ScenarioEditor
+
+    with use_language("fr"):
+        view = ScenarioEditor(page_url="http://x/voila/render/fr/09_teachers_tools.ipynb")
+        files, palette = view._files, view._palette
+        texts = [files.share.value, files.play.value, files.mode_tip.value, view._redo.description]
+        texts += [label for label, _value in files.mode.options] + [
+            label for label, _v in files.setup.options
+        ]
+        texts += [label for label, _value in palette.tools.options]
+        texts += [label for label, _value in palette.colour.options]
+        mode = view._controller.set_mode("targets").message
+        placed = view._controller.add("asteroid", (6, 6), colour="white").message
+        again = view._controller.add("asteroid", (6, 6), colour="white").message
+    assert "Lien de partage" in files.share.value and "Cibles" in mode and "Mode : " in mode
+    assert ("Astéroïde", "asteroid") in palette.tools.options and ("blanc", "white") in palette.colour.options
+    assert "Pas encore jouable" in files.play.value or "Jouer ce plateau" in files.play.value
+    for text in [*texts, mode, placed, again]:
+        assert english_words(text) == [], text
+
+
+def test_a_not_playable_board_says_why_in_french():
+    from asteroyds.ui.editor.controller import EditorController
+    from asteroyds.ui.editor.files_panel import play_html
+
+    editor = EditorController()  # an empty racing board: no craft yet
+    with use_language("fr"):
+        text = play_html(editor, "http://x/")
+    assert "Pas encore jouable" in text and english_words(text) == [], text
+
+
+def test_the_coach_names_crafts_pieces_and_powers_in_french():
+    from asteroyds.coach.plan import best_plan
+    from asteroyds.pieces import Craft
+    from asteroyds.ui.coach.danger import DangerOverlay
+
+    state = setups.racing(seed=1, players=["blue"])
+    craft = state.craft("blue")
+    state = state.update_crafts({"blue": Craft("blue", craft.cell, craft.facing, pilot="Hector")})
+    with use_language("fr"):
+        overlay = DangerOverlay(state)
+        overlay.switch(True)
+        legend = overlay.legend()
+        plan = best_plan(state, Dice(3, 5, 2), "blue")
+        lines = list(plan.explanation)
+    assert legend.startswith("Le vaisseau bleu ") and english_words(legend) == [], legend
+    for line in lines:
+        assert english_words(line) == [], line
+
+
+def test_pilot_refusals_are_french():
+    from asteroyds.errors import ProgramError
+    from asteroyds.pilots import PILOT_TABLE
+
+    with use_language("fr"):
+        with pytest.raises(ProgramError) as hector:
+            PILOT_TABLE["Hector"].steps("PL")
+        with pytest.raises(ProgramError) as mhand:
+            PILOT_TABLE["M'Hand"].steps("P")
+        with pytest.raises(ProgramError) as lawrence:
+            PILOT_TABLE["Lawrence"].steps("P")
+    assert str(hector.value) == "Hector ne prend pas de direction : écrivez 'P', et non 'PL'"
+    assert str(mhand.value).endswith(": écrivez l'un de 'PL', 'PR', et non 'P'")
+    assert "ne peut donc pas être joué" in str(lawrence.value)

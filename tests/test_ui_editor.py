@@ -521,7 +521,7 @@ def test_crafts_play_on_their_colour_s_side_in_targets_mode():
     editor = EditorController()
     place(editor, "craft", (6, 6), colour="yellow")
     assert editor.state.craft("yellow").team is None  # racing: no teams
-    assert editor.set_mode("targets").message == "Mode: targets (teams: yellow left)"
+    assert editor.set_mode("targets").message == "Mode: Targets (teams: yellow left)"
     place(editor, "craft", (6, 8), colour="green")
     assert {c.player: c.team for c in editor.state.crafts} == {"yellow": "left", "green": "right"}
     assert editor.describe(("craft", "green")).endswith(", right team")
@@ -591,7 +591,7 @@ def test_the_view_s_mode_team_and_number_drive_the_target_tool_and_the_board_sho
     view = ScenarioEditor(page_url="")
     c = view.controller
     view._mode.value = "targets"
-    assert c.state.mode == "targets" and c.message == "Mode: targets"
+    assert c.state.mode == "targets" and c.message == "Mode: Targets"
     c.add("asteroid", (6, 6), colour="white")
     assert view._target_box.layout.display == "none"  # only the Target tool shows its options
     view._tools.value = "target"
@@ -789,8 +789,8 @@ def test_a_new_capture_piece_belongs_to_the_tool_s_team():
             lambda e: e.add("platform", (2, 7), team="green"),
             "a platform belongs to a team: choose red, white",
         ),
-        (lambda e: e.add("gate", (2, 7)), "a gate has no part in capture mode"),
-        (lambda e: e.add("drone", (2, 7)), "a drone has no part in capture mode"),
+        (lambda e: e.add("gate", (2, 7)), "this piece has no part in capture mode"),
+        (lambda e: e.add("drone", (2, 7)), "this piece has no part in capture mode"),
         (
             lambda e: e.add("asteroid", (2, 7), colour="red"),
             "the only asteroids in capture mode are the blue",
@@ -914,7 +914,11 @@ def test_the_view_shows_the_capture_tools_and_its_team_menu_drives_the_tools():
     assert "gate" not in tools_for("capture") and "asteroyd" in tools_for("capture")
     view._tools.value = "turret"
     assert view._target_box.layout.display == "" and view._number.layout.display == "none"
-    assert list(view._team.options) == ["red", "white", "blue"] and view._symbol.layout.display == "none"
+    assert [v for _label, v in view._team.options] == [
+        "red",
+        "white",
+        "blue",
+    ] and view._symbol.layout.display == "none"
     view._team.value = "white"
     view._facing.value = 3
     assert (c.tool.name, c.tool.team, c.tool.orientation) == ("turret", "white", 3)
@@ -933,7 +937,7 @@ def test_the_view_shows_the_capture_tools_and_its_team_menu_drives_the_tools():
     c.new_board("targets")
     assert "asteroyd" not in [t for _label, t in view._tools.options]
     view._tools.value = "target"
-    assert list(view._team.options) == ["left", "right"] and c.tool.team == "left"
+    assert [v for _label, v in view._team.options] == ["left", "right"] and c.tool.team == "left"
 
 
 def test_the_view_previews_the_turrets_and_goes_back():

@@ -173,7 +173,7 @@ def test_the_view_s_sections_redraw_from_the_controller():
     editor.select_tool("target")
     palette.sync(editor)
     assert palette.tools.value == "target" and palette.target_box.layout.display == ""
-    assert list(palette.team.options) == ["left", "right"]
+    assert [v for _label, v in palette.team.options] == ["left", "right"]
     editor.load_setup("racing", seed=1)
     editor.select_tool("select")
     editor.click(editor.state.craft("blue").cell)

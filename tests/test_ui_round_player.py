@@ -159,7 +159,7 @@ def test_actions_in_the_wrong_phase_raise_and_do_keeps_the_error():
     with pytest.raises(RuleError, match="'plan'"):
         player.plan()
     assert player.do("fly") is None
-    assert player.error.startswith("RuleError: the game is in the 'roll' phase")
+    assert player.error.startswith("the game is in the 'roll' phase")
     assert player.do("roll") is not None and player.error == ""
     assert player.do("nonsense") is None and "no action 'nonsense'" in player.error
     assert game.phase == "plan"
@@ -490,7 +490,9 @@ def test_capture_has_no_asteroid_or_flight_phase():
 def test_an_illegal_capture_chart_is_refused_and_nothing_is_submitted():
     game, player = capture_player(4, chart="F F F F F F X3,5")  # two anticipation rounds: Lawrence only
     player.roll()
-    assert player.do("plan") is None and "ProgramError" in player.error and "red1" in player.error
+    assert (
+        player.do("plan") is None and "red1" in player.error and "Error" not in player.error
+    )  # the message, not the class
     assert game.programs == {} and game.phase == "plan"
     with pytest.raises(ProgramError):
         player.resolve_turn()

@@ -41,6 +41,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import RuleError, ScenarioError
+from ..event_text import player_text
 from ..events import Event
 from ..hexgrid import Cell
 from ..i18n import _
@@ -78,7 +79,9 @@ def check(state: State, player: str) -> None:
             )
         )
     if state.craft(player).cell is None:
-        raise RuleError(_("the {player} craft is not on the board: there is nothing to plan", player=player))
+        raise RuleError(
+            _("the {player} craft is not on the board: there is nothing to plan", player=player_text(player))
+        )
 
 
 def _enemies_hit(events: Sequence[Event], player: str, team: Mapping[str, str]) -> int:

@@ -21,12 +21,12 @@ from ..asteroids import resolve_asteroids
 from ..damage import DESTROY_ASTEROID, Decision
 from ..dice import Dice
 from ..errors import RuleError, ScenarioError
-from ..event_text import cell_text
+from ..event_text import cell_text, name_text, player_text
 from ..events import CraftLanded, Event, TokenTaken
 from ..flight import fly
 from ..hexgrid import Cell, direction_name
 from ..i18n import _
-from ..modes import mode_of, objective_named
+from ..modes import mode_of, mode_text, objective_named
 from ..pieces import DIE_COLOURS
 from ..program import RED_COLUMN, SHIELD, Program, as_program, validate_program
 from ..rules import RuleSettings
@@ -81,7 +81,7 @@ def _checked(state: State, player: str, rules: RuleSettings | None) -> State:
         raise RuleError(
             _(
                 "the coach plans the one-round modes (racing, shooting, targets, drones), not {mode}",
-                mode=state.mode,
+                mode=mode_text(state.mode),
             )
         )
     if player not in state.player_order:
@@ -93,7 +93,9 @@ def _checked(state: State, player: str, rules: RuleSettings | None) -> State:
             )
         )
     if state.craft(player).cell is None:
-        raise RuleError(_("the {player} craft is destroyed: there is nothing to plan", player=player))
+        raise RuleError(
+            _("the {player} craft is destroyed: there is nothing to plan", player=player_text(player))
+        )
     # The round starts as a played round does (asteroyds.round): drones mode launches the missing drones.
     return mode_of(state).start_round(state)[0]
 
@@ -334,16 +336,16 @@ def _phrase(fact: tuple) -> str:
     if what == "turn":
         return _("turns to face {direction}", direction=direction_name(fact[1]))
     if what == "token":
-        return _("takes the token {symbol} of {gate}", symbol=fact[1], gate=fact[2].describe())
+        return _("takes the token {symbol} of {gate}", symbol=fact[1], gate=name_text(fact[2].describe()))
     if what == "power":
-        return _("pilot power: {power}", power=fact[1])
+        return _("pilot power: {power}", power=_(fact[1]))
     if what == "land":
-        return _("lands on {platform}: the race is finished", platform=fact[2].describe())
+        return _("lands on {platform}: the race is finished", platform=name_text(fact[2].describe()))
     if what == "eliminate":
         return _("eliminates target {target}", target=fact[1])
     if what in ("destroy", "collide"):
         _w, piece, target, amount, total, lawrence = fact
-        name = piece.describe() if piece is not None else _("the border")
+        name = name_text(piece.describe()) if piece is not None else _("the border")
         if what == "destroy":
             text = _(
                 "destroys {asteroid} at {cell} (the once-a-game destroy): {amount} damage, now {total}",
@@ -369,10 +371,11 @@ def _phrase(fact: tuple) -> str:
         if piece is None:
             return _("shoots: the laser hits nothing")
         if token is None:
-            return _("shoots {piece} at {cell}", piece=piece.describe(), cell=cell_text(piece.cell))
+            piece_name = name_text(piece.describe())
+            return _("shoots {piece} at {cell}", piece=piece_name, cell=cell_text(piece.cell))
         return _(
             "shoots {piece} at {cell} and takes the token {token}",
-            piece=piece.describe(),
+            piece=name_text(piece.describe()),
             cell=cell_text(piece.cell),
             token=token,
         )

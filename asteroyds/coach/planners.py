@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..i18n import _
-from ..modes import mode_of
+from ..modes import mode_of, mode_text
 from ..state import State
 
 # (state, dice, players, *, order, mode_rules) -> (each player's program, a player's answers to its plan's
@@ -50,7 +50,7 @@ def planner_for(state: State) -> CoachPlanner:
             _(
                 "the coach does not plan on a {chart} chart (mode {mode})",
                 chart=program_type.__name__,
-                mode=state.mode,
+                mode=mode_text(state.mode),
             )
         )
     return found

@@ -82,6 +82,22 @@ def mode_of(state: State) -> Mode:
     return mode_named(state.mode)
 
 
+def mode_text(name: str) -> str:
+    """A mode's name inside a sentence, in the reader's language: ``racing``, ``capture``, ``cibles``.
+
+    The short title (the mode buttons' word), translated, with a small first letter; an unknown
+    name is said as it is (the message that names it is the error).
+
+    >>> mode_text("racing"), mode_text("capture"), mode_text("chess")
+    ('racing', 'capture', 'chess')
+    """
+    found = registry.registered().get(name)
+    if found is None:
+        return name
+    word = _(found.short_title or found.title)  # type: ignore[attr-defined]
+    return word[:1].lower() + word[1:]
+
+
 def checked(name: object, where: str) -> Mode:
     """The mode called ``name``, or a ScenarioError naming ``where`` and the known modes."""
     return registry.checked_mode(name, where)  # type: ignore[no-any-return]
@@ -155,6 +171,7 @@ __all__ = [
     "finish_round",
     "mode_named",
     "mode_of",
+    "mode_text",
     "modes",
     "objective_named",
     "outcome",

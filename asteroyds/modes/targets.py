@@ -51,7 +51,7 @@ from dataclasses import replace
 
 from .. import setups
 from ..errors import RuleError, ScenarioError
-from ..event_text import player_text, side_text, team_text
+from ..event_text import colour_text, name_text, player_text, side_text, team_text
 from ..events import Event
 from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
@@ -145,9 +145,10 @@ def carry_problem(piece: Piece) -> str:
     'only an asteroid does (RULES §7)'
     """
     if piece.kind != ASTEROID:
-        return "only an asteroid does (RULES §7)"
+        return _("only an asteroid does (RULES §7)")
     if not piece.moved_by(WHITE):
-        return f"targets sit on white-bearing asteroids ({', '.join(WHITE_BEARING)}; RULES §7)"
+        kinds = ", ".join(colour_text(c) for c in WHITE_BEARING)
+        return _("targets sit on white-bearing asteroids ({kinds}; RULES §7)", kinds=kinds)
     return ""
 
 
@@ -169,23 +170,33 @@ def target_problem(state: State, piece: Piece, team: str, number: int | None) ->
     "no team 'middle' (a target belongs to the left or right set)"
     """
     if state.mode != MODE:
-        return (
-            f"targets count only in targets mode (this board is {state.mode}): set the mode to targets first"
+        return _(
+            "targets count only in targets mode (this board is {mode}): set the mode to targets first",
+            mode=_mode_text(state.mode),
         )
     if team not in SIDES:
-        return f"no team {team!r} (a target belongs to the {' or '.join(SIDES)} set)"
+        return _("no team {team!r} (a target belongs to the left or right set)", team=team)
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        return f"a target number is a whole number from 1, got {number!r}"
-    what = _cap(piece.describe())
+        return _("a target number is a whole number from 1, got {number!r}", number=number)
+    what = _cap(name_text(piece.describe()))
     problem = carry_problem(piece)
     if problem:
-        return f"{what} cannot carry a target: {problem}"
+        return _("{what} cannot carry a target: {problem}", what=what, problem=problem)
     if piece.target is not None:
-        return f"{what} already carries target {piece.target}: click it with the Target tool to take it off"
+        return _(
+            "{what} already carries target {target}: click it with the Target tool to take it off",
+            what=what,
+            target=piece.target,
+        )
     name = target_name(team, number)
     other = carrier(state, name)
     if other is not None:
-        return f"target {name} is already on {other.describe()} at {other.cell}: pick another number"
+        return _(
+            "target {name} is already on {piece} at {cell}: pick another number",
+            name=name,
+            piece=name_text(other.describe()),
+            cell=other.cell,
+        )
     return ""
 
 
@@ -319,6 +330,13 @@ def check(state: State, where: str = "state") -> None:
                     team=c.team,
                 )
             )
+
+
+def _mode_text(mode: str) -> str:
+    """A mode's name in a sentence (:func:`asteroyds.modes.mode_text`)."""
+    from . import mode_text  # the registry imports this module: looked up when a message is written
+
+    return mode_text(mode)
 
 
 def _cap(text: str) -> str:

@@ -54,6 +54,40 @@ ENGLISH_ON_FRENCH = (
 )
 
 
+# The words of an English sentence that French never uses: one of them on a French page is an English
+# message that reached it (an unmarked literal, a name not put through the catalog). Words inside an
+# identifier (``craft-collision-and-shield``, a demo's name) do not count, nor text the page marks
+# as English (``<i lang="en">Play in class</i>``, a README section's title: WCAG 3.1.2).
+ENGLISH_WORD = re.compile(
+    r"(?<![\w/-])(?:the|and|with|yet|cannot|your|you|this|from|which|is|are|has|have|not|of|when|"
+    r"there|what|click|press)(?![\w/-])",
+    re.IGNORECASE,
+)
+FRENCH_TEXT = """() => {
+  const parts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest('script, style, textarea')) { continue; }
+    const tagged = el.closest('[lang]');  // the page's own language is on <html>; a part's on the part
+    if (tagged && tagged !== document.documentElement && tagged.lang.startsWith('en')) { continue; }
+    if (!el.getClientRects().length) { continue; }  // not shown
+    parts.push(node.textContent);
+  }
+  return parts.join(' ');
+}"""
+
+
+def english_on_french(page: object) -> list[str]:
+    """The English sentences' words on a French page, each with what is around it."""
+    text: str = page.evaluate(FRENCH_TEXT)  # type: ignore[attr-defined]
+    found = []
+    for match in ENGLISH_WORD.finditer(text):
+        around = text[max(0, match.start() - 50) : match.end() + 50].replace("\n", " ")
+        found.append(f"English on a French page: {match.group(0)!r} in …{around}…")
+    return found
+
+
 def leaks(page: object, french: bool) -> list[str]:
     """Every problem of a rendered page, one line each (empty: the page is made for the web)."""
     found: list[str] = list(page.evaluate(RAW_OUTPUTS))  # type: ignore[attr-defined]
@@ -64,4 +98,8 @@ def leaks(page: object, french: bool) -> list[str]:
             found.append(f"{what}: …{line}…")
     if french:
         found += [f"English on a French page: {word!r}" for word in ENGLISH_ON_FRENCH if word in text]
+        found += english_on_french(page)
+        language = page.evaluate("() => document.documentElement.lang")  # type: ignore[attr-defined]
+        if language != "fr":  # WCAG 3.1.1: a screen reader reads the page in the page's language
+            found.append(f"a French page says it is in {language!r} (<html lang>)")
     return found

@@ -12,6 +12,7 @@ import pytest
 from asteroyds.i18n import _, use_language
 
 from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
+from .page_checks import english_on_french
 from .test_status_chart import DOTS, FIGURE, TIMEOUT
 
 pytestmark = pytest.mark.ui
@@ -97,3 +98,53 @@ def test_a_french_chapter_s_exercise_answers_in_french(page, voila_url):
         timeout=TIMEOUT,
     )
     assert explanation in exercise.locator(".asteroyds-feedback").inner_text()
+
+
+# --- issue 26 item 6: what the widgets say after a click is French too ---------------------------------
+def no_english(page) -> None:
+    """The page's visible text has no word of an English sentence (tests/browser/page_checks.py)."""
+    found = english_on_french(page)
+    assert found == [], "\n".join(found)
+
+
+def test_the_french_editor_answers_in_french(page, voila_url):
+    """Mode menu, Undo, Redo and the preview: every answer of the editor (and its share and play
+    lines) is French; the mode's name in the menu and in the message is the catalog's."""
+    targets = french("Targets")
+    open_notebook(page, voila_url, "fr/09_teachers_tools", wait_for=".asteroyds-editor-mode select")
+    message = page.locator(".asteroyds-editor-message").first
+    page.locator(".asteroyds-editor-mode select").first.select_option(label=targets)
+    page.wait_for_function(
+        "t => document.querySelector('.asteroyds-editor-message').innerText.includes(t)",
+        arg=targets,
+        timeout=TIMEOUT,
+    )
+    assert french("↗ Share link") in page.locator(".asteroyds-editor-share").first.inner_text()
+    for css, said in ((".asteroyds-editor-undo", "Undone"), (".asteroyds-editor-redo", "Redone")):
+        page.locator(css).first.click()
+        page.wait_for_function(
+            "t => document.querySelector('.asteroyds-editor-message').innerText.includes(t)",
+            arg=french(said),
+            timeout=TIMEOUT,
+        )
+    page.locator(".asteroyds-editor-preview").first.click()
+    page.wait_for_selector(".asteroyds-editor-preview-log ol", timeout=TIMEOUT)
+    assert message.inner_text().strip() != ""
+    no_english(page)
+
+
+def test_the_french_coach_and_pilots_speak_french(page, voila_url):
+    """Chapter 5's coach (best plan, its sentences and the danger legend) and chapter 6's pilot menu."""
+    open_notebook(page, voila_url, "fr/05_racing_game", wait_for=".asteroyds-best-plan")
+    best = page.locator(".asteroyds-best-plan").first
+    best.scroll_into_view_if_needed()
+    best.click()
+    page.wait_for_selector(".asteroyds-coach-steps li", timeout=TIMEOUT)
+    no_english(page)
+
+    open_notebook(page, voila_url, "fr/06_pilot_powers", wait_for=".asteroyds-status-chart")
+    picker = page.locator("select").first
+    for pilot in ("Dolorosa", "M'Hand", "1634", "Hector"):
+        picker.select_option(label=pilot)
+        page.wait_for_timeout(800)
+    no_english(page)

@@ -2,7 +2,8 @@
 
 While planning, the board and the status chart are on screen together; while the
 round resolves, the board and the round player's Step. A program is planned and
-submitted, and the round stepped, with Tab and Enter only (no mouse). A running
+submitted, and the round stepped, with the keyboard only (no mouse): Tab and Enter, and the
+arrow keys inside the status chart's grid (one tab stop). A running
 game asks before the page is left. The screenshots go to the README.
 """
 
@@ -53,6 +54,38 @@ def press_on(page, css: str, limit: int = 400) -> None:
     raise AssertionError(f"Tab never reached {css}")
 
 
+def focused(page) -> str:
+    """The label of the focused element (a cell button says its cell: ``1F``)."""
+    return str(page.evaluate("() => (document.activeElement && document.activeElement.textContent) || ''"))
+
+
+def plan_with_the_arrow_keys(page) -> None:
+    """F F R . . . S on the chart's grid: Tab reaches it once, the arrows move, Enter puts the action.
+
+    The grid is one tab stop (a roving tabindex, issue 26 item 7): Tab arrives on 1F, the other 34
+    cells are reached with the arrows only, and one Tab from a cell leaves the grid.
+    """
+    grid = f"{ROOT} .asteroyds-chart-grid"
+    stops = page.evaluate(
+        f"() => Array.from(document.querySelectorAll({grid!r} + ' .asteroyds-cell-button'))"
+        ".filter(b => b.tabIndex === 0).map(b => b.textContent)"
+    )
+    assert stops == ["1F"], stops  # one tab stop in the grid
+    press_on(page, ".asteroyds-cell-1F")  # Tab to the grid; Enter: Forward in column 1
+    for key, now in (("ArrowRight", "2F"), ("Enter", "2F"), ("ArrowRight", "3F"), ("ArrowDown", "3R")):
+        page.keyboard.press(key)
+        assert focused(page) == now, (key, focused(page))
+    page.keyboard.press("Enter")  # Right in column 3; columns 4-6 stay empty, the shield stays on
+    page.keyboard.press("End")
+    assert focused(page) == "7R"  # the row's last cell (the red column)
+    page.keyboard.press("Home")
+    assert focused(page) == "1R"
+    page.keyboard.press("Tab")  # one Tab leaves the grid
+    assert page.evaluate(f"() => !document.activeElement.closest({grid!r})")
+    page.keyboard.press("Shift+Tab")  # and Shift+Tab comes back to the cell it left
+    assert focused(page) == "1R"
+
+
 def test_planning_and_resolving_fit_one_screen_with_the_keyboard_alone(page, voila_url):
     page.set_viewport_size(LAPTOP)
     open_notebook(page, voila_url, "10_sandbox", wait_for=f"{ROOT} .asteroyds-start")
@@ -70,9 +103,7 @@ def test_planning_and_resolving_fit_one_screen_with_the_keyboard_alone(page, voi
     assert inside_viewport(page, ".asteroyds-chart-figure"), box(page, ".asteroyds-chart-figure")
     shot = screenshot(page, "sandbox-planning-1366x900")
 
-    for cell in ("1F", "2F", "3R"):  # F F R . . . S: the shield is on by default
-        press_on(page, f".asteroyds-cell-{cell}")
-        page.wait_for_timeout(300)
+    plan_with_the_arrow_keys(page)
     wait_for(page, "d.program === 'F F R . . . S'", f"{ROOT} .asteroyds-chart-data-values")
     press_on(page, ".asteroyds-submit")
     wait_stage(page, "asteroids")

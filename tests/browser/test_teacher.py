@@ -233,7 +233,9 @@ def test_a_capture_layout_is_rearranged_previewed_and_played_in_the_sandbox(page
     open_tools(page, voila_url)
     editor = page.locator(EDITOR)
     editor.scroll_into_view_if_needed()
-    editor.locator(".asteroyds-editor-setup select").select_option("capture")
+    editor.locator(".asteroyds-editor-setup select").select_option(
+        label="Capture"
+    )  # the menu says the mode in words
     editor.locator(".asteroyds-editor-new").click()
     wait_for_data(page, EDITOR, "pieces", "v.split(' ').includes('TR1@4,4')")
     message = editor.locator(".asteroyds-editor-message")
@@ -252,7 +254,7 @@ def test_a_capture_layout_is_rearranged_previewed_and_played_in_the_sandbox(page
     )
     # A new white turret: the Team menu says whose it is.
     editor.locator(".asteroyds-editor-tools button[data-value='Turret']").click()
-    editor.locator(".asteroyds-editor-team select").select_option("white")
+    editor.locator(".asteroyds-editor-team select").select_option(label="team white")
     click_hex(page, EDITOR, (6, 11))
     expect(message).to_contain_text("Added white turret TW3 at (6, 11)")
     click_hex(page, EDITOR, (6, 3))  # refused: the red asteroyd's space

@@ -34,6 +34,7 @@ engine's, so the editor and the sandbox never decide a rule themselves:
 from __future__ import annotations
 
 from ...errors import ScenarioError
+from ...event_text import and_list, name_text, player_text, team_text
 from ...i18n import _
 from ...pieces import ASTEROID, ASTEROYD, BLUE, DRONE, GATE, PLATFORM, TURRET, Piece
 from ...state import State
@@ -61,23 +62,26 @@ def piece_problem(state: State, piece: Piece) -> str:
     >>> piece_problem(layout(3), Piece("B1", "asteroid", (3, 6), "blue", 0, 1))  # doctest: +ELLIPSIS
     'blue asteroid #1: the blue asteroids variant is for two teams: ...'
     """
-    name = piece.describe()
+    name = name_text(piece.describe())
     if piece.kind in FOREIGN_KINDS:
-        return (
-            f"{name}: a {piece.kind} has no part in capture mode (RULES §11: asteroyds, platforms, "
-            "pods, turrets and the blue asteroids of the variant)"
+        return _(
+            "{name}: this piece has no part in capture mode (RULES §11: asteroyds, platforms, "
+            "pods, turrets and the blue asteroids of the variant)",
+            name=name,
         )
     if piece.kind != ASTEROID:
         return ""
     if piece.colour != BLUE:
-        return (
-            f"{name}: the only asteroids in capture mode are the blue ones of the variant, "
-            "moved by the blue die (RULES §11)"
+        return _(
+            "{name}: the only asteroids in capture mode are the blue ones of the variant, "
+            "moved by the blue die (RULES §11)",
+            name=name,
         )
     if BLUE in team_names(state):
-        return (
-            f"{name}: the blue asteroids variant is for two teams: with a blue team the blue die "
-            "aims the blue turrets (RULES §11)"
+        return _(
+            "{name}: the blue asteroids variant is for two teams: with a blue team the blue die "
+            "aims the blue turrets (RULES §11)",
+            name=name,
         )
     return ""
 
@@ -106,30 +110,61 @@ def problems(state: State) -> tuple[str, ...]:
     sentence naming the team or the piece.
     """
     if state.mode != MODE:
-        return (f"a {state.mode} board, not a capture board",)
-    found = [f"piece {p.id!r}: {problem}" for p in state.pieces if (problem := piece_problem(state, p))]
+        return (_("a board of another mode, not a capture board"),)
+    found = [
+        _("piece {id!r}: {problem}", id=p.id, problem=problem)
+        for p in state.pieces
+        if (problem := piece_problem(state, p))
+    ]
     playing = teams(state)  # the teams with an asteroyd
     if not playing:
-        return (*found, "the board has no asteroyd: each team needs one (red and white, and blue with three)")
+        missing = _("the board has no asteroyd: each team needs one (red and white, and blue with three)")
+        return (*found, missing)
     if playing not in TEAM_SETS.values():
         found.append(
-            f"capture is played by red and white, or red, white and blue: this board has asteroyds "
-            f"for {', '.join(playing)}"
+            _(
+                "capture is played by red and white, or red, white and blue: this board has asteroyds "
+                "for {teams}",
+                teams=and_list([team_text(t) for t in playing]),
+            )
         )
     for team in playing:
         platforms = sum(1 for p in state.pieces if p.kind == PLATFORM and p.team == team)
         if platforms != 1:
-            found.append(f"the {team} team needs exactly one platform (it has {platforms})")
+            found.append(
+                _(
+                    "the {team} team needs exactly one platform (it has {n})",
+                    team=team_text(team),
+                    n=platforms,
+                )
+            )
         crafts = sum(1 for c in state.crafts if c.team == team)
         if not 1 <= crafts <= MAX_CRAFTS_PER_TEAM:
-            found.append(f"the {team} team needs 1-{MAX_CRAFTS_PER_TEAM} crafts (it has {crafts})")
+            found.append(
+                _(
+                    "the {team} team needs 1-{most} crafts (it has {n})",
+                    team=team_text(team),
+                    most=MAX_CRAFTS_PER_TEAM,
+                    n=crafts,
+                )
+            )
     for p in state.pieces:
         if p.kind in (PLATFORM, TURRET) and p.team not in playing:
-            found.append(f"{p.kind} {p.id} belongs to the {p.team} team, which has no asteroyd on this board")
+            found.append(
+                _(
+                    "{piece} belongs to the {team} team, which has no asteroyd on this board",
+                    piece=name_text(f"{p.kind} {p.id}"),
+                    team=team_text(p.team or ""),
+                )
+            )
     for c in state.crafts:
         if c.team not in playing:
             found.append(
-                f"the {c.player} craft belongs to the {c.team} team, which has no asteroyd on this board"
+                _(
+                    "the {player} craft belongs to the {team} team, which has no asteroyd on this board",
+                    player=player_text(c.player),
+                    team=team_text(c.team or ""),
+                )
             )
     return tuple(found)
 

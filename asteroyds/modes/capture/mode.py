@@ -224,7 +224,7 @@ def _layout(team_count: int) -> tuple[State, str]:
     return state, _(
         "The capture layout: {n} teams ({choices}), {crafts} crafts each",
         n=len(names),
-        choices=", ".join(names),
+        choices=", ".join(team_text(t) for t in names),
         crafts=len(state.crafts) // len(names),
     )
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...coach.danger import ROLLS  # the engine's (asteroyds.ui.board would import bqplot)
+from ...event_text import player_text
 from ...i18n import _
 from ...rules import RuleSettings
 from ...state import State
@@ -101,7 +102,7 @@ class DangerOverlay(Observable["DangerOverlay"]):
                 sentences.append(
                     _(
                         "The {player} craft is hit in {hits} of the {rolls} rolls.",
-                        player=craft.player,
+                        player=player_text(craft.player),
                         hits=risk,
                         rolls=self.rolls,
                     )

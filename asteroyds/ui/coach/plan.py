@@ -17,6 +17,7 @@ from typing import Any
 
 from ...coach.objective import CAREFUL, STYLES
 from ...dice import Dice
+from ...event_text import player_text
 from ...i18n import _
 from ...pieces import DIE_COLOURS
 from ...program import Program, as_program
@@ -104,7 +105,7 @@ class BestPlanController(Observable["BestPlanController"]):
             return ""
         return _(
             "Best plan for {player}: {program} ({score}).",
-            player=self.question.player,
+            player=player_text(self.question.player),
             program=str(self.plan.program),
             score=describe_score(self.plan.score),
         )

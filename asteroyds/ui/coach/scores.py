@@ -10,24 +10,30 @@ importance; the tie-breaks stay out of the sentence (they are in the dict).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...i18n import N_, _, ngettext
+from ...i18n import _, ngettext
 
 FAR = 999  # the engine's distance of a craft no longer on the board
-# the goal component -> (singular, plural), the number is {n}
-GOALS: dict[str, tuple[str, str]] = {
-    "tokens": (N_("{n} gate token"), N_("{n} gate tokens")),
-    "targets": (N_("{n} target"), N_("{n} targets")),
-    "symbols": (N_("{n} drone symbol"), N_("{n} drone symbols")),
+# the goal component -> its words for n (ngettext with literal messages: the catalog's plural entries)
+GOALS: dict[str, Callable[[int], str]] = {
+    "tokens": lambda n: ngettext("{n} gate token", "{n} gate tokens", n, n=n),
+    "targets": lambda n: ngettext("{n} target", "{n} targets", n, n=n),
+    "symbols": lambda n: ngettext("{n} drone symbol", "{n} drone symbols", n, n=n),
 }
 # the distance, per objective: to a gate (racing), to a firing position (the shooting modes)
-DISTANCES: dict[str, tuple[str, str]] = {
-    "racing": (N_("{n} space from the next gate"), N_("{n} spaces from the next gate")),
-    "shooting": (N_("{n} move from a shot at a gate"), N_("{n} moves from a shot at a gate")),
-    "targets": (N_("{n} move from a shot at a target"), N_("{n} moves from a shot at a target")),
-    "drones": (N_("{n} move from a shot at a drone"), N_("{n} moves from a shot at a drone")),
+DISTANCES: dict[str, Callable[[int], str]] = {
+    "racing": lambda n: ngettext("{n} space from the next gate", "{n} spaces from the next gate", n, n=n),
+    "shooting": lambda n: ngettext(
+        "{n} move from a shot at a gate", "{n} moves from a shot at a gate", n, n=n
+    ),
+    "targets": lambda n: ngettext(
+        "{n} move from a shot at a target", "{n} moves from a shot at a target", n, n=n
+    ),
+    "drones": lambda n: ngettext(
+        "{n} move from a shot at a drone", "{n} moves from a shot at a drone", n, n=n
+    ),
 }
 
 
@@ -44,16 +50,14 @@ def describe_score(score: Mapping[str, Any]) -> str:
     words: list[str] = []
     if not score.get("on_board", True):
         words.append(_("destroyed"))
-    for name, (singular, plural) in GOALS.items():
+    for name, words_for in GOALS.items():
         if name in score:
-            n = int(score[name])
-            words.append(ngettext(singular, plural, n, n=n))
+            words.append(words_for(int(score[name])))
     if score.get("landed"):
         words.append(_("landed on a platform"))
     distance = score.get("distance")
     if score.get("on_board", True) and isinstance(distance, int) and 0 < distance < FAR:
-        singular, plural = DISTANCES.get(objective, DISTANCES["racing"])
-        words.append(ngettext(singular, plural, distance, n=distance))
+        words.append(DISTANCES.get(objective, DISTANCES["racing"])(distance))
     damage = score.get("damage")
     if score.get("on_board", True) and isinstance(damage, int) and damage > 0:
         words.append(_("{n} damage", n=damage))

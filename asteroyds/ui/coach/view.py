@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import ipywidgets as widgets
 
 from ...coach.objective import BOLD, CAREFUL
+from ...event_text import player_text
 from ...i18n import _
 from ...program import Program
 from ...state import State
@@ -231,7 +232,7 @@ class CoachPanel(widgets.VBox):
                 controller.ask_about(q)
                 self._review_plans[key] = controller
             sentence = self._review_plans[key].compare(review.program)
-            lines.append(_("{player}, round {round}: {comparison}", player=q.player,
+            lines.append(_("{player}, round {round}: {comparison}", player=player_text(q.player),
                            round=q.state.round, comparison=sentence))  # fmt: skip
         self._comparison_text = " ".join(lines)
         items = "".join(f"<div>{html.escape(line)}</div>" for line in lines)

@@ -26,8 +26,9 @@ from typing import NamedTuple
 from ... import demos, scenario
 from ...dice import Dice
 from ...errors import AsteroydsError
+from ...event_text import player_text
 from ...i18n import _
-from ...modes import modes
+from ...modes import mode_text, modes
 from ...setups import setup
 from ...state import State
 from ..share import links
@@ -65,7 +66,9 @@ def read_text(text: str, where: str = "pasted text") -> Loaded:
         state = scenario.from_dict(data, where=where)
     except AsteroydsError as exc:
         raise Refused(str(exc)) from exc
-    return Loaded(state, f"Loaded {where}")
+    if where == "pasted text":  # the editor's own name for its text box
+        return Loaded(state, _("Loaded the pasted text"))
+    return Loaded(state, _("Loaded {where}", where=where))
 
 
 def built_in(name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> Loaded:
@@ -89,9 +92,9 @@ def built_in(name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> Lo
         state,
         _(
             "The {name} setup, seed {seed}, players {choices}",
-            name=name,
+            name=mode_text(name),
             seed=seed,
-            choices=", ".join(players),
+            choices=", ".join(player_text(p) for p in players),
         ),
     )
 

@@ -57,7 +57,7 @@ Tool(name='turret', colour=None, symbol=None, orientation=3, priority=None, team
 >>> capture.click((6, 11)).message
 'Added white turret TW3 at (6, 11)'
 >>> capture.add("gate", (2, 7)).message
-'Red gate #1: a gate has no part in capture mode (RULES §11: asteroyds, platforms, ...)'
+'Red gate #1: this piece has no part in capture mode (RULES §11: asteroyds, platforms, ...)'
 """
 
 from __future__ import annotations
@@ -209,7 +209,7 @@ class EditorController(Observable["EditorController"]):
         target = self.selection.cycle(self.state, cell)
         if target is None:
             return self._done(_("{cell}: empty space", cell=cell))
-        return self._done(f"Selected: {self.describe(target)}")
+        return self._done(_("Selected: {what}", what=self.describe(target)))
 
     def _move_click(self, cell: Cell) -> EditResult:
         """The Move tool: the first click picks up what is there, the next puts it down (or cancels)."""
@@ -334,18 +334,18 @@ class EditorController(Observable["EditorController"]):
             self.demonstration.set(dice)
         except Refused as exc:
             return self.refuse(exc.message)
-        return self._done(f"Dice: {self.dice}")
+        return self._done(_("Dice: {dice}", dice=self.dice))
 
     # --- history, files, preview and link ------------------------------------------------------
     def undo(self) -> EditResult:
         if not self.history.undo():
             return self.refuse(_("Nothing to undo"))
-        return self._stepped("Undone")
+        return self._stepped(_("Undone"))
 
     def redo(self) -> EditResult:
         if not self.history.redo():
             return self.refuse(_("Nothing to redo"))
-        return self._stepped("Redone")
+        return self._stepped(_("Redone"))
 
     def to_json(self) -> str:
         """The board as a scenario file (``asteroyds/scenario@1``)."""

@@ -29,10 +29,10 @@ from dataclasses import replace
 from typing import Any
 
 from ...errors import AsteroydsError
-from ...event_text import direction_text
+from ...event_text import colour_text, direction_text, name_text, player_text, side_text
 from ...hexgrid import Cell
 from ...i18n import _
-from ...modes import mode_named, modes
+from ...modes import mode_named, mode_text, modes
 from ...modes.targets import SIDES
 from ...pieces import ASTEROYD, MAX_DAMAGE, PILOTS, PLATFORM, PLAYER_COLOURS, TURRET, Craft
 from ...state import State
@@ -46,7 +46,7 @@ from .tools import (
     Change,
     Refused,
     Selection,
-    article,
+    a_kind,
     as_cell,
     as_orientation,
     cap,
@@ -89,16 +89,15 @@ def add_piece(
             _(
                 "an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is {mode}, "
                 "set the mode to capture first",
-                mode=s.mode,
+                mode=mode_text(s.mode),
             )
         )
     if kind in mode.team_kinds and team not in CAPTURE_TEAMS:
         raise Refused(
             _(
-                "in capture mode {article} {kind} belongs to a team: choose {choices} or "
+                "in capture mode {a_kind} belongs to a team: choose {choices} or "
                 "{CAPTURE_TEAMS} (Team), got {team!r}",
-                article=article(kind),
-                kind=kind,
+                a_kind=a_kind(kind),
                 choices=", ".join(CAPTURE_TEAMS[:-1]),
                 CAPTURE_TEAMS=CAPTURE_TEAMS[-1],
                 team=team,
@@ -158,7 +157,7 @@ def add_craft(
         raise Refused(
             _(
                 "the {player} craft is already on the board at {cell}: move it",
-                player=player,
+                player=player_text(player),
                 cell=existing.cell,
             )
         )
@@ -171,10 +170,15 @@ def add_craft(
         team = None
     craft = Craft(player, cell, as_orientation(facing), pilot=pilot or None, team=team)
     s = state.replace(crafts=(*state.crafts, craft), player_order=(*state.player_order, player))
-    of_team = _(" ({team} team)", team=team) if team_board else ""
+    of_team = _(" ({team} team)", team=colour_text(team or "", "feminine")) if team_board else ""
     return Change(
         s,
-        _("Added the {player} craft{of_team} at {cell}", player=player, of_team=of_team, cell=cell),
+        _(
+            "Added the {player} craft{of_team} at {cell}",
+            player=player_text(player),
+            of_team=of_team,
+            cell=cell,
+        ),
         ("craft", player),
     )
 
@@ -189,7 +193,7 @@ def rotate(state: State, found: Selection, turns: int = 1) -> Change:
             state.update_crafts({key: replace(craft, facing=facing)}),
             _(
                 "The {key} craft now faces {direction_name}",
-                key=key,
+                key=player_text(key),
                 direction_name=direction_text(facing),
             ),
             found,
@@ -217,11 +221,11 @@ def remove(state: State, found: Selection) -> Change:
     s = state
     if kind == "craft":
         cell = s.craft(key).cell
-        message = _("Removed the {key} craft from {cell}", key=key, cell=cell)
+        message = _("Removed the {key} craft from {cell}", key=player_text(key), cell=cell)
         carried = lookups.carried_by(state, key)
         if carried is not None:  # capture: what it carried drops where it was
             s = s.update_pieces({carried.id: carried._replace(carrier=None)})
-            message += _("; the {team} asteroyd it carried stays there", team=carried.team)
+            message += _("; the {team} asteroyd it carried stays there", team=colour_text(carried.team or ""))
         s = s.replace(
             crafts=tuple(c for c in s.crafts if c.player != key),
             player_order=tuple(p for p in s.player_order if p != key),
@@ -242,20 +246,30 @@ def set_priority(state: State, found: Selection, priority: int) -> Change:
     p = state.piece(found[1])
     if not p.is_moving:
         raise Refused(
-            _("{cap} has no priority number (only asteroids, gates and drones do)", cap=cap(p.describe()))
+            _(
+                "{cap} has no priority number (only asteroids, gates and drones do)",
+                cap=cap(name_text(p.describe())),
+            )
         )
     if isinstance(priority, bool) or not isinstance(priority, int) or priority < 1:
         raise Refused(_("a priority number is a whole number from 1, got {priority!r}", priority=priority))
     if priority == p.priority:  # said, but no change: no step to undo
         return Change(
-            None, _("{cap} already has priority {priority}", cap=cap(p.describe()), priority=priority), found
+            None,
+            _("{cap} already has priority {priority}", cap=cap(name_text(p.describe())), priority=priority),
+            found,
         )
     other = next((q for q in state.pieces if q.is_moving and q.priority == priority), None)
     changed = {p.id: p._replace(priority=priority)}
-    message = _("{cap} is now #{priority}", cap=cap(p.describe()), priority=priority)
+    message = _("{cap} is now #{priority}", cap=cap(name_text(p.describe())), priority=priority)
     if other is not None:
         changed[other.id] = other._replace(priority=p.priority)
-        message += f"; {other.describe()} took #{p.priority}"
+        message = _(
+            "{message}; {other} took #{priority}",
+            message=message,
+            other=name_text(other.describe()),
+            priority=p.priority,
+        )
     return Change(state.update_pieces(changed), message, found)
 
 
@@ -270,19 +284,19 @@ def move(state: State, found: Selection, cell: Sequence[int]) -> Change:
             raise Refused(problem)
         craft = s.craft(key)
         s = s.update_crafts({key: replace(craft, cell=cell)})
-        message = _("Moved the {key} craft to {cell}", key=key, cell=cell)
+        message = _("Moved the {key} craft to {cell}", key=player_text(key), cell=cell)
         carried = lookups.carried_by(state, key)
         if carried is not None:  # capture: the asteroyd it carries goes with it
             s = s.update_pieces({carried.id: carried._replace(cell=cell)})
-            message += _(" with the {team} asteroyd it carries", team=carried.team)
+            message += _(" with the {team} asteroyd it carries", team=colour_text(carried.team or ""))
         return Change(s, message, found)
     p = s.piece(key)
     if p.kind == ASTEROYD and p.carrier is not None:
         raise Refused(
             _(
                 "the {team} asteroyd is carried by the {carrier} craft: move the craft",
-                team=p.team,
-                carrier=p.carrier,
+                team=colour_text(p.team or ""),
+                carrier=player_text(p.carrier),
             )
         )
     problem = space_problem(s, p.kind, cell, ignore=p.id)
@@ -317,7 +331,7 @@ def set_damage(state: State, player: str, damage: int) -> Change:
     return edit_craft(
         state,
         player,
-        _("The {player} craft has {damage} damage", player=player, damage=damage),
+        _("The {player} craft has {damage} damage", player=player_text(player), damage=damage),
         damage=damage,
     )
 
@@ -328,7 +342,7 @@ def set_pilot(state: State, player: str, pilot: str | None) -> Change:
         raise Refused(
             _("no pilot {pilot!r} (expected one of {choices})", pilot=pilot, choices=", ".join(PILOTS))
         )
-    message = _("The {player} craft's pilot: {value}", player=player, value=pilot or _("none"))
+    message = _("The {player} craft's pilot: {value}", player=player_text(player), value=pilot or _("none"))
     return edit_craft(state, player, message, pilot=pilot or None, power_used=False)
 
 
@@ -338,7 +352,11 @@ def set_tokens(state: State, player: str, tokens: str | Iterable[str]) -> Change
     return edit_craft(
         state,
         player,
-        _("The {player} craft holds {value}", player=player, value=" ".join(held) or _("no token")),
+        _(
+            "The {player} craft holds {value}",
+            player=player_text(player),
+            value=" ".join(held) or _("no token"),
+        ),
         tokens=held,
     )
 
@@ -347,7 +365,7 @@ def edit_craft(state: State, player: str, message: str, **changes: Any) -> Chang
     """Change the fields of ``player``'s craft (refused if it is not on the board)."""
     craft = lookups.craft(state, player)
     if craft is None:
-        raise Refused(_("no {player} craft on the board", player=player))
+        raise Refused(_("no {player} craft on the board", player=player_text(player)))
     return Change(state.update_crafts({player: replace(craft, **changes)}), message, ("craft", player))
 
 
@@ -359,7 +377,9 @@ def add_target(state: State, found: Selection, team: str = "left", number: int |
     :func:`~asteroyds.modes.targets.target_problem`'s (RULES §7).
     """
     if found[0] == "craft":
-        raise Refused(_("the {found} craft cannot carry a target: only an asteroid does", found=found[1]))
+        raise Refused(
+            _("the {found} craft cannot carry a target: only an asteroid does", found=player_text(found[1]))
+        )
     piece = state.piece(found[1])
     if number is None and team in SIDES:
         number = free_number(state, team)
@@ -369,7 +389,12 @@ def add_target(state: State, found: Selection, team: str = "left", number: int |
     assert number is not None  # target_problem checked it
     name = target_name(team, number)
     marked = piece._replace(target=name, team=team)
-    message = _("Put target {name} on {piece} at {cell}", name=name, piece=piece.describe(), cell=piece.cell)
+    message = _(
+        "Put target {name} on {piece} at {cell}",
+        name=name,
+        piece=name_text(piece.describe()),
+        cell=piece.cell,
+    )
     return Change(state.update_pieces({piece.id: marked}), message, found)
 
 
@@ -382,7 +407,7 @@ def remove_target(state: State, found: Selection) -> Change:
     message = _(
         "Took target {target} off {piece} at {cell}",
         target=piece.target,
-        piece=piece.describe(),
+        piece=name_text(piece.describe()),
         cell=piece.cell,
     )
     return Change(state.update_pieces({piece.id: bare}), message, found)
@@ -406,12 +431,16 @@ def set_mode(state: State, mode: str, selected: Selection | None) -> Change:
             _("no mode {mode!r} (expected one of {choices})", mode=mode, choices=", ".join(modes()))
         )
     changed = state.replace(mode=mode)
-    message = f"Mode: {mode}"
+    title = _(mode_named(mode).short_title or mode_named(mode).title)
+    message = _("Mode: {mode}", mode=title)
     if mode_named(mode).shoots_targets:
         changed = with_targets_teams(changed)
-        teams = [f"{c.player} {c.team}" for c in changed.crafts_in_order()]
+        teams = [
+            _("{player} {side}", player=player_text(c.player), side=side_text(c.team or ""))
+            for c in changed.crafts_in_order()
+        ]
         if teams:
-            message += f" (teams: {', '.join(teams)})"
+            message = _("Mode: {mode} (teams: {teams})", mode=title, teams=", ".join(teams))
     return Change(changed, message, selected)
 
 
@@ -420,8 +449,8 @@ def set_rule(state: State, name: str, value: object, selected: Selection | None)
     try:
         rules = state.rules.with_changes(**{name: value})
     except (TypeError, AsteroydsError) as exc:
-        raise Refused(f"rule {name!r}: {exc}") from exc
-    return Change(state.replace(rules=rules), f"Rule {name}: {value}", selected)
+        raise Refused(_("rule {name!r}: {problem}", name=name, problem=exc)) from exc
+    return Change(state.replace(rules=rules), _("Rule {name}: {value}", name=name, value=value), selected)
 
 
 __all__ = [

@@ -23,7 +23,7 @@ from ..share import links
 from ..share.files import download_link, uploaded_text
 from .controller import EditorController
 from .controls import Run, button, sized, title
-from .tools import SETUP_CHOICES
+from .tools import setup_choices
 
 
 def download_html(text: str, filename: str = "asteroyds-scenario.json") -> str:
@@ -38,16 +38,36 @@ def play_html(c: EditorController, page_url: str) -> str:
     problems = c.play_problems()
     if problems:
         more = _(" (and {value} more)", value=len(problems) - 1) if len(problems) > 1 else ""
-        return (
-            f"<span class='asteroyds-caption' data-ready='false'>Not playable yet: "
-            f"{html.escape(problems[0])}{more}</span>"
-        )
+        text = _("Not playable yet: {problem}", problem=problems[0]) + more
+        return f"<span class='asteroyds-caption' data-ready='false'>{html.escape(text)}</span>"
     link = html.escape(links.sandbox_link(c.state, page_url))
     return (
         f'<span data-ready="true"><a class="asteroyds-link asteroyds-editor-play-link" href="{link}" '
-        "target=\"_blank\">▶ Play this board in the sandbox</a> <span class='asteroyds-caption'>"
-        "a new game on it, in a new tab (there, New game… chooses who plays it)</span></span>"
+        f'target="_blank">{html.escape(_("▶ Play this board in the sandbox"))}</a> '
+        f"<span class='asteroyds-caption'>"
+        f"{html.escape(_('a new game on it, in a new tab (there, New game… chooses who plays it)'))}"
+        "</span></span>"
     )
+
+
+def mode_options() -> list[tuple[str, str]]:
+    """The Mode menu: each mode's name in the page's language, its id as the value."""
+    return [(_(mode.short_title or mode.title), name) for name, mode in modes().items()]
+
+
+def setup_options() -> list[tuple[str, str]]:
+    """The Board menu: an empty board, each mode's setup (or its boards), named in the page's language."""
+    titles = {name: _(mode.short_title or mode.title) for name, mode in modes().items()}
+    options = []
+    for choice in setup_choices():
+        if choice == "empty":
+            options.append((_("empty board"), choice))
+        elif choice in titles:
+            options.append((titles[choice], choice))
+        else:  # a mode's own board (capture-3teams): the mode's name and the board's
+            mode = next((n for n, m in modes().items() if choice in m.layouts), choice)
+            options.append((f"{titles.get(mode, mode)} · {choice}", choice))
+    return options
 
 
 class FilesPanel:
@@ -57,17 +77,15 @@ class FilesPanel:
         self._controller = c = controller
         self._run, self._page_url = run, page_url
         self.syncing = False
-        setups = widgets.Dropdown(options=list(SETUP_CHOICES), description=_("Board"))  # type: ignore[call-overload]
+        setups = widgets.Dropdown(options=setup_options(), description=_("Board"))
         self.setup = sized(setups, "190px", "asteroyds-editor-setup")
         self.seed = sized(widgets.IntText(value=1, description=_("Seed")), "140px")
         self.players = sized(widgets.Text(value="blue", description=_("Players")), "220px")
-        self.mode = sized(widgets.Dropdown(options=list(modes()), description=_("Mode")), "190px")
+        self.mode = sized(widgets.Dropdown(options=mode_options(), description=_("Mode")), "190px")
         self.mode.add_class("asteroyds-editor-mode")
         self.mode.observe(self._mode_changed, names="value")
-        self.mode_tip = widgets.HTML(
-            "<span class='asteroyds-caption'>Mode: how this board is played (an empty new board "
-            "takes it too)</span>"
-        )
+        tip = _("Mode: how this board is played (an empty new board takes it too)")
+        self.mode_tip = widgets.HTML(f"<span class='asteroyds-caption'>{html.escape(tip)}</span>")
         self.new = button(_("New board"), "asteroyds-editor-new", _("Start again from this board (undoable)"))
         self.new.on_click(lambda _b: run(self.new_board))
         self.download = widgets.HTML(layout=widgets.Layout(margin="0 16px 0 0"))
@@ -116,10 +134,11 @@ class FilesPanel:
         self.download.value = download_html(c.to_json())
         self.show_json()
         link = html.escape(c.share_link(self._page_url))
+        words = html.escape(_("↗ Share link"))
+        tip = html.escape(_("opens this board and these dice (right-click it to copy it)"))
         self.share.value = (
             f'<a class="asteroyds-link asteroyds-editor-share-link" href="{link}" target="_blank">'
-            "↗ Share link</a> <span class='asteroyds-caption'>opens this board and these dice "
-            "(right-click it to copy it)</span>"
+            f"{words}</a> <span class='asteroyds-caption'>{tip}</span>"
         )
         self.play.value = play_html(c, self._page_url)
 

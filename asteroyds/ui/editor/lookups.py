@@ -77,7 +77,9 @@ def top(state: State, cell: Cell) -> Selection | None:
 def name(state: State, target: Selection) -> str:
     """A selected piece or craft in words ("the blue craft", "red asteroid #1")."""
     kind, key = target
-    return _("the {key} craft", key=key) if kind == "craft" else piece_name(state, state.piece(key))
+    return (
+        _("the {key} craft", key=player_text(key)) if kind == "craft" else piece_name(state, state.piece(key))
+    )
 
 
 def piece_name(state: State, p: Piece) -> str:
@@ -141,7 +143,7 @@ def describe(state: State, target: Selection) -> str:
         text += _(", target {target}", target=p.target)
     if p.kind == ASTEROYD:
         text += _(", home {home}", home=p.home) + (
-            _(", carried by the {carrier} craft", carrier=p.carrier) if p.carrier else ""
+            _(", carried by the {carrier} craft", carrier=player_text(p.carrier)) if p.carrier else ""
         )
     return text
 

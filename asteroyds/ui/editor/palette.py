@@ -14,10 +14,12 @@ being read as a choice.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from ...event_text import colour_text, direction_text, team_text
 from ...hexgrid import direction_name
 from ...i18n import N_, _
 from ...modes import mode_named
@@ -47,9 +49,24 @@ DIRECTION_OPTIONS: list[tuple[str, int]] = [(direction_name(d), d) for d in rang
 NUMBER_OPTIONS: list[tuple[str, int]] = [(N_("next free"), 0), *((str(n), n) for n in range(1, SET_SIZE + 1))]
 
 
+def colour_options(colours: Sequence[str]) -> list[tuple[str, str]]:
+    """A colour menu: each colour in the page's language, its id as the value."""
+    return [(colour_text(c), c) for c in colours]
+
+
+def team_options(teams: Sequence[str]) -> list[tuple[str, str]]:
+    """A team menu (targets' sides, capture's colours): "team left", "équipe de gauche"."""
+    return [(_("team {team}", team=team_text(t)), t) for t in teams]
+
+
+def direction_options() -> list[tuple[str, int]]:
+    """The Facing menu: the compass names in the page's language (``SO`` in French)."""
+    return [(direction_text(d), d) for d in range(6)]
+
+
 def tool_options(mode: str) -> list[tuple[str, str]]:
     """The palette's buttons: the tools of the board's mode."""
-    return [(TOOL_LABELS[t], t) for t in tools_for(mode)]
+    return [(_(TOOL_LABELS[t]), t) for t in tools_for(mode)]
 
 
 class ToolPalette:
@@ -63,12 +80,13 @@ class ToolPalette:
             options=tool_options(c.state.mode), value=c.tool.name, style={"button_width": "84px"}
         )
         self.tools = sized(tools, "100%", "asteroyds-editor-tools")
-        self.colour = sized(widgets.Dropdown(description=_("Colour"), options=list(TILE_COLOURS)), "185px")
+        colours = widgets.Dropdown(description=_("Colour"), options=colour_options(TILE_COLOURS))
+        self.colour = sized(colours, "185px")
         self.symbol = sized(widgets.Dropdown(description=_("Symbol"), options=list(SYMBOLS)), "185px")
-        self.facing = sized(widgets.Dropdown(description=_("Facing"), options=DIRECTION_OPTIONS), "185px")
+        self.facing = sized(widgets.Dropdown(description=_("Facing"), options=direction_options()), "185px")
         priority = widgets.BoundedIntText(value=1, min=1, max=99, description=_("Priority"))
         self.priority = sized(priority, "185px", "asteroyds-editor-priority")
-        self.team = sized(widgets.Dropdown(description=_("Team"), options=list(SIDES)), "185px")
+        self.team = sized(widgets.Dropdown(description=_("Team"), options=team_options(SIDES)), "185px")
         self.number = sized(
             widgets.Dropdown(
                 description=_("Number"),
@@ -109,8 +127,8 @@ class ToolPalette:
             self.target_box.layout.display = "" if tool.name == TARGET_TOOL or team_tool else "none"
             self.number.layout.display = "" if tool.name == TARGET_TOOL else "none"
             teams = list(SIDES) if tool.name == TARGET_TOOL else list(CAPTURE_TEAMS)
-            if list(self.team.options) != teams:
-                self.team.options = teams
+            if [value for _label, value in self.team.options] != teams:
+                self.team.options = team_options(teams)
             if tool.team in teams:
                 self.team.value = tool.team
             tip = _(TARGET_TIP) if tool.name == TARGET_TOOL else _(TEAM_TIP)
@@ -130,10 +148,10 @@ class ToolPalette:
         options: dict[str, Any] = {"orientation": self.facing.value, "priority": int(self.priority.value)}
         if name in TOOL_COLOURS:
             allowed = TOOL_COLOURS[name]
-            if tuple(self.colour.options) != allowed:
+            if tuple(value for _label, value in self.colour.options) != allowed:
                 self.syncing = True
                 try:
-                    self.colour.options = list(allowed)
+                    self.colour.options = colour_options(allowed)
                     self.colour.value = allowed[0]
                 finally:
                     self.syncing = False

@@ -28,13 +28,14 @@ shipped layouts (the red team's turrets ``TR1``, ``TR2``..., its platform
 
 from __future__ import annotations
 
+from ...event_text import colour_text, name_text, player_text
 from ...hexgrid import Cell
 from ...i18n import _
 from ...modes import mode_named
 from ...pieces import ASTEROYD, DRONE, GATE, PLATFORM, PLAYER_COLOURS, POD, TURRET, Piece
 from ...setups import ID_PREFIX
 from ...state import State
-from .tools import SYMBOLS, article
+from .tools import SYMBOLS, a_kind
 
 # The first letters of new pieces' ids (an asteroid's come from its colour: setups.ID_PREFIX).
 ID_PREFIXES: dict[str, str] = {POD: "P", PLATFORM: "L", TURRET: "T", DRONE: "D", GATE: "G", ASTEROYD: "A"}
@@ -48,23 +49,22 @@ def space_problem(state: State, kind: str, cell: Cell, ignore: str | None = None
     for other in here:
         inside = kind == DRONE and other.kind == TURRET and not any(q.kind == DRONE for q in here)
         if not inside:
-            return _("{cell} already holds {piece}", cell=cell, piece=other.describe())
+            return _("{cell} already holds {piece}", cell=cell, piece=name_text(other.describe()))
     crafts = state.crafts_at(cell)
     racing_gate = kind == GATE and mode_named(state.mode).crosses_gates
     if crafts and kind != PLATFORM and not racing_gate:
         return _(
-            "{cell} holds the {player} craft: {article} {kind} cannot share its space",
+            "{cell} holds the {player} craft: {a_kind} cannot share its space",
             cell=cell,
-            player=crafts[0].player,
-            article=article(kind),
-            kind=kind,
+            player=player_text(crafts[0].player),
+            a_kind=a_kind(kind),
         )
     for p in state.pieces:  # capture: an asteroyd away from home keeps its home space free
         if p.kind == ASTEROYD and p.home == cell and p.id != ignore:
             return _(
                 "{cell} is the home space of the {team} asteroyd: nothing else may stand there",
                 cell=cell,
-                team=p.team,
+                team=colour_text(p.team or ""),
             )
     return ""
 
@@ -75,7 +75,9 @@ def craft_problem(state: State, cell: Cell) -> str:
         return _("{cell} is off the board", cell=cell)
     for p in state.pieces_at(cell):
         if p.kind != PLATFORM and not (p.kind == GATE and mode_named(state.mode).crosses_gates):
-            return _("{cell} holds {piece}: a craft cannot stand there", cell=cell, piece=p.describe())
+            return _(
+                "{cell} holds {piece}: a craft cannot stand there", cell=cell, piece=name_text(p.describe())
+            )
     return ""
 
 

@@ -60,7 +60,7 @@ class SelectionPanel:
 
     def children(self) -> list[widgets.Widget]:
         """The section's rows, in the side column's order."""
-        return [title("SELECTED"), self.selection, self.buttons, self.craft_box]
+        return [title(_("SELECTED")), self.selection, self.buttons, self.craft_box]
 
     def sync(self, c: EditorController) -> None:
         """The selection in words; a selected craft's fields (the others are hidden)."""

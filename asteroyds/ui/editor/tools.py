@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ...events import Event
 from ...hexgrid import Cell, parse_direction
-from ...i18n import _
+from ...i18n import N_, _
 from ...modes import mode_named, mode_of, modes
 from ...pieces import (
     ASTEROYD,
@@ -48,20 +48,20 @@ TOOLS: tuple[str, ...] = (
     "move",
 )
 TOOL_LABELS: dict[str, str] = {
-    "select": "Select",
-    "asteroid": "Asteroid",
-    "gate": "Gate",
-    "pod": "Pod",
-    "platform": "Platform",
-    "turret": "Turret",
-    "drone": "Drone",
-    ASTEROYD: "Asteroyd",
-    TARGET_TOOL: "Target ◎",
-    "craft": "Craft",
-    "rotate": "Rotate ⟳",
-    "remove": "Remove",
-    "priority": "Priority",
-    "move": "Move",
+    "select": N_("Select"),
+    "asteroid": N_("Asteroid"),
+    "gate": N_("Gate"),
+    "pod": N_("Pod"),
+    "platform": N_("Platform"),
+    "turret": N_("Turret"),
+    "drone": N_("Drone"),
+    ASTEROYD: N_("Asteroyd"),
+    TARGET_TOOL: N_("Target ◎"),
+    "craft": N_("Craft"),
+    "rotate": N_("Rotate ⟳"),
+    "remove": N_("Remove"),
+    "priority": N_("Priority"),
+    "move": N_("Move"),
 }
 TOOL_COLOURS: dict[str, tuple[str, ...]] = {
     "asteroid": TILE_COLOURS,
@@ -198,9 +198,22 @@ def tools_for(mode: str) -> tuple[str, ...]:
     return tuple(t for t in TOOLS if t not in unused)
 
 
-def article(word: str) -> str:
-    """``a`` or ``an`` before ``word`` ("an asteroyd", "a turret")."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
+#: A piece of each kind with its article, marked for translation (French needs the noun's gender).
+A_KIND: dict[str, str] = {
+    "asteroid": N_("an asteroid"),
+    "gate": N_("a gate"),
+    "pod": N_("a pod"),
+    "platform": N_("a platform"),
+    "turret": N_("a turret"),
+    "drone": N_("a drone"),
+    ASTEROYD: N_("an asteroyd"),
+    "craft": N_("a craft"),
+}
+
+
+def a_kind(kind: str) -> str:
+    """A piece kind with its article, in the reader's language ("an asteroyd", "une tourelle")."""
+    return _(A_KIND[kind]) if kind in A_KIND else kind
 
 
 def parse_tokens(text: str | Iterable[str]) -> tuple[str, ...]:

@@ -106,7 +106,8 @@ class ScenarioEditor(widgets.VBox):
         except AsteroydsError as exc:
             return c.refuse(links.link_error(exc))
         if request.demo is not None:
-            return c.load_state(request.demo.state, f"Loaded “{request.demo.title}”", dice=request.demo.dice)
+            loaded = _("Loaded the demo “{title}”", title=request.demo.title)
+            return c.load_state(request.demo.state, loaded, dice=request.demo.dice)
         if request.state is not None:
             return c.load_state(request.state, _("Loaded the shared scenario"), dice=request.dice)
         return None
@@ -154,7 +155,7 @@ class ScenarioEditor(widgets.VBox):
         )
         self._files = FilesPanel(c, self._run, self._page_url)
         self._undo = button(_("↶ Undo"), "asteroyds-editor-undo", _("Undo the last change"), "90px")
-        self._redo = button("↷ Redo", "asteroyds-editor-redo", "Redo", "90px")
+        self._redo = button(_("↷ Redo"), "asteroyds-editor-redo", _("Redo the change undone last"), "90px")
         self._undo.on_click(lambda _b: self._run(c.undo))
         self._redo.on_click(lambda _b: self._run(c.redo))
         self._dice = DiceView(controller=DiceController(dice=c.dice))

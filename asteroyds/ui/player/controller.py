@@ -437,7 +437,7 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
                 )
             return methods[action](*args)
         except Exception as exc:  # kept for the widget, never a traceback in Voila
-            self.error = f"{type(exc).__name__}: {exc}"
+            self.error = str(exc).strip() or type(exc).__name__  # shown: the message, not the class
             self._notify()
             return None
 

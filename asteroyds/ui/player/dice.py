@@ -141,7 +141,7 @@ class DiceView(widgets.VBox):
             widgets.VBox([self._faces[c], self._menus[c]], layout=widgets.Layout(align_items="center"))
             for c in DIE_COLOURS
         ]
-        title = widgets.HTML("<span class='asteroyds-title'>DICE</span>")
+        title = widgets.HTML(f"<span class='asteroyds-title'>{_('DICE')}</span>")
         row = widgets.HBox(
             [*columns, widgets.VBox([self._button], layout=widgets.Layout(justify_content="center"))],
             layout=widgets.Layout(align_items="center", grid_gap="12px"),
@@ -208,7 +208,8 @@ class DiceView(widgets.VBox):
             self._syncing = False
         self._text.value = (
             f"<span class='asteroyds-dice-values' data-dice='{dice.red},{dice.white},{dice.blue}'>"
-            f"red <b>{dice.red}</b> · white <b>{dice.white}</b> · blue <b>{dice.blue}</b></span>"
+            f"{colour_text('red')} <b>{dice.red}</b> · {colour_text('white')} <b>{dice.white}</b> · "
+            f"{colour_text('blue')} <b>{dice.blue}</b></span>"
         )
 
 

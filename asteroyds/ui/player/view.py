@@ -223,7 +223,7 @@ class RoundPlayer(widgets.VBox):
         # A labelled number box, not a slider: a slider's handle has no accessible name (axe-core).
         self._speed = widgets.BoundedFloatText(
             value=self._controller.speed, min=low, max=high, step=0.5, description=_("speed"),
-            style={"description_width": "44px"}, layout=widgets.Layout(width="130px"),
+            style={"description_width": "initial"}, layout=widgets.Layout(width="140px"),
             tooltip=_("Events per second while playing"),
         )  # fmt: skip
         speed_unit = widgets.HTML(f"<span class='asteroyds-caption'>{_('events per second')}</span>")

@@ -150,11 +150,8 @@ class TeacherRoom(RoomViewBase):
         self._title = html_part("asteroyds-room-title", html.escape(_("CLASS ROOM")))
         self._status = html_part("asteroyds-room-status")
         # the creation form
-        self._mode = widgets.Dropdown(
-            options=[(_(mode_named(name).title), name) for name in modes()],
-            value="racing",
-            description=_("Mode"),
-        )
+        mode_names = [(_(mode.short_title or mode.title), name) for name, mode in modes().items()]
+        self._mode = widgets.Dropdown(options=mode_names, value="racing", description=_("Mode"))
         self._seats = widgets.Text(value="blue,red,green", description=_("Seats"))
         self._bots = widgets.Text(value="", description=_("Bots"), placeholder=_("seats the bot plays"))
         self._seed = widgets.IntText(value=0, description=_("Seed"), layout=widgets.Layout(width="200px"))

@@ -72,9 +72,10 @@ from typing import Any
 
 from ...damage import Decision
 from ...errors import RuleError
+from ...event_text import player_text
 from ...game import Game
 from ...i18n import _
-from ...modes import Planning, Turn, TurnWord, mode_named, mode_of
+from ...modes import Planning, Turn, TurnWord, mode_named, mode_of, mode_text
 from ...preview import PathPreview
 from ...program import Program
 from ...state import State
@@ -263,15 +264,15 @@ class SandboxController(Observable["SandboxController"]):
         self.setup = chosen
         self.coach = chosen.coaching
         self._start(game, chosen.craft_kinds(game.state))
-        turn = "Turn 1" if mode_of(game.state).turn.word is TurnWord.TURN else "Round 1"
+        turn = _("Turn 1") if mode_of(game.state).turn.word is TurnWord.TURN else _("Round 1")
         origin = _(" on the loaded scenario") if chosen.board is not None else ""
         self.message = _(
             "New {mode} game{origin}, seed {seed}. {turn}: {players} rolls the dice.",
-            mode=chosen.mode,
+            mode=mode_text(chosen.mode),
             origin=origin,
             seed=chosen.seed,
             turn=turn,
-            players=game.players[0],
+            players=player_text(game.players[0]),
         )
         self._notify()
         return game

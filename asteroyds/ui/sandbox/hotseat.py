@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import RuleError
+from ...event_text import player_text, team_text
 from ...game import Game
 from ...i18n import _
 from ...modes import Planning, mode_of
@@ -126,8 +127,9 @@ class HotSeat:
         for player in players:
             self.charts[player].unlock()
         who = self.current_team or players[0]
-        together = _("The {who} team is planning ({choices}).", who=who, choices=", ".join(players))
-        return who, together if self.teams_plan else _("{who} is planning.", who=who)
+        names = ", ".join(player_text(p) for p in players)
+        together = _("The {who} team is planning ({choices}).", who=team_text(who), choices=names)
+        return who, together if self.teams_plan else _("{who} is planning.", who=player_text(who))
 
     def submit(self, program: Any = None) -> tuple[tuple[str, ...], str, dict[str, Any]]:
         """The current human (or team) is done, with what the chart(s) show or ``program``.

@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...event_text import player_text, team_text
 from ...i18n import _
 from .. import theme
 from ..chart import chart_widget
@@ -140,12 +141,12 @@ class HotSeatCard:
             team, players = c.current_team, c.current_players
             self.handover.value = handover_html(
                 _("Turn {round} · hot seat, team by team", round=game.round),
-                _("the {team} team", team=team),
+                _("the {team} team", team=team_text(str(team))),
                 theme.COLOURS.get(str(team), "#ffffff"),
                 _(
                     "{choices} plan together; the other teams look away. {planning_seconds} seconds "
                     "once the charts show.",
-                    choices=", ".join(players),
+                    choices=", ".join(player_text(p) for p in players),
                     planning_seconds=c.planning_seconds,
                 ),
             )

@@ -26,7 +26,7 @@ from ipywidgets.widgets.widget_bool import CheckboxStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ...errors import ScenarioError
-from ...event_text import colour_text
+from ...event_text import colour_text, team_text
 from ...i18n import N_, _, ngettext
 from ...modes import mode_named, modes
 from ...modes.targets import SIDES, team_of
@@ -60,6 +60,10 @@ HANDICAP_HELP = N_(
 # server relays and the page builds. The sandbox's text parts, buttons and tick boxes never change
 # theirs, so parts with the same look share one (a page costs the class server ~100 widgets less).
 _SHARED: dict[tuple[object, ...], widgets.Widget] = {}
+
+
+#: The planning levels' names (asteroyds.rules.PLANNING_LEVELS), marked for translation.
+LEVEL_NAMES: dict[str, str] = {"beginner": N_("Beginner"), "expert": N_("Expert"), "custom": N_("Custom")}
 
 
 def _frozen(change: dict) -> None:
@@ -224,16 +228,19 @@ class SetupPanel(widgets.VBox):
         seats = []
         tags = "" if "targets_handicap" in mode_named(s.mode).variants else "none"
         for colour in PLAYER_COLOURS:
-            on = _check(colour in s.kinds, colour, "90px", css=f"asteroyds-seat-{colour}")
+            on = _check(colour in s.kinds, colour_text(colour), "90px", css=f"asteroyds-seat-{colour}")
             kind = widgets.Dropdown(
-                options=[(KIND_NAMES[k], k) for k in KINDS],
+                options=[(_(KIND_NAMES[k]), k) for k in KINDS],
                 value=s.kinds.get(colour, "human"),
                 layout=widgets.Layout(width="140px"),
                 description=_("Who flies {colour}", colour=colour_text(colour)),  # read by screen readers
                 _dom_classes=[f"asteroyds-kind-{colour}", "asteroyds-sr-label"],
             )
             self._team_tags[colour] = html_part(
-                "asteroyds-note", f"team {team_of(colour)}", own_layout=True, display=tags
+                "asteroyds-note",
+                _("team {team}", team=team_text(team_of(colour))),
+                own_layout=True,
+                display=tags,
             )
             self._seats[colour] = (on, kind)
             seats.append(_row(_dot(theme.player_colour(colour)), on, kind, self._team_tags[colour]))
@@ -254,7 +261,7 @@ class SetupPanel(widgets.VBox):
             _dom_classes=["asteroyds-seed"],
         )
         self._level = widgets.ToggleButtons(
-            options=[(lv.title(), lv) for lv in PLANNING_LEVELS],
+            options=[(_(LEVEL_NAMES[lv]), lv) for lv in PLANNING_LEVELS],
             value=s.planning_level,
             style={"button_width": "88px"},
         )
@@ -317,23 +324,23 @@ class SetupPanel(widgets.VBox):
         )
         self._box_variants = widgets.VBox(
             [
-                _section("Variants"),
+                _section(_("Variants")),
                 *self._variants.values(),
                 _section(_("Fewer asteroids (Ctrl-click to pick several)")),
                 self._remove,
                 self._handicap_section,
-                _section("Coach"),
+                _section(_("Coach")),
                 self._coach,
                 html_part("asteroyds-note", _(COACH_HELP), width="440px"),
             ]
         )
         left = widgets.VBox(
             [
-                _section("Mode"),
+                _section(_("Mode")),
                 self._mode,
                 self._seat_section,
                 self._section_slot,
-                _section("Pilots"),
+                _section(_("Pilots")),
                 self._pilots,
             ],
             layout=widgets.Layout(width="500px"),

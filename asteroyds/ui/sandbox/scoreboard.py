@@ -41,9 +41,9 @@ if TYPE_CHECKING:  # bqplot (numpy, pandas) is imported when a progress plot is 
     import bqplot
 
 KIND_LABELS: dict[str, str] = {
-    "human": "human",
-    "greedy": "bot (greedy)",
-    "random": "bot (random)",
+    "human": N_("human"),
+    "greedy": N_("bot (greedy)"),
+    "random": N_("bot (random)"),
     "coach": N_("bot (coach)"),
 }
 PLOT_PX = (300, 200)  # width, height of each plot
@@ -98,7 +98,7 @@ def _counted(state: State) -> tuple[tuple[str, ...] | None, int]:
 def _kind_label(kind: str, mode: str) -> str:
     """Who flies a craft, in words (where a team plans together it has one bot, so no style is named)."""
     if mode_named(mode).turn.planning is Planning.TEAM and kind != "human":
-        return "bot"
+        return N_("bot")
     return KIND_LABELS.get(kind, kind)
 
 
@@ -274,7 +274,7 @@ def capture_html(state: State, kinds: Mapping[str, str] | None = None, target: i
                 f"data-damage='0' data-tokens='' data-progress='{t.points}' "
                 f"data-carrying='{r.carrying or ''}'>"
                 f"<td style='padding-left:26px'>{html.escape(player)}{first}"
-                f"<span class='asteroyds-kind'>{html.escape(r.kind)}{pilot}</span></td>"
+                f"<span class='asteroyds-kind'>{html.escape(_(r.kind))}{pilot}</span></td>"
                 f"<td colspan='2'>{html.escape(carrying)}</td></tr>"
             )
     lines = "".join(
@@ -326,7 +326,7 @@ def scoreboard_html(
             f"data-player='{r.player}' data-damage='{r.damage}' data-tokens='{' '.join(r.tokens)}' "
             f"data-progress='{r.progress}'>"
             f"<td><span class='asteroyds-swatch' style='background:{colour}'></span><b>{r.player}</b>"
-            f"{status}<span class='asteroyds-kind'>{html.escape(r.kind)}</span></td>{team}"
+            f"{status}<span class='asteroyds-kind'>{html.escape(_(r.kind))}</span></td>{team}"
             f"<td>{_token_chips(r, symbols)}</td><td>{_damage_pips(r.damage)}</td>"
             f"<td>{pilot}</td><td>{destroy}</td></tr>"
         )

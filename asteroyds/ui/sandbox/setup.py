@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ...errors import ScenarioError
+from ...event_text import name_text
 from ...game import Game
 from ...i18n import N_, _
 from ...modes import Planning, mode_named, modes
@@ -55,9 +56,9 @@ from ..chart import CHARTS
 
 KINDS: tuple[str, ...] = ("human", "greedy", "random", "coach")
 KIND_NAMES: dict[str, str] = {
-    "human": "human",
-    "greedy": "bot (greedy)",
-    "random": "bot (random)",
+    "human": N_("human"),
+    "greedy": N_("bot (greedy)"),
+    "random": N_("bot (random)"),
     "coach": N_("bot (coach)"),  # plays the coach's exact best plan (asteroyds.coach)
 }
 
@@ -440,7 +441,8 @@ class ColourTable:
         players = ["red", "blue"] if mode_named(mode).shoots_targets else ["blue"]
         state = setup_state(mode, seed=seed, players=players)
         pieces = sorted((p for p in state.pieces if p.kind == ASTEROID), key=lambda p: p.id)
-        return [(f"{p.describe()} at {p.cell} · {p.id}", p.id) for p in pieces]
+        return [(_("{name} at {cell} · {id}", name=name_text(p.describe()), cell=p.cell, id=p.id), p.id)
+                for p in pieces]  # fmt: skip
 
     def section(self, setup: SandboxSetup, changed: Callable[[], object]) -> Any:
         """The colour seats are the panel's own (no section of a table of its own)."""

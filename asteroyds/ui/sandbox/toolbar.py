@@ -60,8 +60,8 @@ class SandboxToolbar:
         self.undo.on_click(lambda _b: run(c.undo))
         self.rounds = widgets.Dropdown(
             description=_("Back to round"),
-            style={"description_width": "96px"},
-            layout=widgets.Layout(width="170px"),
+            style={"description_width": "initial"},  # as wide as its words (French: "Retour au tour")
+            layout=widgets.Layout(width="190px"),
             _dom_classes=["asteroyds-rounds"],
         )
         self.back = button(_("Go"), "asteroyds-back", _("Back to the start of that round"), width="50px")
@@ -113,7 +113,7 @@ class SandboxToolbar:
         """The saved game as a download link (HTML)."""
         c = self._controller
         tip = _("Download the game: setup and every input")
-        return download_link(c.save_text(), c.save_name(), "⬇ Save", css="asteroyds-save", title=tip)
+        return download_link(c.save_text(), c.save_name(), _("⬇ Save"), css="asteroyds-save", title=tip)
 
 
 __all__ = ["STAGE_TEXT", "SandboxToolbar"]

@@ -14,7 +14,8 @@ import ipywidgets as widgets
 
 
 def parts_of(widget: widgets.Widget) -> list[widgets.Widget]:
-    """``widget`` and every widget it holds (children, layout, style, …), each once, depth first."""
+    """``widget`` and every widget it holds (children, layout, style, a mark's scales…), each once,
+    depth first."""
     found: list[widgets.Widget] = []
     seen: set[int] = set()
     stack = [widget]
@@ -30,6 +31,8 @@ def parts_of(widget: widgets.Widget) -> list[widgets.Widget]:
                 stack.append(value)
             elif isinstance(value, (list, tuple)):
                 stack.extend(v for v in value if isinstance(v, widgets.Widget))
+            elif isinstance(value, dict):  # a bqplot mark's scales: {"x": LinearScale, …}
+                stack.extend(v for v in value.values() if isinstance(v, widgets.Widget))
     return found
 
 
@@ -47,4 +50,17 @@ def close_tree(widget: widgets.Widget | None, keep: Iterable[widgets.Widget] = (
     return closed
 
 
-__all__ = ["close_tree", "parts_of"]
+def swap_children(
+    box: widgets.Box, children: Iterable[widgets.Widget], keep: Iterable[widgets.Widget] = ()
+) -> int:
+    """Show ``children`` in ``box`` and close the children it showed before (not those shown again,
+    nor ``keep``). A page that rebuilds a part on each choice (chapter 6's pilot menu makes a new
+    status chart) would otherwise leave every old part alive. Returns how many widgets were closed."""
+    new = list(children)
+    old = [child for child in box.children if all(child is not n for n in new)]
+    box.children = new
+    kept = [*new, *keep]
+    return sum(close_tree(child, keep=kept) for child in old)
+
+
+__all__ = ["close_tree", "parts_of", "swap_children"]

@@ -84,7 +84,8 @@ def token_tooltip(token: str, pilot: str | None = None) -> str:
     if token in PILOT_TOKENS:
         info = PILOT_TABLE.get(pilot or "")
         if info is not None and token in info.tokens:
-            return f"{info.name}'s power ({token}): {info.explain(token)}"
+            power = _(info.explain(token))
+            return _("{pilot}'s power ({token}): {power}", pilot=info.name, token=token, power=power)
         return _("Pilot power ({token})", token=token)
     return f"{_(TOKEN_NAMES[token])} ({token}): {_(TOKEN_HELP[token])}"
 
@@ -94,7 +95,7 @@ def describe_token(token: str, pilot: str | None = None) -> str:
     if token in PILOT_TOKENS:
         info = PILOT_TABLE.get(pilot or "")
         if info is not None and token in info.tokens:
-            return f"{info.name}'s power, {info.explain(token)}"
+            return _("{pilot}'s power, {power}", pilot=info.name, power=_(info.explain(token)))
         return _("pilot power {token}", token=token)
     return _(TOKEN_NAMES[token]) if token in TOKEN_NAMES else repr(token)
 

@@ -34,7 +34,10 @@ CAPTURE_HELP = N_(
     "then the next team; bots plan at once."
 )
 # Capture seats: a craft is a human, the capture team bot (the engine's team bot) or the coach.
-CAPTURE_KINDS: list[tuple[str, str]] = [("human", "human"), ("bot", "greedy"), (KIND_NAMES["coach"], "coach")]
+CAPTURE_KINDS: list[tuple[str, str]] = [
+    (N_("human"),  "human"), (N_("bot"), "greedy"), (KIND_NAMES["coach"], "coach")
+]  # fmt: skip
+# shown as _(label)
 
 
 class CaptureSection(widgets.VBox):
@@ -64,7 +67,7 @@ class CaptureSection(widgets.VBox):
                 default = "human" if team == "red" else "greedy"
                 value = kinds.get(craft) or kinds.get(team) or default
                 kind = widgets.Dropdown(
-                    options=CAPTURE_KINDS,
+                    options=[(_(label), value) for label, value in CAPTURE_KINDS],
                     value=value if value in dict(CAPTURE_KINDS).values() else "greedy",
                     description=craft,
                     style={"description_width": "44px"},

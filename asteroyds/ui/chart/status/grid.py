@@ -3,6 +3,12 @@
 A click on a button does what a drop on its cell does (the widget's
 :meth:`~asteroyds.ui.chart.status.view.StatusChart.click`); the buttons show
 the same cells as the figure: taken, open, or barred by the rules.
+
+In the app (Voila) the grid is one tab stop: the arrow keys move between its
+cells and Enter or Space puts the action (a roving tabindex, done by the page's
+script in ``asteroyds/serve/template/index.html.j2``, which finds the grid by
+``asteroyds-chart-grid`` and a cell's place by ``asteroyds-at-ROW-COLUMN``).
+Elsewhere (JupyterLab) every cell is its own tab stop, as before.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ class CellGrid:
         self.grid = widgets.GridspecLayout(
             len(BLUE_ROWS), RED_COLUMN, width="330px", height="170px", grid_gap="3px"
         )
+        self.grid.add_class("asteroyds-chart-grid")
         for column, action in CELLS:
             key = f"{column}{action}"
             tip = f"{column_name(column).capitalize()}: {_(ACTION_NAMES[action])} ({action})"
@@ -40,9 +47,11 @@ class CellGrid:
             )
             button.add_class("asteroyds-cell-button")
             button.add_class(f"asteroyds-cell-{key}")
+            row = rows_of(column).index(action)
+            button.add_class(f"asteroyds-at-{row}-{column - 1}")  # where the arrow keys find it
             button.on_click(lambda _b, c=column, a=action: on_click(c, a))
             self.buttons[key] = button
-            self.grid[rows_of(column).index(action), column - 1] = button
+            self.grid[row, column - 1] = button
 
     def button(self, key: str) -> widgets.Button:
         """A cell's button by its label (``"1F"``, ``"7S"``; any case)."""
