@@ -150,7 +150,7 @@ class TeacherRoom(RoomViewBase):
         self._title = html_part("asteroyds-room-title", html.escape(_("CLASS ROOM")))
         self._status = html_part("asteroyds-room-status")
         # the creation form
-        mode_names = [(_(mode.short_title or mode.title), name) for name, mode in modes().items()]
+        mode_names = [(_(mode.title), name) for name, mode in modes().items()]
         self._mode = widgets.Dropdown(options=mode_names, value="racing", description=_("Mode"))
         self._seats = widgets.Text(value="blue,red,green", description=_("Seats"))
         self._bots = widgets.Text(value="", description=_("Bots"), placeholder=_("seats the bot plays"))
