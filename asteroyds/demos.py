@@ -37,13 +37,25 @@ from .flight import fly
 from .i18n import _
 from .program import shields_of
 from .registry import mode_of
-from .round import programs_for
+from .round import GameOver, programs_for
 from .state import State
 
 FORMAT = "asteroyds/demo@1"
 DEMO_DIR = "data/demos"
 DEMO_KEYS = frozenset(
-    {"format", "title", "rule", "explain", "dice", "programs", "decide", "notes", "scenario", "translations"}
+    {
+        "format",
+        "title",
+        "rule",
+        "explain",
+        "dice",
+        "programs",
+        "decide",
+        "victory",
+        "notes",
+        "scenario",
+        "translations",
+    }
 )
 # What a demo's "translations" may say again in another language (the notes are the author's).
 TRANSLATED_KEYS = ("title", "rule", "explain")
@@ -57,9 +69,10 @@ SECTION_PATTERN = re.compile(r"§\s*(\d+)")
 class DemoPlay:
     """What happens in a demo's round: the asteroid phase, then the flight of the given programs.
 
-    ``start`` is the board the class sees first (after the mode's start of the
-    round: drones are launched there); ``asteroid_events`` include those start
-    events. Feed ``start`` and :attr:`events` to
+    ``start`` is the board the class sees first, before the mode's start of the
+    round; ``asteroid_events`` begin with that start (drones launched), so the
+    class watches the launches and stepping never launches a drone twice. Feed
+    ``start`` and :attr:`events` to
     :func:`asteroyds.snapshots.snapshots` to step through the round.
     """
 
@@ -86,6 +99,7 @@ class Demo:
     dice: Dice
     programs: tuple[tuple[str, str], ...] = ()
     decide: tuple[tuple[str, str], ...] = (("destroy", "never"), ("lawrence", "never"))
+    victory: bool = False  # end on the round's victory check (RULES §7, §8): a demo of who wins
     notes: str = ""
     translations: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     _played: list = field(default_factory=list, compare=False, repr=False, hash=False)
@@ -137,19 +151,46 @@ class Demo:
 
 def _play(demo: Demo) -> DemoPlay:
     decide = demo.policy()
-    state, started = mode_of(demo.state).start_round(demo.state)
+    mode = mode_of(demo.state)
+    state, started = mode.start_round(demo.state)
+    if not mode.turn.asteroid_phase:
+        # Capture (RULES §11): the turn's six rounds are one resolution, lasers and moves together.
+        resolution = mode.turn.resolve(state, demo.dice, demo.program_map, decide=decide)
+        return DemoPlay(
+            start=demo.state,
+            asteroid_events=tuple(started),
+            after_asteroids=state,
+            flight_events=tuple(resolution.events),
+            end=resolution.state,
+        )
     checked = programs_for(state, demo.program_map)
     after, asteroid_events = resolve_asteroids(state, demo.dice, shields=shields_of(checked), decide=decide)
     # Only the crafts the demo gives a program fly (an empty chart would only add noise).
     flying = {p: checked[p] for p in demo.program_map if p in checked and after.craft(p).cell is not None}
     end, flight_events = fly(after, flying, decide=decide)
+    played = [*started, *asteroid_events, *flight_events]
     return DemoPlay(
-        start=state,
+        start=demo.state,
         asteroid_events=tuple(started) + tuple(asteroid_events),
         after_asteroids=after,
-        flight_events=tuple(flight_events),
+        flight_events=tuple(flight_events) + (_victory(end, played) if demo.victory else ()),
         end=end,
     )
+
+
+def _victory(end: State, played: Sequence[Event]) -> tuple[Event, ...]:
+    """The round's victory check (RULES §8), so a demo of a tie-break ends on its winner.
+
+    Only for demos that ask (``"victory": true``): on a hand-made board with one gate, the
+    check would crown whoever crossed it, which is not what a demo of crossing shows.
+
+    The board is left as the flight ended (the mode's clean-up is not shown): only the verdict
+    is added, as the game's own "game over" event.
+    """
+    mode = mode_of(end)
+    cleaned, cleanup = mode.finish_round(end, played)
+    result = mode.outcome(cleaned, [*played, *cleanup])
+    return () if result is None else (GameOver(result.winners, result.reason),)
 
 
 # --- reading -------------------------------------------------------------------------
@@ -191,6 +232,11 @@ def from_dict(data: Any, name: str = "demo", where: str | None = None) -> Demo:
     dice = _dice(data.get("dice"), where)
     programs = _programs(data.get("programs", {}), state, where)
     decide = _decide(data.get("decide", "never"), where)
+    victory = data.get("victory", False)
+    if not isinstance(victory, bool):
+        raise ScenarioError(
+            _("{where}: victory must be true or false, got {value!r}", where=where, value=victory)
+        )
     translations = _translations(data.get("translations", {}), where)
     return Demo(
         name=name,
@@ -198,6 +244,7 @@ def from_dict(data: Any, name: str = "demo", where: str | None = None) -> Demo:
         dice=dice,
         programs=programs,
         decide=decide,
+        victory=victory,
         translations=translations,
         **texts,
     )
@@ -272,7 +319,8 @@ def _programs(value: Any, state: State, where: str) -> tuple[tuple[str, str], ..
             )
         )
     try:
-        checked = programs_for(mode_of(state).start_round(state)[0], value)
+        mode = mode_of(state)
+        checked = mode.turn.programs_for(mode.start_round(state)[0], value)
     except AsteroydsError as exc:
         raise ScenarioError(_("{where}: programs: {error}", where=where, error=exc)) from None
     return tuple((player, str(checked[player])) for player in value)
@@ -373,6 +421,8 @@ def to_dict(demo: Demo) -> dict[str, Any]:
     decide = dict(demo.decide)
     if set(decide.values()) != {"never"}:
         data["decide"] = decide
+    if demo.victory:
+        data["victory"] = True
     if demo.notes:
         data["notes"] = demo.notes
     data["scenario"] = scenario.to_dict(demo.state)

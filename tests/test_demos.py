@@ -109,10 +109,10 @@ FACTS: dict[str, dict] = {
         "events": [("pilot_power_used", {"pilot": "Hector", "column": 1})],
     },
     "pilot-dolorosa-rulebook-example": {
-        "crafts": {"blue": {"cell": (7, 6), "facing": "W", "damage": 1, "power_used": True}},
+        "crafts": {"blue": {"cell": (7, 4), "facing": "W", "damage": 4, "power_used": True}},
         "events": [
-            ("craft_moved", {"start": [6, 8], "end": [6, 7], "facing": 3, "column": 1}),
-            ("craft_collided", {"blocked_at": [7, 5], "reason": "pod", "column": 3}),
+            ("craft_moved", {"start": [6, 6], "end": [6, 5], "facing": 3, "column": 1}),
+            ("craft_collided", {"blocked_at": [7, 3], "reason": "pod", "column": 3}),
         ],
     },
     "pilot-lawrence": {
@@ -130,6 +130,63 @@ FACTS: dict[str, dict] = {
     "pilot-1634": {
         "crafts": {"blue": {"cell": (7, 6), "facing": "SW", "power_used": True}},
         "events": [("craft_turned", {"end_facing": 1}), ("craft_turned", {"end_facing": 2})],
+    },
+    "shooting-laser-takes-a-gate-token": {
+        "pieces": {"GA": (6, 11)},
+        "crafts": {
+            "blue": {"cell": (6, 4), "damage": 0, "tokens": ("A",)},
+            "red": {"cell": (6, 6), "tokens": ()},
+        },
+        "events": [
+            ("tile_moved", {"piece": "GA", "end": [6, 11]}),
+            ("laser_fired", {"player": "blue", "column": 1, "hit": "GA", "hit_kind": "gate"}),
+            ("token_taken", {"player": "blue", "symbol": "A", "column": 1}),
+        ],
+    },
+    "targets-victory-earliest-column": {
+        "events": [
+            ("target_eliminated", {"player": "red", "target": "right-1", "column": 4}),
+            ("target_eliminated", {"player": "blue", "target": "left-1", "column": 2}),
+            ("game_over", {"winners": ["blue"]}),
+        ],
+    },
+    "drones-move-first-and-are-shot": {
+        "pieces": {"R1": (5, 6)},
+        "crafts": {"blue": {"cell": (8, 9), "tokens": ("A",)}},
+        "events": [
+            ("drone_launched", {"turret": "T1", "cell": [6, 5], "priority": 101}),
+            ("phase_started", {"phase": "red", "order": ["DA-1", "DB-1", "R1"]}),
+            ("tile_moved", {"piece": "DA-1", "end": [6, 7]}),
+            ("tile_blocked", {"piece": "R1", "blocker": "DA-1", "end": [5, 6]}),
+            ("laser_fired", {"player": "blue", "hit": "DA-1", "hit_kind": "drone"}),
+            ("token_taken", {"player": "blue", "symbol": "A"}),
+        ],
+    },
+    "racing-tie-break-earliest-column": {
+        "crafts": {"blue": {"cell": (4, 7)}, "red": {"cell": (9, 5)}},
+        "events": [
+            ("token_taken", {"player": "blue", "symbol": "A", "column": 3}),
+            ("token_taken", {"player": "red", "symbol": "B", "column": 1}),
+            ("game_over", {"winners": ["red"]}),
+        ],
+    },
+    "capture-laser-passes-allies-hits-every-enemy": {
+        "pieces": {"AW": (5, 6)},
+        "crafts": {
+            "red1": {"cell": (5, 3)},
+            "red2": {"cell": (5, 5)},
+            "white1": {"cell": (6, 14)},
+            "white2": {"cell": (6, 14)},
+            "white3": {"cell": (5, 3)},
+        },
+        "events": [
+            (
+                "capture_laser_fired",
+                {"shooter": "red1", "end": [5, 8], "stopped_by": "craft", "hits": ["white1", "white2"]},
+            ),
+            ("capture_craft_teleported", {"player": "white1", "end": [6, 14]}),
+            ("capture_craft_teleported", {"player": "white2", "end": [6, 14]}),
+        ],
     },
     "variant-return-to-platform": {
         "pieces": {"GA": (0, 3), "GB": (12, 3), "GC": (0, 12), "GD": (12, 12)},
@@ -150,7 +207,7 @@ def test_the_gallery_is_sorted_and_every_demo_has_its_fact():
 
 def test_the_gallery_covers_the_rules_sections():
     sections = {demos.load_demo(name).section for name in NAMES}
-    assert {4, 5, 6, 9, 10} <= sections
+    assert {4, 5, 6, 7, 8, 9, 10, 11} <= sections
     pilots = {c.pilot for name in NAMES for c in demos.load_demo(name).state.crafts if c.pilot}
     assert pilots == {"Hector", "Dolorosa", "Lawrence", "Yayenek", "M'Hand", "1634"}
 
@@ -231,6 +288,7 @@ def _data(**changes) -> dict:
         ({"programs": {"green": "F . . . . . S"}}, "green: no such player"),
         ({"decide": "sometimes"}, "decide destroy must be one of never, always"),
         ({"decide": {"ram": "always"}}, "decide must be"),
+        ({"victory": "yes"}, "victory must be true or false"),
         ({"scenario": {"format": "asteroyds/scenario@1", "pieces": [{"id": "X"}]}}, "scenario: piece 'X'"),
     ],
 )
@@ -278,4 +336,17 @@ def test_by_section_orders_by_the_rules():
     ordered = demos.by_section(demos.all_demos())
     sections = [d.section for d in ordered]
     assert sections == sorted(sections)
-    assert ordered[-1].name == "variant-return-to-platform"
+    assert ordered[-1].name == "capture-laser-passes-allies-hits-every-enemy"
+
+
+def test_the_victory_check_is_played_only_where_a_demo_asks_for_it():
+    # gate-crosses-craft's one gate would make its craft a winner: the demo is about crossing.
+    crossing = demos.load_demo("gate-crosses-craft")
+    assert not crossing.victory
+    assert all(e.type != "game_over" for e in crossing.play().events)
+    data = demos.to_dict(crossing)
+    data["victory"] = True
+    asked = demos.from_dict(data, name="gate-crosses-craft")
+    assert json.loads(demos.dumps(asked))["victory"] is True
+    assert asked.play().events[-1].type == "game_over"
+    assert asked.play().events[-1].winners == ("blue",)

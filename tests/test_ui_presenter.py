@@ -108,8 +108,10 @@ def test_catalogue_is_the_gallery_in_the_order_of_the_rules():
     options = catalogue()
     assert sorted(name for _label, name in options) == demos.list_demos()
     assert options[0][0].startswith("§4 · ")
-    assert options[-1] == ("§10 · Return to a platform: with every token, a craft must land to finish",
-                           "variant-return-to-platform")  # fmt: skip
+    assert options[-1] == ("§11 · Capture: a laser passes allies and hits every enemy where it stops",
+                           "capture-laser-passes-allies-hits-every-enemy")  # fmt: skip
+    sections = {label.split(" · ")[0] for label, _name in options}
+    assert {"§7", "§8", "§11"} <= sections  # lasers, targets, drones; the tie-break; capture
 
 
 # --- the view (no browser) ----------------------------------------------------------------
