@@ -45,14 +45,38 @@ def streak(page) -> int:
     )
 
 
-def press_on(page, css: str, limit: int = 300) -> None:
-    """Tab until the element ``css`` has the focus, then press Enter: the keyboard alone."""
+def tab_to(page, css: str, limit: int = 300) -> None:
+    """Tab until an element matching ``css`` has the focus: the keyboard alone."""
     for _ in range(limit):
         if page.evaluate(f"() => !!document.activeElement && document.activeElement.matches({css!r})"):
-            page.keyboard.press("Enter")
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {css}")
+
+
+def press_on(page, css: str) -> None:
+    """Tab to the element ``css``, then press Enter."""
+    tab_to(page, css)
+    page.keyboard.press("Enter")
+
+
+def place(page, css: str) -> tuple[int, int]:
+    """A grid cell's (row, column), from its ``asteroyds-at-ROW-COLUMN`` class."""
+    classes = page.locator(f"{ROOT} {css}").first.get_attribute("class")
+    at = next(c for c in classes.split() if c.startswith("asteroyds-at-"))
+    row, column = at.split("-")[2:]
+    return int(row), int(column)
+
+
+def arrow_to(page, css: str) -> None:
+    """Move the grid's focus to the cell ``css`` with the arrow keys alone (a roving tabindex)."""
+    row, column = place(page, ".asteroyds-chart-grid :focus")
+    to_row, to_column = place(page, css)
+    for _ in range(abs(to_row - row)):
+        page.keyboard.press("ArrowDown" if to_row > row else "ArrowUp")
+    for _ in range(abs(to_column - column)):
+        page.keyboard.press("ArrowRight" if to_column > column else "ArrowLeft")
+    assert place(page, ".asteroyds-chart-grid :focus") == (to_row, to_column)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -135,12 +159,20 @@ def test_a_plan_against_the_dice_is_filled_with_the_keyboard_and_flown(page, voi
     page.locator(f"{ROOT} .asteroyds-chart-figure").wait_for(timeout=30_000)
     drill = generate(5, int(question(page)["seed"]))
     program = Program.parse(drill.program)
-    for column, token in enumerate(program.columns, start=1):
-        if token != ".":
-            press_on(page, f".asteroyds-cell-{column}{token}")
-            page.wait_for_timeout(300)
+    press_on(
+        page, f"{ROOT} .asteroyds-chart-grid .asteroyds-cell-button"
+    )  # Tab reaches the grid: Enter puts 1F
+    page.wait_for_timeout(300)
+    if program.columns[0] != "F":  # undo that first Forward: the grid is planned with the arrows below
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(300)
+    cells = [(c, t) for c, t in enumerate(program.columns, start=1) if t != "." and (c, t) != (1, "F")]
     if program.red != "S":
-        press_on(page, f".asteroyds-cell-7{program.red}")
+        cells.append((7, program.red))
+    for column, token in cells:
+        arrow_to(page, f".asteroyds-cell-{column}{token}")
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(300)
     press_on(page, ".asteroyds-practice-fly")
     said = verdict(page, "true")
     assert "no damage" in said
