@@ -45,6 +45,7 @@ from .geometry import (
 )
 
 DragEnd = Callable[[bqplot.Scatter, Mapping[str, object]], None]
+CellTap = Callable[[int, str], object]
 
 PX_PER_UNIT = 54  # screen pixels per chart unit in the view
 
@@ -131,6 +132,14 @@ def pilot_caption(controller: StatusChartController) -> str:
     return _("{pilot} (used)", pilot=craft.pilot)
 
 
+def tap_cell(on_cell_tap: CellTap, content: Mapping[str, object]) -> None:
+    """bqplot's element click on the cells' hit mark: ``{"data": {"index": i, ...}}`` -> the cell's place."""
+    data = content.get("data")
+    index = data.get("index") if isinstance(data, Mapping) else None
+    if isinstance(index, int) and 0 <= index < len(CELLS):
+        on_cell_tap(*CELLS[index])
+
+
 class ChartFigure:
     """The chart's bqplot figure and its marks by name (``marks["tokens"]`` is the draggable Scatter).
 
@@ -141,7 +150,7 @@ class ChartFigure:
     (a drop's round trip to the kernel is timed).
     """
 
-    def __init__(self, on_drag_end: DragEnd) -> None:
+    def __init__(self, on_drag_end: DragEnd, on_cell_tap: CellTap | None = None) -> None:
         (x0, x1), (y0, y1) = X_RANGE, Y_RANGE
         self.scales = sc = {
             "x": bqplot.LinearScale(min=x0, max=x1, allow_padding=False),
@@ -216,6 +225,17 @@ class ChartFigure:
         )
         m["pilot_box"] = lines([box(*PILOT_BOX, 0.98, 0.86)], fill="inside", stroke_width=1.5)
         m["pilot_label"] = label([(PILOT_BOX[0], PILOT_BOX[1] - 0.72)], [""], [INK["text"]], SMALL_PX)
+        # Under the tokens: one transparent square per cell catches a tap or a click on the cell (a
+        # Lines mark reports no index), so a phone plans by tapping cells, without dragging.
+        cx, cy = np.array(centres, dtype=float).T
+        hit = bqplot.Scatter(
+            x=cx, y=cy,
+            scales=sc, marker="square", default_size=round((CELL * PX_PER_UNIT) ** 2), opacities=[0.0],
+            colors=[INK["background"]], stroke=None, enable_hover=False, display_names=False,
+        )  # fmt: skip
+        if on_cell_tap is not None:
+            hit.on_element_click(lambda _mark, content: tap_cell(on_cell_tap, content))
+        m["hit"] = hit
         tokens = bqplot.Scatter(
             x=np.zeros(1), y=np.zeros(1), scales=sc, marker="circle", default_size=TOKEN_AREA,
             stroke="#ffffff", stroke_width=2, enable_move=True, update_on_move=False, enable_hover=False,
