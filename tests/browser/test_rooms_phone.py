@@ -243,6 +243,8 @@ def test_the_projector_shows_the_board_and_the_step_button_together(browser, voi
         teacher.roll(dice=(3, 5, 2))  # the bots play: the round resolves
     context = browser.new_context(viewport={"width": 1920, "height": 1080}, device_scale_factor=1)
     page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     try:
         page.goto(f"{voila_url}/voila/render/11_class_room.ipynb?room={code}", timeout=RENDER_TIMEOUT)
         page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
@@ -259,8 +261,18 @@ def test_the_projector_shows_the_board_and_the_step_button_together(browser, voi
         board.scroll_into_view_if_needed()
         page.evaluate("document.querySelector('.asteroyds-room-teacher .asteroyds-board').scrollIntoView()")
         b, s = board.bounding_box(), step.bounding_box()
-        assert b is not None and s is not None
-        for name, box in (("board", b), ("step button", s)):
+        caption = page.locator(
+            ".asteroyds-room-teacher .asteroyds-board-view .asteroyds-caption"
+        ).bounding_box()
+        inspector = page.locator(".asteroyds-room-teacher .asteroyds-pi-head").bounding_box()
+        assert b is not None and s is not None and caption is not None and inspector is not None
+        shown = (
+            ("board", b),
+            ("step button", s),
+            ("caption", caption),
+            ("priority inspector's head", inspector),
+        )
+        for name, box in shown:
             assert box["y"] >= 0 and box["y"] + box["height"] <= 1080 + 1, f"{name} out of the screen: {box}"
             assert box["x"] >= 0 and box["x"] + box["width"] <= 1920 + 1, f"{name} out of the screen: {box}"
         data = page.locator(".asteroyds-room-teacher .asteroyds-board-data")
