@@ -36,7 +36,7 @@ TAPS = ((1, "F"), (2, "F"), (3, "R"))  # the shield token is on Shield from the 
 
 # What a phone must never show: an element past the screen's right edge, a button under 44 px.
 MEASURE = """() => {
-  const W = window.innerWidth, wide = [], small = [];
+  const W = window.innerWidth, wide = [], small = [], cut = [], tiny = [];
   for (const el of document.querySelectorAll('body *')) {
     if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;  // marks: clipped by their figure
     const r = el.getBoundingClientRect();
@@ -48,10 +48,14 @@ MEASURE = """() => {
     if (r.right > W + 1) wide.push(String(name).slice(0, 80) + ' ' + Math.round(r.right));
     if (el.tagName === 'BUTTON' && r.height < 44)
       small.push((el.innerText || String(name)).slice(0, 30) + ' ' + Math.round(r.height));
+    if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1) cut.push(el.innerText.slice(0, 30));
+    const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (text && !el.closest('.asteroyds-room-data, .asteroyds-room-values') && parseFloat(s.fontSize) < 16)
+      tiny.push(el.textContent.trim().slice(0, 30) + ' ' + s.fontSize);
   }
   const box = (sel) => { const e = document.querySelector(sel); if (!e) return null;
     const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; };
-  return {wide, small, width: W, scroll: document.documentElement.scrollWidth,
+  return {wide, small, cut, tiny, width: W, scroll: document.documentElement.scrollWidth,
           board: box('.asteroyds-room-student .asteroyds-board'),
           chart: box('.asteroyds-room-student .asteroyds-chart-figure')};
 }"""
@@ -72,6 +76,8 @@ def check_layout(page, stage: str, chart: bool) -> dict:
     assert got["wide"] == [], f"{stage}: elements past the screen's right edge: {got['wide']}"
     assert got["scroll"] <= width, f"{stage}: the page scrolls sideways ({got['scroll']} > {width})"
     assert got["small"] == [], f"{stage}: buttons under 44 px tall: {got['small']}"
+    assert got["cut"] == [], f"{stage}: buttons whose words are cut: {got['cut']}"
+    assert got["tiny"] == [], f"{stage}: text under 16 px: {got['tiny']}"
     board = got["board"]
     assert board is not None and board[0] >= 0 and board[1] <= width + 1, f"{stage}: board {board}"
     if chart:
