@@ -223,16 +223,10 @@ class ChartFigure:
         )
         m["pilot_box"] = lines([box(*PILOT_BOX, 0.98, 0.86)], fill="inside", stroke_width=1.5)
         m["pilot_label"] = label([(PILOT_BOX[0], PILOT_BOX[1] - 0.72)], [""], [INK["text"]], SMALL_PX)
-        tokens = bqplot.Scatter(
-            x=np.zeros(1), y=np.zeros(1), scales=sc, marker="circle", default_size=TOKEN_AREA,
-            stroke="#ffffff", stroke_width=2, enable_move=True, update_on_move=False, enable_hover=False,
-            names_unique=False,
-        )  # fmt: skip
-        tokens.on_drag_end(on_drag_end)
-        m["tokens"] = tokens
-        # Over the tokens: one transparent square per empty cell catches a tap or a click on it (a Lines
+        # Under the tokens: one transparent square per empty cell catches a tap or a click on it (a Lines
         # mark reports no index), so a phone plans by tapping cells, without dragging. A cell with a token
-        # has its square parked in the empty top-left corner (draw()), so its token can still be dragged.
+        # has its square parked in the empty top-left corner (draw()); a dragged token stays over the
+        # squares, so a drop is never also a tap. (The tokens' dots come after the squares' in the page.)
         cx, cy = np.array(centres, dtype=float).T
         hit = bqplot.Scatter(
             x=cx, y=cy,
@@ -243,6 +237,13 @@ class ChartFigure:
         if on_cell_tap is not None:
             hit.on_element_click(lambda _mark, content: self._tap(on_cell_tap, content))
         m["hit"] = hit
+        tokens = bqplot.Scatter(
+            x=np.zeros(1), y=np.zeros(1), scales=sc, marker="circle", default_size=TOKEN_AREA,
+            stroke="#ffffff", stroke_width=2, enable_move=True, update_on_move=False, enable_hover=False,
+            names_unique=False,
+        )  # fmt: skip
+        tokens.on_drag_end(on_drag_end)
+        m["tokens"] = tokens
         self.marks = m
         ratio = (x1 - x0) / (y1 - y0)
         width = round((x1 - x0) * PX_PER_UNIT)
