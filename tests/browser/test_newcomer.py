@@ -16,7 +16,7 @@ from asteroyds.ui.chart.status.view import X_RANGE, Y_RANGE, cell_centre, tray_s
 from asteroyds.ui.teach.scenes import patch
 
 from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
-from .test_status_chart import DOTS, FIGURE, TIMEOUT
+from .test_status_chart import DOTS, FIGURE, FIRST_TOKEN, TIMEOUT
 
 pytestmark = pytest.mark.ui
 
@@ -28,7 +28,7 @@ def drag(page, index, target):
     (x0, x1), (y0, y1) = X_RANGE, Y_RANGE
     tx = box["x"] + (target[0] - x0) / (x1 - x0) * box["width"]
     ty = box["y"] + (y1 - target[1]) / (y1 - y0) * box["height"]
-    dot = figure.locator(".object_grp path.dot").nth(index).bounding_box()
+    dot = figure.locator(".object_grp path.dot").nth(FIRST_TOKEN + index).bounding_box()
     sx, sy = dot["x"] + dot["width"] / 2, dot["y"] + dot["height"] / 2
     page.mouse.move(sx, sy)
     page.mouse.down()

@@ -17,7 +17,7 @@ from asteroyds.rooms import Room, SQLiteStore
 from asteroyds.ui.chart.status.view import cell_centre
 
 from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
-from .test_status_chart import drag, wait_for_token
+from .test_status_chart import FIRST_TOKEN, drag, wait_for_token
 
 pytestmark = pytest.mark.ui
 
@@ -51,7 +51,9 @@ def take_seat(page, seat: str) -> None:
 
 def plan_forward(page) -> None:
     """Drag token 0 onto column 1 Forward, on this page's own chart."""
-    page.wait_for_function(f"document.querySelectorAll({STUDENT_CHART!r}).length >= 7", timeout=TIMEOUT)
+    page.wait_for_function(
+        f"document.querySelectorAll({STUDENT_CHART!r}).length >= {FIRST_TOKEN + 7}", timeout=TIMEOUT
+    )
     page.locator(".asteroyds-status-chart").first.scroll_into_view_if_needed()
     drag(page, 0, cell_centre(1, "F"))
     page.wait_for_function(

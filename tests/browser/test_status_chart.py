@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from asteroyds.ui.chart.status.view import X_RANGE, Y_RANGE, cell_centre, tray_slot
+from asteroyds.ui.chart.status.view import CELLS, X_RANGE, Y_RANGE, cell_centre, tray_slot
 
 from .conftest import open_notebook, screenshot
 
@@ -22,6 +22,7 @@ NOTEBOOK = "status_chart_demo"
 WIDGET = ".asteroyds-panel.asteroyds-status-chart"
 FIGURE = ".asteroyds-chart-figure"
 DOTS = f"{FIGURE} .object_grp path.dot"
+FIRST_TOKEN = len(CELLS)  # the figure's dots: one tap square per cell (under the tokens), then the tokens
 DATA = ".asteroyds-chart-data-values"
 TIMEOUT = 15_000  # ms for the kernel to answer a drop
 
@@ -31,7 +32,9 @@ def chart_page(page, voila_url):
     """The demo notebook, rendered, with the chart's tokens drawn."""
     open_notebook(page, voila_url, NOTEBOOK, wait_for=DOTS)
     page.locator(WIDGET).scroll_into_view_if_needed()
-    page.wait_for_function(f"document.querySelectorAll({DOTS!r}).length >= 7", timeout=TIMEOUT)
+    page.wait_for_function(
+        f"document.querySelectorAll({DOTS!r}).length >= {FIRST_TOKEN + 7}", timeout=TIMEOUT
+    )
     return page
 
 
@@ -43,7 +46,7 @@ def to_screen(page, x: float, y: float) -> tuple[float, float]:
 
 
 def dot_centre(page, index: int) -> tuple[float, float]:
-    box = page.locator(DOTS).nth(index).bounding_box()
+    box = page.locator(DOTS).nth(FIRST_TOKEN + index).bounding_box()
     return (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
@@ -82,7 +85,7 @@ def wait_for_token(page, index: int, point: tuple[float, float]) -> None:
             const r = document.querySelectorAll(selector)[index].getBoundingClientRect();
             return Math.abs(r.x + r.width / 2 - tx) < 3 && Math.abs(r.y + r.height / 2 - ty) < 3;
         }""",
-        arg=[DOTS, index, tx, ty],
+        arg=[DOTS, FIRST_TOKEN + index, tx, ty],
         timeout=TIMEOUT,
     )
 

@@ -98,13 +98,19 @@ class BoardFigure:
     that changed. The view decides what to show; this object shows it.
     """
 
-    def __init__(self, board: Board, size: str, animation_duration: int, on_click: ElementClick) -> None:
+    def __init__(
+        self, board: Board, size: str, animation_duration: int, on_click: ElementClick, fluid: bool = False
+    ) -> None:
         self.size = size
         self.numbers = True  # the die numbers on tile edges
         self.coordinates = False  # row,col on every hex
+        self.fluid = fluid  # the figure follows its box's width (a phone): see fit()
+        self.zoom: float = 1.0  # how much closer than the whole board (frame())
+        self.centre: tuple[float, float] | None = None  # the point in the middle of the view (board units)
         self.drawn_board: Board | None = None  # the board whose hexes and click targets are drawn
         self._drawn_layers: dict[str, Layer] = {}  # what each mark shows now
         width_units, height_units = extent(board)
+        self.extent = (width_units, height_units)
         sc = {
             "x": bqplot.LinearScale(min=0.0, max=width_units, allow_padding=False),
             "y": bqplot.LinearScale(min=0.0, max=height_units, reverse=True, allow_padding=False),
@@ -206,6 +212,8 @@ class BoardFigure:
             layout=widgets.Layout(width=f"{SIZES[size]}px"),
         )
         fig.add_class("asteroyds-board")
+        if fluid:
+            fig.add_class("asteroyds-board-fluid")
         self.figure = fig
 
     def hold(self) -> contextlib.ExitStack:
@@ -245,22 +253,50 @@ class BoardFigure:
         """Scales, aspect ratio and every pixel size (strokes, dots, fonts) for a board's extent."""
         ratio, fig = width_units / height_units, self.figure
         width = SIZES[self.size]
-        px = width / width_units * HEX_SIZE  # screen pixels per hex radius
+        self.extent = (width_units, height_units)
         with self.hold(), fig.hold_sync():
-            self.scales["x"].max, self.scales["y"].max = width_units, height_units
             if ratio > fig.max_aspect_ratio:  # keep min <= max at every step (traitlets checks)
                 fig.max_aspect_ratio, fig.min_aspect_ratio = ratio, ratio
             else:
                 fig.min_aspect_ratio, fig.max_aspect_ratio = ratio, ratio
-            fig.layout.height = f"{round(width / ratio)}px"
-            for name, (fraction, least) in STROKES.items():
-                self.marks[name].stroke_width = max(least, round(fraction * px))
-            for name, radius in DOT_RADII.items():
-                self.marks[name].default_size = round(math.pi * (radius * px) ** 2)
-            for name, size in FONTS.items():
-                font = round(size * px)
-                self.marks[name].default_size = font
-                self.marks[name].y_offset = round(font * 0.36)
+            if self.fluid:  # as wide as its box; the height follows (a padding in % is of the box's width)
+                fig.layout.width, fig.layout.height = "100%", "0px"
+                fig.layout.padding = f"0 0 {100 / ratio:.3f}% 0"
+            else:
+                fig.layout.height = f"{round(width / ratio)}px"
+            self._frame()
+
+    def frame(self, zoom: float, centre: tuple[float, float] | None) -> None:
+        """Show a part of the board: ``zoom`` times closer, centred on ``centre`` (board units) as far
+        as the board's edges allow; zoom 1 is the whole board. Pieces, strokes and fonts grow with it."""
+        self.zoom, self.centre = max(1.0, float(zoom)), centre
+        with self.hold():
+            self._frame()
+
+    def window(self) -> tuple[float, float, float, float]:
+        """The part of the board in view: x0, x1, y0, y1 in board units."""
+        x, y = self.scales["x"], self.scales["y"]
+        return (float(x.min), float(x.max), float(y.min), float(y.max))
+
+    def _frame(self) -> None:
+        width_units, height_units = self.extent
+        zoom = self.zoom
+        seen_w, seen_h = width_units / zoom, height_units / zoom
+        cx, cy = self.centre if self.centre is not None else (width_units / 2, height_units / 2)
+        x0 = min(max(cx - seen_w / 2, 0.0), width_units - seen_w)
+        y0 = min(max(cy - seen_h / 2, 0.0), height_units - seen_h)
+        x, y = self.scales["x"], self.scales["y"]
+        with x.hold_sync(), y.hold_sync():
+            x.min, x.max, y.min, y.max = x0, x0 + seen_w, y0, y0 + seen_h
+        px = SIZES[self.size] / width_units * HEX_SIZE * zoom  # screen pixels per hex radius
+        for name, (fraction, least) in STROKES.items():
+            self.marks[name].stroke_width = max(least, round(fraction * px))
+        for name, radius in DOT_RADII.items():
+            self.marks[name].default_size = round(math.pi * (radius * px) ** 2)
+        for name, size in FONTS.items():
+            font = round(size * px)
+            self.marks[name].default_size = font
+            self.marks[name].y_offset = round(font * 0.36)
 
     def add_under_pieces(self, under: bqplot.Mark, over: bqplot.Mark) -> None:
         """Two marks made later (the heat map): ``under`` just above the board's hexes, under every

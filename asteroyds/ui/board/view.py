@@ -82,6 +82,7 @@ from .scene import (
 )
 
 ClickCallback = Callable[[Cell], object]
+ZOOMS: tuple[float, ...] = (1.0, 1.5, 2.0, 3.0)  # the zoom buttons' steps (1: the whole board)
 
 
 # --- the widget --------------------------------------------------------------------------
@@ -90,7 +91,8 @@ class BoardView(widgets.VBox):
 
     ``size`` is ``"normal"``, ``"large"`` (projectors) or ``"compact"`` (beside a side
     panel on a 1280-pixel screen); ``animation_duration``
-    (ms) animates :meth:`update` in the browser.
+    (ms) animates :meth:`update` in the browser. A ``fluid`` figure is as wide as its box (a phone), its
+    height following; :meth:`set_zoom` and :meth:`follow` then show a part of the board, closer.
 
     The view owns three parts: its figure (:class:`~asteroyds.ui.board.figure.BoardFigure`:
     the marks and what they show), what a lesson points at
@@ -114,6 +116,7 @@ class BoardView(widgets.VBox):
         animation_duration: int = 0,
         numbers: bool = True,
         coordinates: bool = False,
+        fluid: bool = False,
     ) -> None:
         if size not in SIZES:
             raise ValueError(_("size must be one of {given}, got {size!r}", given=tuple(SIZES), size=size))
@@ -124,7 +127,9 @@ class BoardView(widgets.VBox):
         self._callbacks: list[ClickCallback] = []
         self._caption_text = ""
         self._updates = 0
-        self._figure = BoardFigure(state.board, size, animation_duration, self._on_element_click)
+        self._follow: str | None = None  # the player whose craft the zoomed view keeps in its middle
+        self._zoom_buttons: widgets.HBox | None = None
+        self._figure = BoardFigure(state.board, size, animation_duration, self._on_element_click, fluid)
         self._figure.numbers, self._figure.coordinates = bool(numbers), bool(coordinates)
         self._coordinate_callbacks: list[Callable[[bool], object]] = []
         self._numbers_box = self._toggle(_("Numbers on tiles"), numbers, "asteroyds-numbers-toggle")
@@ -248,6 +253,60 @@ class BoardView(widgets.VBox):
         self._draw_state()
         self._draw_overlays()
 
+    # --- zoom (a phone shows the board at its width: zoom in on your own craft) -----------------
+    @property
+    def zoom(self) -> float:
+        """How much closer than the whole board the view is (1: the whole board)."""
+        return self._figure.zoom
+
+    def follow(self, player: str | None) -> None:
+        """Keep ``player``'s craft in the middle of a zoomed view (None: the board's middle)."""
+        self._follow = player
+        self._frame()
+
+    def set_zoom(self, zoom: float) -> None:
+        """Zoom to ``zoom`` (at least 1) around the followed craft."""
+        self._figure.zoom = max(ZOOMS[0], min(ZOOMS[-1], float(zoom)))
+        self._frame()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(next((z for z in ZOOMS if z > self.zoom + 1e-9), ZOOMS[-1]))
+
+    def zoom_out(self) -> None:
+        self.set_zoom(next((z for z in reversed(ZOOMS) if z < self.zoom - 1e-9), ZOOMS[0]))
+
+    def show_zoom_buttons(self) -> widgets.HBox:
+        """Add − and + buttons under the board (classes ``asteroyds-board-zoom-out`` / ``-in``)."""
+        if self._zoom_buttons is None:
+            out = widgets.Button(description="−", tooltip=_("Zoom out: see more of the board"))
+            closer = widgets.Button(description="+", tooltip=_("Zoom in on your craft"))
+            out.on_click(lambda _b: self.zoom_out())
+            closer.on_click(lambda _b: self.zoom_in())
+            out.add_class("asteroyds-board-zoom-out")
+            closer.add_class("asteroyds-board-zoom-in")
+            self._zoom_buttons = widgets.HBox([out, closer])
+            self._zoom_buttons.add_class("asteroyds-board-zoom")
+            children = list(self.children)
+            at = children.index(self._figure.figure) + 1
+            self.children = (*children[:at], self._zoom_buttons, *children[at:])
+            self._draw_zoom_buttons()
+        return self._zoom_buttons
+
+    def _frame(self, publish: bool = True) -> None:
+        craft = None
+        if self._follow is not None and self._follow in self._state.player_order:
+            craft = self._state.craft(self._follow)
+        centre = None if craft is None or craft.cell is None else board_layout().cell_to_pixel(craft.cell)
+        self._figure.frame(self._figure.zoom, centre)
+        self._draw_zoom_buttons()
+        if publish:
+            self._publish()
+
+    def _draw_zoom_buttons(self) -> None:
+        if self._zoom_buttons is not None:
+            out, closer = self._zoom_buttons.children
+            out.disabled, closer.disabled = self.zoom <= ZOOMS[0], self.zoom >= ZOOMS[-1]
+
     def show_step(
         self, state: State, highlight: Iterable[Cell] = (), dice: Dice | Sequence[int] | None = None
     ) -> None:
@@ -351,7 +410,8 @@ class BoardView(widgets.VBox):
 
     def _add_legend(self, legend: widgets.HTML) -> None:
         """The danger map's legend line goes under the caption, once."""
-        self.children = (*self.children[:3], legend, *self.children[3:])
+        at = list(self.children).index(self._caption) + 1
+        self.children = (*self.children[:at], legend, *self.children[at:])
 
     def set_caption(self, text: str) -> None:
         """Replace the line under the board (plain text; ``""`` restores the default)."""
@@ -388,6 +448,8 @@ class BoardView(widgets.VBox):
     # --- drawing -------------------------------------------------------------------------
     def _draw_state(self) -> None:
         self._figure.draw_state(self._state)
+        if self._follow is not None:  # the followed craft moved: keep it in the middle
+            self._frame(publish=False)
         self._updates += 1
         if not self._caption_text:
             self._caption.value = self._default_caption()
@@ -433,6 +495,13 @@ class BoardView(widgets.VBox):
             "data-carried": " ".join(f"{p.id}:{p.carrier}" for p in s.pieces if p.carrier),
             "data-scores": " ".join(f"{team}:{points}" for team, points in s.scores),
             "data-extent": f"{width_units:.3f},{height_units:.3f}",
+            "data-zoom": f"{self._figure.zoom:g}",
+            "data-window": ",".join(f"{v:.3f}" for v in self._figure.window()),  # x0,x1,y0,y1 in view
+            "data-craft-points": " ".join(  # where each craft is drawn, in board units (as data-window)
+                "{}:{:.3f},{:.3f}".format(c.player, *board_layout().cell_to_pixel(c.cell))
+                for c in s.crafts_in_order()
+                if c.cell is not None
+            ),
             "data-danger": " ".join(f"{cell_key(c)}:{n}" for c, n in sorted(self._danger.counts.items())),
             "data-round": str(s.round),
             "data-numbers": "on" if self._figure.numbers else "off",

@@ -116,7 +116,7 @@ class StudentRoom(RoomViewBase):
         self._code_input = widgets.Text(
             description=_("Room code"),
             placeholder=_("e.g. {code}", code="K7QX-M2PA"),
-            layout=widgets.Layout(width="320px"),
+            layout=widgets.Layout(width="320px", max_width="100%"),
         )
         self._code_input.add_class("asteroyds-room-code-input")
         open_button = button(_("Open the room"), "asteroyds-room-open", primary=True)
@@ -124,11 +124,16 @@ class StudentRoom(RoomViewBase):
         self._form = widgets.VBox(
             [
                 html_part("asteroyds-note", html.escape(_("Type the code on the projector."))),
-                widgets.HBox([self._code_input, open_button], layout=widgets.Layout(grid_gap="8px")),
+                widgets.HBox(
+                    [self._code_input, open_button],
+                    layout=widgets.Layout(grid_gap="8px", flex_flow="row wrap"),
+                ),
             ]
         )
         self._form.add_class("asteroyds-card")
-        self._name = widgets.Text(description=_("Your name"), layout=widgets.Layout(width="320px"))
+        self._name = widgets.Text(
+            description=_("Your name"), layout=widgets.Layout(width="320px", max_width="100%")
+        )
         self._name.add_class("asteroyds-room-name")
         self._name.observe(lambda _ch: self._safely(self._name_arrived), names="value")
         self._seat_buttons = widgets.HBox(layout=widgets.Layout(grid_gap="8px", flex_flow="row wrap"))
@@ -145,12 +150,12 @@ class StudentRoom(RoomViewBase):
         )
         self._picker.add_class("asteroyds-card")
         self._question = html_part("asteroyds-room-question")
-        yes = button(_("Yes"), "asteroyds-room-yes", primary=True, width="90px")
-        no = button(_("No"), "asteroyds-room-no", width="90px")
+        yes = button(_("Yes"), "asteroyds-room-yes", primary=True, width="auto")
+        no = button(_("No"), "asteroyds-room-no", width="auto")
         yes.on_click(lambda _b: self.answer(True))
         no.on_click(lambda _b: self.answer(False))
         self._question_box = widgets.VBox([self._question, widgets.HBox([yes, no])])
-        self._submit = button(_("Submit my program"), "asteroyds-room-submit", primary=True, width="260px")
+        self._submit = button(_("Submit my program"), "asteroyds-room-submit", primary=True)
         self._submit.on_click(lambda _b: self.submit())
         self._note = html_part("asteroyds-note")
         self._chart_slot = widgets.VBox()
@@ -159,14 +164,19 @@ class StudentRoom(RoomViewBase):
             layout=widgets.Layout(grid_gap="6px"),
         )
         self._board_slot = widgets.VBox()
+        self._board_slot.add_class("asteroyds-room-board-slot")
+        self._plan_box.add_class("asteroyds-room-plan")
+        # the chart and the board: side by side when the screen is wide enough (a landscape phone, a
+        # laptop), one under the other on a portrait phone (rooms.css)
+        play = widgets.HBox([self._plan_box, self._board_slot])
+        play.add_class("asteroyds-room-play")
         self._banner = html_part("asteroyds-gameover")
         self._room_box = widgets.VBox(
             [
                 self._banner,
                 self._picker,
                 self._question_box,
-                self._plan_box,
-                self._board_slot,
+                play,
                 self._replay_box,
             ],
             layout=widgets.Layout(grid_gap="8px"),
@@ -288,8 +298,10 @@ class StudentRoom(RoomViewBase):
 
     def _board_for(self, state: object) -> BoardView:
         if self._board is None:
-            self._board = BoardView(state, size="compact")  # type: ignore[arg-type]
+            self._board = BoardView(state, size="compact", fluid=True)  # type: ignore[arg-type]
+            self._board.show_zoom_buttons()  # a phone shows the whole board at its width: zoom in
             self._board_slot.children = [self._board]
+        self._board.follow(self._page.seat if self._page is not None else None)
         return self._board
 
     def _show_chart(self, page: StudentPage, seat: str | None) -> None:

@@ -253,12 +253,26 @@ class TeacherRoom(RoomViewBase):
         self._banner = html_part("asteroyds-gameover")
         self._end_box = widgets.VBox()
         self._board_slot = widgets.VBox()
+        # the controls and the round player first (beside the board's top), the join card after them
         side = widgets.VBox(
-            [self._join_card, self._seat_table, self._clock_box, self._controls, self._key_card],
+            [
+                self._clock_box,
+                self._controls,
+                self._replay_box,
+                self._seat_table,
+                self._join_card,
+                self._key_card,
+            ],
             layout=widgets.Layout(grid_gap="8px"),
         )
+        # one projector screen (1920x1080): the board on the left; the join card, the seats, the controls and
+        # the round player beside it, as the sandbox's capture view (its step buttons beside the board)
+        side.add_class("asteroyds-room-side")
+        self._board_slot.add_class("asteroyds-room-board-slot")
+        stage = widgets.HBox([self._board_slot, side])
+        stage.add_class("asteroyds-room-stage")
         self._room_box = widgets.VBox(
-            [self._banner, side, self._board_slot, self._replay_box, self._end_box],
+            [self._banner, stage, self._end_box],
             layout=widgets.Layout(grid_gap="10px"),
         )
         self.children = [

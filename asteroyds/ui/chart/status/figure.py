@@ -45,6 +45,7 @@ from .geometry import (
 )
 
 DragEnd = Callable[[bqplot.Scatter, Mapping[str, object]], None]
+CellTap = Callable[[int, str], object]
 
 PX_PER_UNIT = 54  # screen pixels per chart unit in the view
 
@@ -61,6 +62,9 @@ INK: dict[str, str] = {
 }  # fmt: skip
 TOKEN_OPACITY: dict[str, float] = {ACTION: 0.62, SHIELD_TOKEN: 0.95, PILOT_TOKEN: 0.95}
 TOKEN_AREA = 820  # px²: bqplot sizes markers by area; a token is about 32 px across
+# px²: a tap square is 33 px across, under a cell (48 px) on a desktop and under the 36 px between two
+# cells' centres on a 390 px phone, so a finger never lands on the neighbouring cell's square
+TAP_AREA = 33 * 33
 GLYPH_PX, LABEL_PX, SMALL_PX = 24, 14, 12
 CELLS: tuple[Place, ...] = tuple((c, a) for c in range(1, RED_COLUMN + 1) for a in rows_of(c))
 
@@ -131,6 +135,9 @@ def pilot_caption(controller: StatusChartController) -> str:
     return _("{pilot} (used)", pilot=craft.pilot)
 
 
+PARKED = (X_RANGE[0] + 0.35, Y_RANGE[1] - 0.35)  # where an occupied cell's tap square waits (nothing there)
+
+
 class ChartFigure:
     """The chart's bqplot figure and its marks by name (``marks["tokens"]`` is the draggable Scatter).
 
@@ -141,7 +148,7 @@ class ChartFigure:
     (a drop's round trip to the kernel is timed).
     """
 
-    def __init__(self, on_drag_end: DragEnd) -> None:
+    def __init__(self, on_drag_end: DragEnd, on_cell_tap: CellTap | None = None) -> None:
         (x0, x1), (y0, y1) = X_RANGE, Y_RANGE
         self.scales = sc = {
             "x": bqplot.LinearScale(min=x0, max=x1, allow_padding=False),
@@ -216,6 +223,20 @@ class ChartFigure:
         )
         m["pilot_box"] = lines([box(*PILOT_BOX, 0.98, 0.86)], fill="inside", stroke_width=1.5)
         m["pilot_label"] = label([(PILOT_BOX[0], PILOT_BOX[1] - 0.72)], [""], [INK["text"]], SMALL_PX)
+        # Under the tokens: one transparent square per empty cell catches a tap or a click on it (a Lines
+        # mark reports no index), so a phone plans by tapping cells, without dragging. A cell with a token
+        # has its square parked in the empty top-left corner (draw()); a dragged token stays over the
+        # squares, so a drop is never also a tap. (The tokens' dots come after the squares' in the page.)
+        cx, cy = np.array(centres, dtype=float).T
+        hit = bqplot.Scatter(
+            x=cx, y=cy,
+            scales=sc, marker="square", default_size=TAP_AREA, opacities=[0.0],
+            colors=[INK["background"]], stroke=None, enable_hover=False, display_names=False,
+        )  # fmt: skip
+        self.occupied: set[Place] = set()
+        if on_cell_tap is not None:
+            hit.on_element_click(lambda _mark, content: self._tap(on_cell_tap, content))
+        m["hit"] = hit
         tokens = bqplot.Scatter(
             x=np.zeros(1), y=np.zeros(1), scales=sc, marker="circle", default_size=TOKEN_AREA,
             stroke="#ffffff", stroke_width=2, enable_move=True, update_on_move=False, enable_hover=False,
@@ -289,8 +310,19 @@ class ChartFigure:
             fill_colors=[INK["pilot_box"] if has_pilot else INK["slot"]],
         )
         assign(m["pilot_label"], text=[pilot_caption(c)])
+        self.occupied = set(occupied)
+        squares = [PARKED if place in occupied else cell_centre(*place) for place in CELLS]
+        assign(m["hit"], x=np.array([p[0] for p in squares]), y=np.array([p[1] for p in squares]))
 
     def add_above_cells(self, mark: bqplot.Mark) -> None:
         """A mark made later (the coach's ghost) above the cells, under the draggable tokens."""
         marks = list(self.figure.marks)
-        self.figure.marks = marks[:-1] + [mark, marks[-1]]
+        at = marks.index(self.marks["tokens"])
+        self.figure.marks = marks[:at] + [mark] + marks[at:]
+
+    def _tap(self, on_cell_tap: CellTap, content: Mapping[str, object]) -> None:
+        """bqplot's element click on the tap squares: ``{"data": {"index": i, ...}}`` -> that empty cell."""
+        data = content.get("data")
+        index = data.get("index") if isinstance(data, Mapping) else None
+        if isinstance(index, int) and 0 <= index < len(CELLS) and CELLS[index] not in self.occupied:
+            on_cell_tap(*CELLS[index])

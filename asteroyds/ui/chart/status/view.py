@@ -109,7 +109,7 @@ class StatusChart(widgets.VBox):
         self._title_text = title
         self._message_text, self._message_ok = "", True
         self._quiet = False
-        self._chart = ChartFigure(self._on_drag_end)
+        self._chart = ChartFigure(self._on_drag_end, self.click)  # a tap on a cell = its grid button
         self._build_side()
         self._ghost = Ghost(self._chart, self._add_ghost_line)
         body = widgets.HBox([self._chart.figure, self._side], layout=widgets.Layout(flex_flow="row wrap"))
