@@ -80,9 +80,9 @@ from .scene import (
     summary,
     team_colour,
 )
+from .zoom import BoardZoom
 
 ClickCallback = Callable[[Cell], object]
-ZOOMS: tuple[float, ...] = (1.0, 1.5, 2.0, 3.0)  # the zoom buttons' steps (1: the whole board)
 
 
 # --- the widget --------------------------------------------------------------------------
@@ -127,8 +127,6 @@ class BoardView(widgets.VBox):
         self._callbacks: list[ClickCallback] = []
         self._caption_text = ""
         self._updates = 0
-        self._follow: str | None = None  # the player whose craft the zoomed view keeps in its middle
-        self._zoom_buttons: widgets.HBox | None = None
         self._figure = BoardFigure(state.board, size, animation_duration, self._on_element_click, fluid)
         self._figure.numbers, self._figure.coordinates = bool(numbers), bool(coordinates)
         self._coordinate_callbacks: list[Callable[[bool], object]] = []
@@ -136,6 +134,7 @@ class BoardView(widgets.VBox):
         self._coordinates_box = self._toggle(_("Coordinates"), coordinates, "asteroyds-coordinates-toggle")
         toggles = widgets.HBox([self._numbers_box, self._coordinates_box])
         toggles.add_class("asteroyds-board-toggles")
+        self.zooming = BoardZoom(self._figure, lambda: self._state, self._publish, self._place_zoom_buttons)
         self._danger = HeatMap(self._figure, self._add_legend)
         self._caption = widgets.HTML(layout=widgets.Layout(max_width=f"{SIZES[size]}px"))  # wraps under it
         self._caption.add_class("asteroyds-caption")
@@ -253,59 +252,32 @@ class BoardView(widgets.VBox):
         self._draw_state()
         self._draw_overlays()
 
-    # --- zoom (a phone shows the board at its width: zoom in on your own craft) -----------------
+    # --- zoom (a phone shows the board at its width: zoom in on your own craft; see .zoom) ------
     @property
     def zoom(self) -> float:
         """How much closer than the whole board the view is (1: the whole board)."""
-        return self._figure.zoom
+        return self.zooming.zoom
 
     def follow(self, player: str | None) -> None:
         """Keep ``player``'s craft in the middle of a zoomed view (None: the board's middle)."""
-        self._follow = player
-        self._frame()
+        self.zooming.follow(player)
 
     def set_zoom(self, zoom: float) -> None:
-        """Zoom to ``zoom`` (at least 1) around the followed craft."""
-        self._figure.zoom = max(ZOOMS[0], min(ZOOMS[-1], float(zoom)))
-        self._frame()
+        self.zooming.set_zoom(zoom)
 
     def zoom_in(self) -> None:
-        self.set_zoom(next((z for z in ZOOMS if z > self.zoom + 1e-9), ZOOMS[-1]))
+        self.zooming.zoom_in()
 
     def zoom_out(self) -> None:
-        self.set_zoom(next((z for z in reversed(ZOOMS) if z < self.zoom - 1e-9), ZOOMS[0]))
+        self.zooming.zoom_out()
 
     def show_zoom_buttons(self) -> widgets.HBox:
-        """Add − and + buttons under the board (classes ``asteroyds-board-zoom-out`` / ``-in``)."""
-        if self._zoom_buttons is None:
-            out = widgets.Button(description="−", tooltip=_("Zoom out: see more of the board"))
-            closer = widgets.Button(description="+", tooltip=_("Zoom in on your craft"))
-            out.on_click(lambda _b: self.zoom_out())
-            closer.on_click(lambda _b: self.zoom_in())
-            out.add_class("asteroyds-board-zoom-out")
-            closer.add_class("asteroyds-board-zoom-in")
-            self._zoom_buttons = widgets.HBox([out, closer])
-            self._zoom_buttons.add_class("asteroyds-board-zoom")
-            children = list(self.children)
-            at = children.index(self._figure.figure) + 1
-            self.children = (*children[:at], self._zoom_buttons, *children[at:])
-            self._draw_zoom_buttons()
-        return self._zoom_buttons
+        """Add − and + buttons under the board."""
+        return self.zooming.show_buttons()
 
-    def _frame(self, publish: bool = True) -> None:
-        craft = None
-        if self._follow is not None and self._follow in self._state.player_order:
-            craft = self._state.craft(self._follow)
-        centre = None if craft is None or craft.cell is None else board_layout().cell_to_pixel(craft.cell)
-        self._figure.frame(self._figure.zoom, centre)
-        self._draw_zoom_buttons()
-        if publish:
-            self._publish()
-
-    def _draw_zoom_buttons(self) -> None:
-        if self._zoom_buttons is not None:
-            out, closer = self._zoom_buttons.children
-            out.disabled, closer.disabled = self.zoom <= ZOOMS[0], self.zoom >= ZOOMS[-1]
+    def _place_zoom_buttons(self, buttons: widgets.HBox) -> None:
+        at = list(self.children).index(self._figure.figure) + 1
+        self.children = (*self.children[:at], buttons, *self.children[at:])
 
     def show_step(
         self, state: State, highlight: Iterable[Cell] = (), dice: Dice | Sequence[int] | None = None
@@ -448,8 +420,8 @@ class BoardView(widgets.VBox):
     # --- drawing -------------------------------------------------------------------------
     def _draw_state(self) -> None:
         self._figure.draw_state(self._state)
-        if self._follow is not None:  # the followed craft moved: keep it in the middle
-            self._frame(publish=False)
+        if self.zooming.following is not None:  # the followed craft moved: keep it in the middle
+            self.zooming.frame(publish=False)
         self._updates += 1
         if not self._caption_text:
             self._caption.value = self._default_caption()
