@@ -125,9 +125,10 @@ def test_the_picker_switches_demo(tools):
     picker = page.locator(f"{PRESENTER} .asteroyds-presenter-picker select")
     picker.select_option(label=f"§9 · {dolorosa.title}")
     expect(page.locator(f"{PRESENTER} .asteroyds-presenter-title")).to_have_text(dolorosa.title)
-    wait_for_data(page, PRESENTER, "crafts", "v === 'blue@6,8:E:0'")
+    wait_for_data(page, PRESENTER, "crafts", "v === 'blue@6,6:E:3'")  # the demo file's start
     page.locator(f"{PRESENTER} .asteroyds-presenter-last").click()
-    wait_for_data(page, PRESENTER, "crafts", "v === 'blue@7,6:W:1'")  # the rulebook's result
+    # the rulebook's result: turned back and forward, Left, Right blocked by the pod: 3 + 2 - 1 damage
+    wait_for_data(page, PRESENTER, "crafts", "v === 'blue@7,4:W:4'")
     screenshot(page.locator(PRESENTER), "teacher-presenter-dolorosa")
 
 
