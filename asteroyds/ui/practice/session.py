@@ -121,8 +121,15 @@ class PracticeSession(Observable["PracticeSession"]):
             raise ValueError(_("there is no practice level {level} (1 to 5)", level=level))
         key = str(level)
         seed = self.record.seeds.get(key, 1)
-        drill = self._generate(level, seed)
+        drill = self.show(level, seed)
         self.record.seeds[key] = seed + 1
+        return drill
+
+    def show(self, level: int, seed: int) -> Drill:
+        """This very drill (a chapter's fixed set names its own), its answers not yet given."""
+        if level not in LEVELS:
+            raise ValueError(_("there is no practice level {level} (1 to 5)", level=level))
+        drill = self._generate(level, seed)
         self.level, self.drill = level, drill
         self.state = drill.state
         self.found, self.first_try, self.solved, self.feedback, self.flown = [], None, False, None, None

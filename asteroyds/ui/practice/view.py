@@ -22,28 +22,22 @@ import ipywidgets as widgets
 
 from ...drills import PLAN
 from ...drills import generate as engine_drill
-from ...event_text import colour_text, without_cells
-from ...events import Event
 from ...i18n import _
-from ...pieces import DIE_COLOURS
-from ...state import State
 from ..board.view import BoardView
 from ..chart.status.view import StatusChart
-from ..observers import Observable
-from ..player.inspector_view import PriorityInspector
 from ..share.browser_store import BrowserStore
 from ..share.closing import close_tree
-from ..share.markup import Markup, tag
+from ..share.markup import tag
 from ..teach.exercises import feedback_html
-from ..teach.rule_board import RuleBoard
-from ..theme import error_html, sheet
+from ..theme import sheet
 from .session import LEVELS, Generate, PracticeSession
+from .why import BoardCursor, InspectedRuleBoard, SafeActions, explanation_html, question_html, why_board
 
 STORE_KEY = "practice"
 CSS = sheet("practice")
 
 
-class PracticePage(widgets.VBox):
+class PracticePage(SafeActions, widgets.VBox):
     """The whole practice page (see the module's docstring)."""
 
     def __init__(self, generate: Generate | None = None, level: int = 1) -> None:
@@ -77,8 +71,8 @@ class PracticePage(widgets.VBox):
         self._inspector_box = widgets.Box()
         self.board: BoardView | None = None
         self.chart: StatusChart | None = None
-        self.why_board: RuleBoard | None = None
-        self.inspector: PriorityInspector | None = None
+        self.why_board: InspectedRuleBoard | None = None
+        self.inspector: Any = None  # the why board's PriorityInspector
         buttons = widgets.HBox([self._why_button, self._back], layout=widgets.Layout(grid_gap="8px"))
         self._side = widgets.VBox(
             [
@@ -131,20 +125,14 @@ class PracticePage(widgets.VBox):
 
     def show_why(self) -> None:
         """Play the real asteroid phase (level 5: and the flight) on a rule board with the inspector."""
-        state, events = self.session.why()
+        why = why_board(self.session)
         self._clear_why()
-        title = _("Why: the asteroid phase, one move at a time")
-        why = InspectedRuleBoard(state, events, dice=self.session.dice, title=title)
         self.why_board, self.inspector = why, why.inspector
         self._board_box.children = [why]
         self._inspector_box.children = [why.inspector]
         self._back.layout.display = ""
-        lines = self.session.drill.explanation if self.session.drill is not None else ()
-        if lines:
-            shown = self.board is not None and self.board.coordinates
-            items = "".join(str(tag("li", line if shown else without_cells(line))) for line in lines)
-            explained = tag("ol", Markup(items), class_="asteroyds-practice-explanation")
-            self._verdict.value = feedback_html(self.session.feedback) + explained
+        coordinates = self.board is not None and bool(self.board.coordinates)
+        self._verdict.value = explanation_html(self.session, coordinates)
         why.play(0)
 
     def back_to_question(self) -> None:
@@ -181,27 +169,7 @@ class PracticePage(widgets.VBox):
         self._draw_record()
 
     def _draw_question(self) -> None:
-        session = self.session
-        drill = session.drill
-        question = drill.question if drill is not None and drill.kind == PLAN else ""
-        chips = [
-            tag("span", f"{colour_text(colour)} {value}", class_=f"asteroyds-die asteroyds-die-{colour}")
-            for colour, value in zip(DIE_COLOURS, session.dice.as_tuple(), strict=True)
-        ]
-        asking = session.asking
-        prompt = _("Click where {piece} ends.", piece=session.name(asking)) if asking else ""
-        self._question.value = str(
-            tag(
-                "div",
-                tag("p", question) if question else "",
-                tag("p", _("The dice:"), " ", *chips, class_="asteroyds-practice-dice"),
-                tag("p", prompt, class_="asteroyds-practice-asking") if prompt else "",
-                class_="asteroyds-practice-question-body",
-                data_level=session.level,
-                data_seed=session.seed,
-                data_asking=asking or "",
-            )
-        )
+        self._question.value = question_html(self.session)
 
     def _draw_record(self) -> None:
         record = self.session.record
@@ -238,63 +206,6 @@ class PracticePage(widgets.VBox):
             self._board_box.children = [self.board] if self.board is not None else []
         self.why_board, self.inspector = None, None
         self._back.layout.display = "none"
-
-    def _button(self, label: str, css: str, action: Any) -> widgets.Button:
-        button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
-        button.add_class(css)
-        button.on_click(lambda _b: self._safely(action))
-        return button
-
-    def _safely(self, action: Any) -> None:
-        self._error.value = ""
-        try:
-            action()
-        except Exception as exc:  # shown on the page, never a traceback in Voila
-            self._error.value = error_html(exc)
-
-
-class BoardCursor(Observable["BoardCursor"]):
-    """A rule board's step as the priority inspector reads a round player's cursor."""
-
-    def __init__(self, board: RuleBoard) -> None:
-        super().__init__()
-        self.board = board
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return self.board.events
-
-    @property
-    def states(self) -> tuple[State, ...]:
-        return (self.board.start,)
-
-    @property
-    def cursor(self) -> int:
-        return self.board.index
-
-    @property
-    def phase(self) -> str:
-        done = self.events[: self.cursor]
-        return "fly" if any(e.type == "column_played" for e in done) else "asteroids"
-
-    def moved(self) -> None:
-        self._notify()
-
-
-class InspectedRuleBoard(RuleBoard):
-    """A rule board with the priority inspector beside it, following its steps."""
-
-    def __init__(self, state: State, *args: Any, **kwargs: Any) -> None:
-        self.start = state
-        self.cursor_model: BoardCursor | None = None
-        super().__init__(state, *args, **kwargs)
-        self.cursor_model = BoardCursor(self)
-        self.inspector = PriorityInspector(self.cursor_model)
-
-    def go(self, index: int) -> None:
-        super().go(index)
-        if self.cursor_model is not None:
-            self.cursor_model.moved()
 
 
 __all__ = ["BoardCursor", "InspectedRuleBoard", "PracticePage"]
