@@ -256,11 +256,11 @@ def test_exercise_2_prompt_names_every_die_it_rolls(lang):
 
 @pytest.mark.parametrize("lang", TWINS)
 def test_chapter_3_says_red_and_blue_asteroids_hit_crafts_and_platforms_shelter(lang):
-    text = cell_text("03_moving_asteroids.ipynb", "5", lang)
+    text = " ".join(cell_text("03_moving_asteroids.ipynb", "5", lang).split())
     if lang == "en":
         assert "Red and blue asteroids hit crafts" in text and "on a platform is never hit" in text
     else:
-        assert "rouges et bleus touchent les vaisseaux" in text and "plate-forme\nn'est jamais touché" in text
+        assert "rouges et bleus touchent les vaisseaux" in text and "plate-forme n'est jamais touché" in text
 
 
 @pytest.mark.parametrize("colour", ["red", "blue"])
@@ -272,6 +272,47 @@ def test_red_and_blue_asteroids_hit_a_craft_and_a_platform_shelters_it(colour):
     sheltered = hit.replace(pieces=(rock, Piece("L1", "platform", (6, 6), orientation=0)))
     after, _events = resolve_asteroids(sheltered, Dice(1, 1, 1), shields={"blue": False})
     assert after.craft("blue").damage == 0
+
+
+# --- 03: short prose, every exercise names its dice, a closing drill set -------------------
+CHAPTER_3 = "03_moving_asteroids.ipynb"
+CHAPTER_3_WORDS = 460  # issue 22: the learning path's prose budget for this chapter (724 before)
+
+
+def prose_words(name: str, lang: str) -> int:
+    return sum(len("".join(c["source"]).split()) for c in chapter(name, lang) if c["cell_type"] == "markdown")
+
+
+def test_chapter_3_prose_fits_its_budget():
+    assert prose_words(CHAPTER_3, "en") <= CHAPTER_3_WORDS
+
+
+@pytest.mark.parametrize("lang", TWINS)
+def test_chapter_3_exercises_name_all_three_dice(lang):
+    names = ("red", "white", "blue") if lang == "en" else ("rouge", "blanc", "bleu")
+    for prompt_id, code_id in (("17", "18"), ("19", "20")):
+        dice = re.findall(r"Dice\((\d), (\d), (\d)\)", cell_text(CHAPTER_3, code_id, lang))
+        assert dice and len(set(dice)) == 1, code_id  # one roll per exercise
+        prompt = cell_text(CHAPTER_3, prompt_id, lang)
+        for colour, value in zip(names, dice[0], strict=True):
+            assert f"{colour} **{value}**" in prompt, (prompt_id, colour)
+
+
+@pytest.mark.parametrize("lang", TWINS)
+def test_chapter_3_closes_with_a_drill_set_and_a_link_to_the_practice_page(lang):
+    cells = chapter(CHAPTER_3, lang)
+    code = next(c for c in cells if "DrillSet(" in "".join(c["source"]))
+    levels, seeds = (
+        [int(n) for n in found.split(",")]
+        for found in re.search(r"levels=\[([\d, ]+)\], seeds=\[([\d, ]+)\]", "".join(code["source"])).groups()
+    )
+    assert levels == [1, 2, 3] and len(seeds) == 3
+    from asteroyds.drills import generate
+
+    tags = {tag for level, seed in zip(levels, seeds, strict=True) for tag in generate(level, seed).tags}
+    assert {"priority", "push"} <= tags  # what the chapter taught, on the real board
+    after = cells[cells.index(code) + 1 :]
+    assert any("(13_practice.ipynb)" in "".join(c["source"]) for c in after)  # then the practice page
 
 
 # --- 02: a late chart is played as it stands ---------------------------------------------------
