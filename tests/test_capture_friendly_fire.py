@@ -21,6 +21,7 @@ from asteroyds.modes.capture.events import (
     LaserDodged,
     LaserFired,
 )
+from asteroyds.ui.chart.capture.inspector import capture_round_table
 
 RED, WHITE = {"team": "red"}, {"team": "white"}
 
@@ -146,3 +147,13 @@ def test_shot_by_an_enemy_and_an_ally_at_once():
         "The red2 craft is hit at (7, 7) by the red1 craft and the white2 craft, "
         "friendly fire from the red1 craft"
     )
+
+
+def test_the_round_inspector_says_friendly_fire():
+    _, events = resolve(board(CRAFTS), (1, 1, 1), {"red1": "X . . . . . -"})
+    second = next(i for i, e in enumerate(events) if e.type == "capture_round_started" and e.round == 2)
+    table = capture_round_table(events, second)
+    assert table is not None
+    (laser,) = table.lasers
+    assert laser.outcome == "hits"
+    assert laser.reason == "hits white1, red2 at (7, 7), friendly fire on red2"
