@@ -146,7 +146,8 @@ def test_the_laser_rule_names_what_it_passes_misses_and_hits(lang):
             "shooter's own space are not",
             "its own team's crafts",
             "both asteroyds",
-            "**every** enemy",
+            "**every** craft",
+            "team-mate in that space is hit too (friendly fire)",
         ):
             assert fact in text
     else:
@@ -154,7 +155,8 @@ def test_the_laser_rule_names_what_it_passes_misses_and_hits(lang):
             "case du tireur ne sont pas",
             "vaisseaux et des tourelles de sa propre",
             "deux asteroyds",
-            "**tous** les vaisseaux ennemis",
+            "**tous** les vaisseaux",
+            "coéquipier sur cette case est touché aussi (tir ami)",
         ):
             assert fact in text
 

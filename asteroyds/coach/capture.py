@@ -142,12 +142,15 @@ def replay(
 def _matters(events: Sequence[Event], player: str, stance: str | None) -> bool:
     """Could this anticipation change the round whose events (without it) are ``events``?
 
-    A Shield only changes a laser that hit the craft; a Shoot only a laser of
+    A Shield only changes an enemy laser that hit the craft (it does not dodge
+    its own team's lasers); a Shoot only a laser of
     the craft that an enemy's Shield dodged. Otherwise the round is the same
     and the token is merely spent, so the search need not try it.
     """
     if stance == SHIELD_STANCE:
-        return any(isinstance(e, CraftShot) and e.player == player for e in events)
+        return any(
+            isinstance(e, CraftShot) and e.player == player and set(e.by) - set(e.friendly) for e in events
+        )
     return any(isinstance(e, LaserDodged) and e.shooter == player for e in events)
 
 

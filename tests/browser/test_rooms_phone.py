@@ -7,6 +7,10 @@ only and submits by a tap. At every stage the page is measured: no visible
 element's right edge passes the screen, every visible button is at least 44 px
 tall, the board and the chart are within the screen's width, and the
 student's craft is inside the part of the board in view (also zoomed in).
+The chart's SVG words and numbers are drawn at 16 px or more. During the
+resolution on a portrait phone, the board and the round player's phase and
+step buttons (pinned to the bottom of the screen) are each whole and
+uncovered on one screen, and a tap on "step" steps without scrolling.
 The projector's page (1920x1080) shows the board and the round player's step
 button in one screen during a resolution. The portrait and projector runs save
 the README's screenshots into ``notebooks/images/``.
@@ -53,9 +57,18 @@ MEASURE = """() => {
     if (text && !el.closest('.asteroyds-room-data, .asteroyds-room-values') && parseFloat(s.fontSize) < 16)
       tiny.push(el.textContent.trim().slice(0, 30) + ' ' + s.fontSize);
   }
+  // the status chart's SVG words and numbers, at the size they are drawn on the screen
+  const labels = [];
+  for (const t of document.querySelectorAll('.asteroyds-room-student .asteroyds-chart-figure text')) {
+    const r = t.getBoundingClientRect();
+    if (!t.textContent.trim() || r.width === 0 || getComputedStyle(t).display === 'none') continue;
+    const scale = t.getScreenCTM() ? Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b) : 1;
+    const size = parseFloat(getComputedStyle(t).fontSize) * scale;
+    if (size < 16) labels.push(t.textContent.trim().slice(0, 20) + ' ' + size.toFixed(1));
+  }
   const box = (sel) => { const e = document.querySelector(sel); if (!e) return null;
     const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; };
-  return {wide, small, cut, tiny, width: W, scroll: document.documentElement.scrollWidth,
+  return {wide, small, cut, tiny, labels, width: W, scroll: document.documentElement.scrollWidth,
           board: box('.asteroyds-room-student .asteroyds-board'),
           chart: box('.asteroyds-room-student .asteroyds-chart-figure')};
 }"""
@@ -81,6 +94,7 @@ def check_layout(page, stage: str, chart: bool) -> dict:
     board = got["board"]
     assert board is not None and board[0] >= 0 and board[1] <= width + 1, f"{stage}: board {board}"
     if chart:
+        assert got["labels"] == [], f"{stage}: the chart's labels under 16 px: {got['labels']}"
         box = got["chart"]
         assert box is not None and box[0] >= 0 and box[1] <= width + 1, f"{stage}: chart {box}"
     return got
@@ -98,6 +112,60 @@ def craft_in_view(page, seat: str) -> None:
     assert x0 <= x <= x1 and y0 <= y <= y1, (
         f"{seat}'s craft at {x},{y} is out of the view {x0}-{x1}, {y0}-{y1}"
     )
+
+
+# During a resolution on a portrait phone: the board, and the phase and step buttons, each whole on the
+# screen and uncovered (what is at each one's centre is itself).
+ONE_SCREEN = """() => {
+  const scope = '.asteroyds-room-student ';
+  const out = {};
+  for (const [name, sel] of [['board', '.asteroyds-board'], ['step', '.asteroyds-btn-next'],
+                             ['back', '.asteroyds-btn-back'], ['fly', '.asteroyds-btn-fly'],
+                             ['bar', '.asteroyds-rp-controls']]) {
+    const e = document.querySelector(scope + sel);
+    if (!e) { out[name] = null; continue; }
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    out[name] = {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                 own: !!hit && (e === hit || e.contains(hit)), position: getComputedStyle(e).position,
+                 cls: e.className};
+  }
+  // what pins a fixed element to a box rather than the screen (Voila's panels are "contain: strict")
+  const chain = [];
+  const bar = document.querySelector(scope + '.asteroyds-rp-controls');
+  for (let e = bar?.parentElement; e; e = e.parentElement) {
+    const c = getComputedStyle(e);
+    if (c.transform !== 'none' || c.filter !== 'none' || (c.contain && c.contain !== 'none'))
+      chain.push(e.className + ': ' + c.transform + ' ' + c.filter + ' ' + c.contain);
+  }
+  out.chain = chain;
+  return out;
+}"""
+
+
+def board_and_steps_on_one_screen(page, height: int) -> None:
+    got = page.evaluate(ONE_SCREEN)
+    board, bar = got["board"], got["bar"]
+    assert board is not None and bar is not None, got
+    for name in ("step", "back", "fly"):
+        box = got[name]
+        on_screen = box is not None and box["top"] >= 0 and box["bottom"] <= height + 1
+        assert on_screen, f"the {name} button is off the screen: {box}; its block {bar}, {got['chain']}"
+        assert box["own"], f"the {name} button is covered: {got}"
+    assert board["top"] >= -1 and board["bottom"] <= bar["top"] + 1, (
+        f"the board is not whole above the step buttons: board {board}, buttons {bar}"
+    )
+    assert board["own"], "the board's centre is covered"
+    data = page.locator(".asteroyds-round-data [data-cursor]")
+    before = data.get_attribute("data-cursor")
+    page.locator(".asteroyds-room-student .asteroyds-btn-next").tap()  # without scrolling
+    page.wait_for_function(
+        "old => document.querySelector('.asteroyds-round-data [data-cursor]')?.getAttribute('data-cursor')"
+        " !== old",
+        arg=before,
+        timeout=TIMEOUT,
+    )
+    assert page.evaluate(ONE_SCREEN)["board"]["top"] == board["top"], "stepping scrolled the page"
 
 
 def tap_cell(page, column: int, action: str) -> None:
@@ -206,6 +274,8 @@ def play_on_a_phone(browser, voila_url, rooms_store, width: int, height: int, la
             )
             check_layout(page, "resolution, asteroids", chart=False)
             page.locator(".asteroyds-room-student .asteroyds-board").evaluate("e => e.scrollIntoView()")
+            if height > width:  # portrait: the board and the step buttons on one screen, and the step works
+                board_and_steps_on_one_screen(page, height)
             shots["resolution"] = screenshot(page, f"room_phone_{width}x{height}{lang}_resolution")
             if width > height:  # landscape: the chart and the board side by side
                 teacher.session.poll()

@@ -260,11 +260,14 @@ class RoundPlayer(widgets.VBox):
             [*(self._buttons[n] for n in STEP_BUTTONS), self._toggle, self._buttons["undo"]], layout=gap
         )
         speed = widgets.HBox([self._speed, speed_unit], layout=gap)
+        # The phase and step buttons as one block: a page may pin it (a portrait phone pins it to the
+        # bottom of the screen, rooms.css, so the board and the step buttons are on one screen).
+        controls = widgets.VBox([phases, stepping], layout=widgets.Layout(grid_gap="4px"))
+        controls.add_class("asteroyds-rp-controls")
         self.children = [
             widgets.HTML(theme.CSS + CSS),
             title,
-            phases,
-            stepping,
+            controls,
             speed,
             self._caption,
             self._ask,

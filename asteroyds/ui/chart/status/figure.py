@@ -65,7 +65,10 @@ TOKEN_AREA = 820  # px²: bqplot sizes markers by area; a token is about 32 px a
 # px²: a tap square is 33 px across, under a cell (48 px) on a desktop and under the 36 px between two
 # cells' centres on a 390 px phone, so a finger never lands on the neighbouring cell's square
 TAP_AREA = 33 * 33
-GLYPH_PX, LABEL_PX, SMALL_PX = 24, 14, 12
+# Every word and number at least 16 px (WCAG 1.4.4 on a phone, where the chart is drawn 374 px wide and
+# text does not shrink with it): the row names go without their pictogram (the row's cells show it),
+# and the words by the right edge are right-aligned there, so the French ones fit too.
+GLYPH_PX, LABEL_PX, SMALL_PX = 24, 16, 16
 CELLS: tuple[Place, ...] = tuple((c, a) for c in range(1, RED_COLUMN + 1) for a in rows_of(c))
 
 
@@ -167,7 +170,7 @@ class ChartFigure:
                                 enable_hover=False, scales=sc)  # fmt: skip
 
         centres = [cell_centre(c, a) for c, a in CELLS]
-        left = X_RANGE[0] + 0.12
+        left, right = X_RANGE[0] + 0.06, X_RANGE[1] - 0.06
         m: dict[str, bqplot.Mark] = {}
         m["panels"] = lines(
             [box(3.5, TOP_Y - 2, 6.16, 5.16), box(RED_X, TOP_Y - 2, 1.16, 5.16)],
@@ -196,12 +199,14 @@ class ChartFigure:
         )
         m["rows"] = label(
             [(left, TOP_Y - i) for i in range(5)] + [(left, DAMAGE_Y), (left, TRAY_Y)],
-            [f"{GLYPHS[a]}  {_(ACTION_NAMES[a])}" for a in BLUE_ROWS] + [_("Damage"), _("Tokens")],
+            [_(ACTION_NAMES[a]) for a in BLUE_ROWS] + [_("Damage"), _("Tokens")],
             [INK["text"]] * 5 + [INK["muted"]] * 2,
             LABEL_PX,
             align="start",
         )
-        m["red_note"] = label([(RED_X, TOP_Y - 4.64)], [_("Shield")], [INK["red_glyph"]], SMALL_PX - 2)
+        # "Shield" runs up the right margin beside the red column's Shield cell (no room under it in 16 px)
+        m["red_note"] = label([(right - 0.12, TOP_Y - 3.5)], [_("Shield")], [INK["red_glyph"]], SMALL_PX)
+        m["red_note"].rotate_angle = -90
         damage = range(MAX_DAMAGE + 1)
         m["damage_boxes"] = lines(
             [box(column_x(d + 1), DAMAGE_Y, 0.72, 0.56) for d in damage], fill="inside", stroke_width=1.5
@@ -210,7 +215,7 @@ class ChartFigure:
             [(column_x(d + 1), DAMAGE_Y) for d in damage],
             [str(d) if d < MAX_DAMAGE else "6☠" for d in damage],
             [INK["text"]] * len(damage),
-            SMALL_PX + 1,
+            SMALL_PX,
             weight="bold",
         )
         m["tray"] = lines(
@@ -222,7 +227,7 @@ class ChartFigure:
             line_style="dashed",
         )
         m["pilot_box"] = lines([box(*PILOT_BOX, 0.98, 0.86)], fill="inside", stroke_width=1.5)
-        m["pilot_label"] = label([(PILOT_BOX[0], PILOT_BOX[1] - 0.72)], [""], [INK["text"]], SMALL_PX)
+        m["pilot_label"] = label([(right, PILOT_BOX[1] - 0.68)], [""], [INK["text"]], SMALL_PX, align="end")
         # Under the tokens: one transparent square per empty cell catches a tap or a click on it (a Lines
         # mark reports no index), so a phone plans by tapping cells, without dragging. A cell with a token
         # has its square parked in the empty top-left corner (draw()); a dragged token stays over the

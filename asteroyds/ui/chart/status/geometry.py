@@ -33,8 +33,10 @@ CELL = 0.88  # side of a cell
 TOP_Y = 5.0  # centre of the first row (Shoot); row i is at TOP_Y - i
 DAMAGE_Y = -0.2
 TRAY_Y = -1.45
-X_RANGE: tuple[float, float] = (-1.95, 8.2)
-Y_RANGE: tuple[float, float] = (-2.45, 6.3)
+# Margins for 16-px words on a 390-px phone: the row names (French too) left of the grid, "Shield" up the
+# right margin, the pilot caption under its box.
+X_RANGE: tuple[float, float] = (-2.6, 8.45)
+Y_RANGE: tuple[float, float] = (-2.6, 6.3)
 
 ACTION, SHIELD_TOKEN, PILOT_TOKEN = "action", "shield", "pilot"
 SHIELD_HOME: Place = (RED_COLUMN, SHIELD)
