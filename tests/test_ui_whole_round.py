@@ -74,3 +74,30 @@ def test_the_widget_marks_plans_on_the_chart_and_flies():
     page.fly()
     assert page.why_board is not None and 'data-correct="true"' in page._verdict.value
     assert "asteroyds-whole-round-flown" in page._dom_classes
+
+
+# --- chapter 4: the exercise's place, the prose budget, every die named ------------------------
+def _chapter_4(lang: str) -> list[dict]:
+    import json
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "notebooks" / ("fr" if lang == "fr" else "")
+    return json.loads((folder / "04_flying.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_chapter_4_prose_is_short_and_its_exercises_name_every_die(lang):
+    cells = _chapter_4(lang)
+    prose = [("".join(c["source"])) for c in cells if c["cell_type"] == "markdown"]
+    assert sum(len(text.split()) for text in prose) <= 430
+    names = ("red", "white", "blue") if lang == "en" else ("rouge", "blanc", "bleu")
+    whole_round = next(
+        text
+        for text in prose
+        if "WholeRound" not in text and ("## Exercise 2" in text or "## Exercice 2" in text)
+    )
+    assert all(name in whole_round for name in names)
+    demo = next(text for text in prose if "1, " in text and "6" in text and names[2] in text)
+    assert all(name in demo for name in names)  # the destroy demo rolls (1, 1, 6): all three named
+    code = "".join(next(c["source"] for c in cells if "WholeRound(" in "".join(c["source"])))
+    assert "generate(5, " in code
