@@ -11,7 +11,7 @@ met and why. The logic is :class:`WholeRoundSession` (no widget, tested
 directly); :class:`WholeRound` is a thin view over it.
 
 CSS classes for browser tests: ``asteroyds-whole-round`` (with a step class:
-``asteroyds-whole-round-mark``, ``-plan``, ``-flown``), ``asteroyds-whole-round-question``
+``asteroyds-whole-round-mark``, ``-plan``, ``-flown``), ``asteroyds-whole-round-body``
 (``data-asking``), ``asteroyds-whole-round-fly``; the verdicts are
 ``asteroyds-feedback`` elements with ``data-correct``.
 """
@@ -37,7 +37,7 @@ from ..chart.status.view import StatusChart
 from ..share.closing import close_tree
 from ..share.markup import tag
 from ..teach.exercises import Feedback, feedback_html
-from ..theme import error_html
+from ..theme import error_html, sheet
 from .view import InspectedRuleBoard
 
 MARK, PLAN_STEP, FLOWN = "mark", "plan", "flown"
@@ -178,10 +178,11 @@ class WholeRound(widgets.VBox):
         )
         side.add_class("asteroyds-practice-side")
         self.children = [
+            widgets.HTML(sheet("practice")),  # the dice chips and the side column, as on the practice page
             widgets.HBox(
                 [self._board_box, side],
                 layout=widgets.Layout(flex_flow="row wrap", grid_gap="16px", align_items="flex-start"),
-            )
+            ),
         ]
         self.add_class("asteroyds-whole-round")
         self._draw()
@@ -229,6 +230,7 @@ class WholeRound(widgets.VBox):
                 tag("p", session.drill.question),
                 tag("p", _("The dice:"), " ", *chips, class_="asteroyds-practice-dice"),
                 tag("p", prompt, class_="asteroyds-practice-asking"),
+                class_="asteroyds-whole-round-body",
                 data_asking=asking or "",
             )
         )
