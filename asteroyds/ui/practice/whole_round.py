@@ -1,0 +1,265 @@
+"""The whole-round exercise that ends chapter 4: read the dice, plan on the un-moved board, watch.
+
+The game's one hard skill in three steps on one level-5 drill
+(:func:`asteroyds.drills.generate`): first the learner marks where each
+asteroid in the craft's way will end (the board as it stands, the three dice
+named), so the dice are read before planning; then the learner fills the
+status chart on that same un-moved board, ghost path off; then *Fly* plays
+the round with the engine on a stepped rule board with the priority
+inspector (the practice page's *Show me why*) and says whether the goal was
+met and why. The logic is :class:`WholeRoundSession` (no widget, tested
+directly); :class:`WholeRound` is a thin view over it.
+
+CSS classes for browser tests: ``asteroyds-whole-round`` (with a step class:
+``asteroyds-whole-round-mark``, ``-plan``, ``-flown``), ``asteroyds-whole-round-body``
+(``data-asking``), ``asteroyds-whole-round-fly``; the verdicts are
+``asteroyds-feedback`` elements with ``data-correct``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...asteroids import resolve_asteroids
+from ...drills import PLAN, Drill
+from ...drills.plan import fly_round, meets_goal
+from ...event_text import colour_text, name_text
+from ...events import CraftMoved, Event
+from ...hexgrid import Cell, distance
+from ...i18n import _, ngettext
+from ...pieces import ASTEROID, DIE_COLOURS
+from ...program import Program, as_program, validate_program
+from ...state import State
+from ..board.view import BoardView
+from ..chart.status.view import StatusChart
+from ..share.closing import close_tree
+from ..share.markup import tag
+from ..teach.exercises import Feedback, feedback_html
+from ..theme import error_html, sheet
+from .view import InspectedRuleBoard
+
+MARK, PLAN_STEP, FLOWN = "mark", "plan", "flown"
+MOST, FEWEST = 3, 2  # how many asteroids the learner marks
+
+
+def asteroids_in_the_way(drill: Drill) -> tuple[str, ...]:
+    """The 2-3 asteroids nearest the path that meets the goal (the ones whose end matters).
+
+    Nearness counts both where an asteroid stands and where the dice send it,
+    measured to every space the engine's answer flies through; moved ones first.
+    """
+    assert drill.player is not None and drill.program is not None
+    start = drill.state.craft(drill.player).cell
+    _after, events = fly_round(drill.state, drill.dice, drill.player, drill.program)
+    path = {start} | {e.end for e in events if isinstance(e, CraftMoved) and e.player == drill.player}
+    ends = end_cells(drill)
+
+    def rank(piece_id: str) -> tuple[int, int, str]:
+        piece = next(p for p in drill.state.pieces if p.id == piece_id)
+        near = min(distance(c, p) for c in (piece.cell, ends[piece_id]) for p in path if p is not None)
+        return (near, 0 if ends[piece_id] != piece.cell else 1, piece_id)
+
+    ranked = sorted(ends, key=rank)
+    close = [pid for pid in ranked if rank(pid)[0] <= 1]
+    return tuple(ranked[: max(FEWEST, min(MOST, len(close)))])
+
+
+def end_cells(drill: Drill) -> dict[str, Cell]:
+    """Where every asteroid stands after the asteroid phase of the drill's dice."""
+    board, _events = resolve_asteroids(drill.state, drill.dice)
+    return {p.id: p.cell for p in board.pieces if p.kind == ASTEROID and p.cell is not None}
+
+
+class WholeRoundSession:
+    """The three steps' state: the marks, the verdict per asteroid, the program flown."""
+
+    def __init__(self, drill: Drill) -> None:
+        if drill.kind != PLAN or drill.player is None:
+            raise ValueError(_("the whole-round exercise needs a plan drill (level 5)"))
+        self.drill = drill
+        self.pieces = asteroids_in_the_way(drill)
+        self._ends = end_cells(drill)
+        self.marks: dict[str, Cell] = {}
+        self.verdicts: dict[str, bool] = {}
+        self.feedback: Feedback | None = None
+        self.flown: tuple[State, tuple[Event, ...]] | None = None
+
+    @property
+    def step(self) -> str:
+        """Where the learner is: marking, planning, or watching the flown round."""
+        if self.flown is not None:
+            return FLOWN
+        return PLAN_STEP if self.asking is None else MARK
+
+    @property
+    def asking(self) -> str | None:
+        """The asteroid the next click marks, None once all are marked."""
+        return next((pid for pid in self.pieces if pid not in self.marks), None)
+
+    def name(self, piece_id: str) -> str:
+        """An asteroid as the learner reads it ("red asteroid #6", in the page's language)."""
+        piece = next((p for p in self.drill.state.pieces if p.id == piece_id), None)
+        return name_text(piece.describe()) if piece is not None else piece_id
+
+    def mark(self, cell: Cell) -> Feedback:
+        """A click on the board: the asteroid asked about ends here, says the learner."""
+        piece = self.asking
+        if piece is None:
+            raise ValueError(_("every asteroid is marked: plan on the status chart now"))
+        cell = (int(cell[0]), int(cell[1]))
+        right = cell == tuple(self._ends[piece])
+        self.marks[piece], self.verdicts[piece] = cell, right
+        if right:
+            said = _("Right: {piece} ends there.", piece=self.name(piece))
+        else:
+            said = _("Not there: {piece} ends on the outlined space.", piece=self.name(piece))
+        self.feedback = Feedback(right, said)
+        return self.feedback
+
+    def end_of(self, piece_id: str) -> Cell:
+        """Where the engine moves this asteroid (shown once the learner has marked it)."""
+        return self._ends[piece_id]
+
+    def fly(self, program: Program | str) -> Feedback:
+        """Fly the learner's program in the drill's round (the engine's): goal met, and why not."""
+        if self.asking is not None:
+            raise ValueError(_("mark where each asteroid ends first"))
+        drill = self.drill
+        assert drill.player is not None
+        craft = drill.state.craft(drill.player)
+        program = validate_program(
+            as_program(program, drill.player), craft, drill.state.mode, rules=drill.state.rules
+        )
+        after, events = fly_round(drill.state, drill.dice, drill.player, str(program))
+        self.flown = (drill.state, tuple(events))
+        tokens = len(set(after.craft(drill.player).tokens) - set(craft.tokens))
+        damage = after.craft(drill.player).damage - craft.damage
+        said = ngettext("{n} gate token", "{n} gate tokens", tokens, n=tokens)
+        if meets_goal(drill.state, after, drill.player, int(drill.goal["tokens"])):
+            self.feedback = Feedback(True, _("Goal met: {tokens} and no damage.", tokens=said))
+        elif damage:
+            self.feedback = Feedback(
+                False, _("Goal missed: {damage} damage. Step the round to see the hit.", damage=damage)
+            )
+        else:
+            self.feedback = Feedback(
+                False,
+                _("Goal missed: {tokens}; the craft never shares a space with a new gate.", tokens=said),
+            )
+        return self.feedback
+
+
+class WholeRound(widgets.VBox):
+    """The exercise's widget (see the module's docstring)."""
+
+    def __init__(self, drill: Drill) -> None:
+        super().__init__()
+        self.session = WholeRoundSession(drill)
+        state = drill.state
+        self.board = BoardView(state, size="compact")
+        self.board.on_hex_click(lambda cell: self.click(cell))
+        self.chart = StatusChart(state.craft(str(drill.player)), state.mode, rules=state.rules)
+        self.chart.layout.display = "none"
+        self.why_board: InspectedRuleBoard | None = None
+        self._question = widgets.HTML()
+        self._question.add_class("asteroyds-whole-round-question")
+        self._verdict = widgets.HTML()
+        self._error = widgets.HTML()
+        self._fly = widgets.Button(description=_("Fly"), layout=widgets.Layout(width="auto"))
+        self._fly.add_class("asteroyds-whole-round-fly")
+        self._fly.on_click(lambda _b: self.fly())
+        self._fly.layout.display = "none"
+        self._board_box = widgets.Box([self.board])
+        self._inspector_box = widgets.Box()
+        side = widgets.VBox(
+            [self._question, self.chart, self._fly, self._verdict, self._error, self._inspector_box]
+        )
+        side.add_class("asteroyds-practice-side")
+        self.children = [
+            widgets.HTML(sheet("practice")),  # the dice chips and the side column, as on the practice page
+            widgets.HBox(
+                [self._board_box, side],
+                layout=widgets.Layout(flex_flow="row wrap", grid_gap="16px", align_items="flex-start"),
+            ),
+        ]
+        self.add_class("asteroyds-whole-round")
+        self._draw()
+
+    def click(self, cell: tuple[int, int]) -> None:
+        """Step 1: a click marks where the asteroid asked about ends."""
+        if self.session.asking is None:
+            return
+        self._safely(lambda: self.session.mark(cell))
+        self._draw()
+
+    def fly(self) -> None:
+        """Step 3: fly the chart's program and step the round on a rule board."""
+        self._safely(lambda: self.session.fly(self.chart.program))
+        if self.session.flown is None:
+            return
+        state, events = self.session.flown
+        if self.why_board is not None:
+            close_tree(self.why_board)
+        title = _("The round: the asteroids move, then the craft flies")
+        self.why_board = InspectedRuleBoard(state, events, dice=self.session.drill.dice, title=title)
+        self._board_box.children = [self.why_board]
+        self._inspector_box.children = [self.why_board.inspector]
+        self._draw()
+        self.why_board.play(0)
+
+    def _draw(self) -> None:
+        session = self.session
+        chips = [
+            tag("span", f"{colour_text(colour)} {value}", class_=f"asteroyds-die asteroyds-die-{colour}")
+            for colour, value in zip(DIE_COLOURS, session.drill.dice.as_tuple(), strict=True)
+        ]
+        asking = session.asking
+        if asking is not None:
+            prompt = _(
+                "Step 1 of 3: click where {piece} ends after the asteroids move.", piece=session.name(asking)
+            )
+        elif session.step == PLAN_STEP:
+            prompt = _("Step 2 of 3: fill the chart on the board as it stands, then press Fly.")
+        else:
+            prompt = _("Step 3 of 3: step the round to see why.")
+        self._question.value = str(
+            tag(
+                "div",
+                tag("p", session.drill.question),
+                tag("p", _("The dice:"), " ", *chips, class_="asteroyds-practice-dice"),
+                tag("p", prompt, class_="asteroyds-practice-asking"),
+                class_="asteroyds-whole-round-body",
+                data_asking=asking or "",
+            )
+        )
+        marked = [session.end_of(pid) for pid in session.marks]
+        outlined = [p.cell for p in session.drill.state.pieces if p.id == asking and p.cell is not None]
+        if session.step != FLOWN:
+            self.board.highlight(outlined + marked)
+        verdicts = "".join(
+            feedback_html(Feedback(session.verdicts[pid], (
+                _("{piece}: right.", piece=session.name(pid)) if session.verdicts[pid]
+                else _("{piece}: not there; it ends on the outlined space.", piece=session.name(pid))
+            )))
+            for pid in session.marks
+        )  # fmt: skip
+        flown = feedback_html(session.feedback) if session.step == FLOWN else ""
+        self._verdict.value = verdicts + flown
+        planning = session.step != MARK
+        self.chart.layout.display = "" if planning else "none"
+        self._fly.layout.display = "" if planning else "none"
+        for step in (MARK, PLAN_STEP, FLOWN):
+            self.remove_class(f"asteroyds-whole-round-{step}")
+        self.add_class(f"asteroyds-whole-round-{session.step}")
+
+    def _safely(self, action: Any) -> None:
+        self._error.value = ""
+        try:
+            action()
+        except Exception as exc:  # shown on the page, never a traceback in Voila
+            self._error.value = error_html(exc)
+
+
+__all__ = ["WholeRound", "WholeRoundSession", "asteroids_in_the_way", "end_cells"]

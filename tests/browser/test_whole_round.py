@@ -1,0 +1,69 @@
+"""Chapter 4's whole-round exercise in Chromium: the asteroids marked on the board (the engine's
+end cells, computed in this process from the same drill), the plan clicked cell by cell on the
+status chart, *Fly* stepping the round with its verdict; in English and in French."""
+
+from __future__ import annotations
+
+import pytest
+
+from asteroyds import STANDARD_BOARD
+from asteroyds.drills import generate
+from asteroyds.program import Program
+from asteroyds.ui.board.view import cell_fraction
+from asteroyds.ui.practice.whole_round import WholeRoundSession
+from tests.browser.conftest import open_notebook, screenshot
+
+ROOT = ".asteroyds-whole-round"
+LAPTOP = {"width": 1366, "height": 900}
+PAGES = {"en": "04_flying", "fr": "fr/04_flying"}
+SEED = 3  # the chapter's cell: WholeRound(generate(5, 3))
+TIMEOUT = 30_000
+
+
+def click_cell(page, cell) -> None:
+    figure = page.locator(f"{ROOT} .asteroyds-board svg.svg-figure").first
+    figure.scroll_into_view_if_needed()
+    box = figure.bounding_box()
+    fx, fy = cell_fraction(cell, STANDARD_BOARD)
+    figure.click(position={"x": fx * box["width"], "y": fy * box["height"]})
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_mark_plan_and_fly_the_whole_round(page, voila_url, lang):
+    page.set_viewport_size(LAPTOP)
+    open_notebook(page, voila_url, PAGES[lang], wait_for=f"{ROOT} .asteroyds-board")
+    session = WholeRoundSession(generate(5, SEED))
+    question = page.locator(f"{ROOT} .asteroyds-whole-round-body").first
+    first, *rest = session.pieces
+    # a wrong mark first: a neighbouring space of the right one, judged wrong
+    right = session.end_of(first)
+    wrong = (right[0], right[1] + 1 if right[1] < 5 else right[1] - 1)
+    click_cell(page, wrong)
+    page.locator(f"{ROOT} .asteroyds-feedback[data-correct='false']").first.wait_for(timeout=TIMEOUT)
+    for pid in rest:
+        page.wait_for_function(
+            f"document.querySelector('{ROOT} .asteroyds-whole-round-body').dataset.asking == '{pid}'",
+            timeout=TIMEOUT,
+        )
+        click_cell(page, session.end_of(pid))
+    page.locator(f"{ROOT}.asteroyds-whole-round-plan").wait_for(timeout=TIMEOUT)
+    assert page.locator(f"{ROOT} .asteroyds-feedback[data-correct='true']").count() == len(rest)
+    assert question.get_attribute("data-asking") == ""
+    screenshot(page.locator(ROOT), f"whole-round-marked-{lang}")
+    program = Program.parse(session.drill.program)
+    for column, token in enumerate(program.columns, start=1):
+        if token != ".":
+            button = page.locator(
+                f"{ROOT} .asteroyds-cell-{column}{token} button, {ROOT} button.asteroyds-cell-{column}{token}"
+            )
+            button.first.click()
+            page.wait_for_timeout(300)
+    page.locator(f"{ROOT} .asteroyds-whole-round-fly").click()
+    page.locator(f"{ROOT}.asteroyds-whole-round-flown").wait_for(timeout=TIMEOUT)
+    said = page.locator(f"{ROOT} .asteroyds-feedback[data-correct='true']").last.inner_text()
+    assert ("Goal met" if lang == "en" else "Objectif atteint") in said
+    page.locator(f"{ROOT} .asteroyds-rule-board").wait_for(timeout=TIMEOUT)
+    page.locator(f"{ROOT} .asteroyds-rule-board svg").first.scroll_into_view_if_needed()
+    page.wait_for_timeout(1500)
+    screenshot(page.locator(ROOT), f"whole-round-flown-{lang}")
+    assert page.errors == []
