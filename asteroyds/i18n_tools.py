@@ -105,7 +105,7 @@ def extract_source(source: str, filename: str = "<source>") -> list[Message]:
 
 
 def notebook_sources(notebooks: Path) -> list[tuple[str, str]]:
-    """``(place, source)`` of every code cell of the English chapters (``notebooks/NN_*.ipynb``).
+    """``(place, source)`` of every code cell of the English pages (``notebooks/NN_*.ipynb``, the sandbox …).
 
     The chapters' exercises and captions speak to the reader too; their
     French twins (``notebooks/fr/``) share the same code cells, so the English
@@ -114,7 +114,9 @@ def notebook_sources(notebooks: Path) -> list[tuple[str, str]]:
     import json
 
     sources = []
-    for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb")):
+    from .ui.share.twins import chapters  # the chapters and the other pages, not the developers' demos
+
+    for path in chapters(notebooks):
         rel = path.relative_to(notebooks.parent).as_posix()
         for index, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
             if cell["cell_type"] == "code":

@@ -5,7 +5,7 @@ serves it: :func:`asteroyds.serve.settings.voila_command`), then for each class 
 N (default 1, 5, 10) opens N students' pages at the same moment in real
 Chromium pages (Playwright, Debian's Chromium), first the one-button notebook
 (``benchmarks/one_button.ipynb``, the baseline), then the welcome page (the
-first page a whole class opens), then the sandbox (``notebooks/10_sandbox.ipynb``).
+first page a whole class opens), then the sandbox (``notebooks/sandbox.ipynb``).
 For each it prints:
 
 - the time from the request to the rendered page (median and max over the N pages);
@@ -85,7 +85,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 ONE_BUTTON = "benchmarks/one_button.ipynb"
 WELCOME = "notebooks/00_welcome.ipynb"
 ECHO = "benchmarks/echo.ipynb"
-SANDBOX = "notebooks/10_sandbox.ipynb"
+SANDBOX = "notebooks/sandbox.ipynb"
 GOALS = {"page": 1.5, "click_ms": 30.0}
 TIMEOUT = 300_000  # ms: ten pages at once on two cores take a while
 SB = ".asteroyds-sandbox"

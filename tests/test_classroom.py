@@ -101,9 +101,25 @@ def test_a_language_asked_in_the_address_opens_the_page_written_in_it(tmp_path):
             302,
             "/voila/render/fr/03_moving_asteroids.ipynb?demo=x",
         )
-        assert no_redirect(render + "fr/10_sandbox.ipynb?lang=EN") == (302, "/voila/render/10_sandbox.ipynb")
+        assert no_redirect(render + "fr/sandbox.ipynb?lang=EN") == (302, "/voila/render/sandbox.ipynb")
         status, body, _ = server.get("/voila/render/00_welcome.ipynb?lang=fr")  # followed
         assert status == 200 and "Bienvenue" in body
+
+
+def test_an_old_page_name_opens_the_renamed_page_with_its_query(tmp_path):
+    """A join link printed before the renumbering (``12_join.ipynb?room=…``) and old chapter bookmarks."""
+    with app(tmp_path, "--pool", "0") as server:
+        render = server.url + "/voila/render/"
+        join = no_redirect(render + "12_join.ipynb?room=K7QXM2PA")
+        assert join == (302, "/voila/render/join.ipynb?room=K7QXM2PA")
+        assert no_redirect(render + "fr/08_capture.ipynb") == (302, "/voila/render/fr/10_capture.ipynb")
+        assert no_redirect(render + "07_shooting_targets_drones.ipynb?lang=fr") == (
+            302,
+            "/voila/render/08_lasers_and_shooting.ipynb?lang=fr",
+        )
+        # The new name is served, not redirected again; a name that never existed is still a 404.
+        assert no_redirect(render + "join.ipynb?room=K7QXM2PA")[0] == 200
+        assert no_redirect(render + "99_nowhere.ipynb")[0] == 404
 
 
 def kernel_of(page: str) -> str:

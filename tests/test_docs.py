@@ -488,8 +488,8 @@ def test_the_teachers_guide_names_pages_and_demos_by_their_titles(lang):
     pages = {notebook.name for _, _, notebook, demo in found if demo is None}
     demos = {demo for _, _, _, demo in found if demo}
     # The lesson's chapters, its practice round (the sandbox) and its class room game.
-    assert {"00_welcome.ipynb", "03_moving_asteroids.ipynb", "08_capture.ipynb", "10_sandbox.ipynb"} <= pages
-    assert {"11_class_room.ipynb", "12_join.ipynb"} <= pages
+    assert {"00_welcome.ipynb", "03_moving_asteroids.ipynb", "10_capture.ipynb", "sandbox.ipynb"} <= pages
+    assert {"class_room.ipynb", "join.ipynb"} <= pages
     assert len(demos) >= 5
 
 
@@ -499,9 +499,9 @@ def test_a_wrong_title_is_caught(tmp_path):
     guide.write_text(
         f"[3 · Moving the asteroids]({up}/03_moving_asteroids.ipynb) "
         f"[3 · The asteroids]({up}/03_moving_asteroids.ipynb) "
-        f"[Hector: forward twice]({up}/09_teachers_tools.ipynb?demo=pilot-hector) "
-        f"[Hector]({up}/09_teachers_tools.ipynb?demo=pilot-hector) "
-        f"[x]({up}/09_teachers_tools.ipynb?demo=no-such-demo) "
+        f"[Hector: forward twice]({up}/teachers_tools.ipynb?demo=pilot-hector) "
+        f"[Hector]({up}/teachers_tools.ipynb?demo=pilot-hector) "
+        f"[x]({up}/teachers_tools.ipynb?demo=no-such-demo) "
         f"[3 · Le mouvement des astéroïdes]({up}/fr/03_moving_asteroids.ipynb)\n",
         encoding="utf-8",
     )

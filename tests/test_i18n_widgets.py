@@ -119,7 +119,7 @@ def test_the_editor_speaks_french_in_its_menus_links_and_messages():
     from asteroyds.ui.editor.view import ScenarioEditor
 
     with use_language("fr"):
-        view = ScenarioEditor(page_url="http://x/voila/render/fr/09_teachers_tools.ipynb")
+        view = ScenarioEditor(page_url="http://x/voila/render/fr/teachers_tools.ipynb")
         files, palette = view._files, view._palette
         texts = [files.share.value, files.play.value, files.mode_tip.value, view._redo.description]
         texts += [label for label, _value in files.mode.options] + [

@@ -25,7 +25,7 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 def test_every_english_chapter_has_a_french_twin_with_the_same_code():
     names = [p.name for p in twins.chapters(NOTEBOOKS)]
-    assert "00_welcome.ipynb" in names and "10_sandbox.ipynb" in names
+    assert "00_welcome.ipynb" in names and "sandbox.ipynb" in names
     assert "widgets_demo.ipynb" not in names  # the developers' demos have no twin
     assert twins.check(NOTEBOOKS) == []
 

@@ -1,4 +1,4 @@
-"""The engine's refusals a chapter shows (chapters 7 and 8) speak the page's language.
+"""The engine's refusals a chapter shows (chapters 8 and 10) speak the page's language.
 
 The racing chart's refusals are cached (``program._first_problem``): the cache
 must not give a French page the English sentence it computed for an English

@@ -72,10 +72,10 @@ def route_of(hint: str, lang: str) -> list[str]:
     return [words[m.group(0)] for m in found]
 
 
-# --- 07: the drones move first whatever their numbers -----------------------------------------
+# --- 09: the drones move first whatever their numbers -----------------------------------------
 @pytest.mark.parametrize("lang", TWINS)
 def test_the_drone_sentence_says_drones_move_first_whatever_their_numbers(lang):
-    text = cell_text("07_shooting_targets_drones.ipynb", "24", lang)
+    text = cell_text("09_targets_and_drones.ipynb", "15", lang)
     assert "100 + n" in text
     if lang == "en":
         assert "whatever their numbers" in text and "smaller number moves first" in text
@@ -95,9 +95,9 @@ def test_the_engine_moves_a_drone_before_an_asteroid_with_a_smaller_number():
     assert state.piece(drone).priority > state.piece(asteroid).priority  # 101 moved before 1
 
 
-# --- 08: the capture laser exercise, its hint and the laser rule -----------------------------
+# --- 10: the capture laser exercise, its hint and the laser rule -----------------------------
 def _boards_shown(monkeypatch) -> tuple[dict, list]:
-    """Run chapter 8 up to its laser exercise; every event a rule board shows on the way."""
+    """Run chapter 10 up to its laser exercise; every event a rule board shows on the way."""
     from asteroyds.ui.teach import rule_board
 
     shown: list = []
@@ -109,8 +109,8 @@ def _boards_shown(monkeypatch) -> tuple[dict, list]:
             super().__init__(state, events, *args, **kwargs)
 
     monkeypatch.setattr(rule_board, "RuleBoard", Recording)
-    ids = [c["id"] for c in chapter("08_capture.ipynb") if c["cell_type"] == "code"]
-    namespace = run_cells("08_capture.ipynb", ids[: ids.index("25") + 1])
+    ids = [c["id"] for c in chapter("10_capture.ipynb") if c["cell_type"] == "code"]
+    namespace = run_cells("10_capture.ipynb", ids[: ids.index("25") + 1])
     return namespace, shown
 
 
@@ -125,22 +125,22 @@ def test_the_capture_exercise_answer_is_not_shown_before_it_is_asked(monkeypatch
     assert shot.end not in {e.end for e in before}
     # ... and the prompt names the turret and the dice the exercise plays.
     for lang in TWINS:
-        prompt = cell_text("08_capture.ipynb", "24", lang)
+        prompt = cell_text("10_capture.ipynb", "24", lang)
         assert f"**{shot.shooter}**" in prompt
         red, white = ("red", "white") if lang == "en" else ("rouge", "blanc")
-        dice = re.search(r"capture\.resolve\(state, \((\d), (\d), \d\)", cell_text("08_capture.ipynb", "25"))
+        dice = re.search(r"capture\.resolve\(state, \((\d), (\d), \d\)", cell_text("10_capture.ipynb", "25"))
         assert f"{red} {dice.group(1)}, {white} {dice.group(2)}" in prompt
 
 
 def test_the_capture_hint_reads_the_die_on_the_turret_not_the_barrel():
-    code = cell_text("08_capture.ipynb", "25")
+    code = cell_text("10_capture.ipynb", "25")
     assert "barrel" not in code
     assert "red die's pips on the turret's" in code and "chapter 1" in code
 
 
 @pytest.mark.parametrize("lang", TWINS)
 def test_the_laser_rule_names_what_it_passes_misses_and_hits(lang):
-    text = cell_text("08_capture.ipynb", "13", lang)
+    text = cell_text("10_capture.ipynb", "13", lang)
     if lang == "en":
         for fact in (
             "shooter's own space are not",
@@ -184,13 +184,13 @@ def test_a_laser_stopped_by_a_platform_hits_nobody_on_it():
     assert {c.player for c in state.crafts if c.cell == platform} == {"white1", "white2"}
     assert all(e.type != "capture_craft_shot" for e in events if getattr(e, "round", 0) == 1)
     for lang in TWINS:
-        decision = cell_text("08_capture.ipynb", "13", lang)
+        decision = cell_text("10_capture.ipynb", "13", lang)
         assert ("hits nobody on it" if lang == "en" else "n'y touche personne") in decision
 
 
-# --- 06: the Hector exercise needs the power ---------------------------------------------------
+# --- 07: the Hector exercise needs the power ---------------------------------------------------
 def _hector() -> dict:
-    return run_cells("06_pilot_powers.ipynb", ["2", "14"])
+    return run_cells("07_pilot_powers.ipynb", ["2", "14"])
 
 
 def test_no_program_without_hectors_power_solves_his_exercise():
@@ -212,13 +212,13 @@ def test_hectors_exercise_is_solved_with_the_power_and_its_verdict_is_true():
     namespace = _hector()
     from asteroyds.program import parse_program
 
-    solution = re.search(r'solution="([^"]+)"', cell_text("06_pilot_powers.ipynb", "14")).group(1)
+    solution = re.search(r'solution="([^"]+)"', cell_text("07_pilot_powers.ipynb", "14")).group(1)
     ok, verdict = namespace["judge"](parse_program(solution))
     assert ok and "P" in solution.split()
     assert "7 spaces away" in verdict and "double move" in verdict
     assert "crossed with Hector's double move" not in verdict  # the old verdict
     for lang in TWINS:
-        hint = cell_text("06_pilot_powers.ipynb", "15", lang)
+        hint = cell_text("07_pilot_powers.ipynb", "15", lang)
         assert route_of(hint, lang) == [c for c in solution.split()[:6] if c != "."], lang
 
 
@@ -314,7 +314,7 @@ def test_chapter_3_closes_with_a_drill_set_and_a_link_to_the_practice_page(lang)
     tags = {tag for level, seed in zip(levels, seeds, strict=True) for tag in generate(level, seed).tags}
     assert {"priority", "push"} <= tags  # what the chapter taught, on the real board
     after = cells[cells.index(code) + 1 :]
-    assert any("(13_practice.ipynb)" in "".join(c["source"]) for c in after)  # then the practice page
+    assert any("(practice.ipynb)" in "".join(c["source"]) for c in after)  # then the practice page
 
 
 # --- 02: a late chart is played as it stands ---------------------------------------------------
@@ -340,18 +340,18 @@ def test_a_locked_chart_keeps_the_tokens_placed_before_time_ran_out():
     assert str(chart.program) == "F R . . . . S"
 
 
-# --- 06 and the gallery: one Dolorosa example ----------------------------------------------------
+# --- 07 and the gallery: one Dolorosa example ----------------------------------------------------
 def test_chapter_6_and_the_gallery_show_the_same_dolorosa_example(monkeypatch):
-    namespace = run_cells("06_pilot_powers.ipynb", ["2", "10"])
+    namespace = run_cells("07_pilot_powers.ipynb", ["2", "10"])
     demo = demos.load_demo("pilot-dolorosa-rulebook-example")
     shown = namespace["dolorosa"]
     assert shown.crafts == demo.state.crafts
     assert shown.pieces == demo.state.pieces
-    assert "P L R . . . S" in cell_text("06_pilot_powers.ipynb", "10") and demo.program_map == {
+    assert "P L R . . . S" in cell_text("07_pilot_powers.ipynb", "10") and demo.program_map == {
         "blue": "P L R . . . S"
     }
-    assert demo.play().end.craft("blue").damage == 4  # "her total is 4", as chapter 6 says
-    assert "**4**" in cell_text("06_pilot_powers.ipynb", "9")
+    assert demo.play().end.craft("blue").damage == 4  # "her total is 4", as chapter 7 says
+    assert "**4**" in cell_text("07_pilot_powers.ipynb", "9")
 
 
 def test_no_demo_gives_a_die_to_an_asteroid():
@@ -385,5 +385,5 @@ def test_targets_victory_uses_the_racing_clock_as_chapter_7_says():
     assert _last_targets(4, 2).winners == ("blue",)  # red flies first, blue's column is earlier
     assert _last_targets(2, 4).winners == ("red",)
     assert set(_last_targets(3, 3).winners) == {"red", "blue"}  # the same column: shared
-    text = cell_text("07_shooting_targets_drones.ipynb", "16")
+    text = cell_text("09_targets_and_drones.ipynb", "7")
     assert "earlier column" in text and "The same column is a draw" in text

@@ -26,7 +26,7 @@ def ramming() -> Game:
 
 
 def lawrence() -> Game:
-    """Chapter 6's demo: Lawrence, shield off, flies into a pod."""
+    """Chapter 7's demo: Lawrence, shield off, flies into a pod."""
     game = Game(course(Piece("P1", "pod", (6, 8)), pilot="Lawrence", cell=(6, 6)))
     game.play_round({"blue": "F F . . . . F"}, dice=(1, 1, 1))
     return game

@@ -323,7 +323,7 @@ def test_observers_hear_every_change(editor):
 
 # --- the view (no browser) ----------------------------------------------------------------
 def test_the_view_follows_the_controller():
-    view = ScenarioEditor(page_url="http://h/09_teachers_tools.ipynb")
+    view = ScenarioEditor(page_url="http://h/teachers_tools.ipynb")
     c = view.controller
     assert "asteroyds-editor" in view._dom_classes
     c.select_tool("asteroid", colour="red")
@@ -334,7 +334,7 @@ def test_the_view_follows_the_controller():
     view.board.click((6, 6))
     assert 'data-ok="false"' in view._message.value and "already holds" in view._message.value
     assert downloaded_text(view._download.value) == c.to_json()
-    assert "http://h/09_teachers_tools.ipynb?scenario=" in view._share.value
+    assert "http://h/teachers_tools.ipynb?scenario=" in view._share.value
     assert not view._undo.disabled and view._redo.disabled
 
 
@@ -904,7 +904,7 @@ def test_a_board_that_cannot_be_played_yet_says_why():
 
 # --- capture in the view (no browser) -----------------------------------------------------
 def test_the_view_shows_the_capture_tools_and_its_team_menu_drives_the_tools():
-    view = ScenarioEditor(page_url="http://localhost:8866/voila/render/09_teachers_tools.ipynb")
+    view = ScenarioEditor(page_url="http://localhost:8866/voila/render/teachers_tools.ipynb")
     c = view.controller
     assert "asteroyd" not in [t for _label, t in view._tools.options]
     view._setup.value = "capture"
@@ -929,7 +929,7 @@ def test_the_view_shows_the_capture_tools_and_its_team_menu_drives_the_tools():
     # The play line: the engine says the board can be played, and the link opens it in the sandbox.
     assert 'data-ready="true"' in view._play.value
     href = view._play.value.split('href="', 1)[1].split('"', 1)[0]
-    assert href.startswith("http://localhost:8866/voila/render/10_sandbox.ipynb?scenario=")
+    assert href.startswith("http://localhost:8866/voila/render/sandbox.ipynb?scenario=")
     assert links.scenario_from_query(html.unescape(href).split("?", 1)[1]) == c.state
     c.remove("AW")
     assert "data-ready='false'" in view._play.value and "Not playable yet" in view._play.value

@@ -23,10 +23,8 @@ def query(link: str) -> str:
 
 
 def test_share_link_round_trips_the_state_and_the_dice(racing):
-    link = links.share_link(
-        racing, "http://127.0.0.1:8866/voila/render/09_teachers_tools.ipynb", dice=(3, 5, 2)
-    )
-    assert link.startswith("http://127.0.0.1:8866/voila/render/09_teachers_tools.ipynb?scenario=")
+    link = links.share_link(racing, "http://127.0.0.1:8866/voila/render/teachers_tools.ipynb", dice=(3, 5, 2))
+    assert link.startswith("http://127.0.0.1:8866/voila/render/teachers_tools.ipynb?scenario=")
     assert link.endswith("&dice=3,5,2")
     request = links.read_query(query(link))
     assert request.state == racing and request.demo is None
@@ -136,19 +134,17 @@ def test_query_string_waits_for_the_request_in_a_preheated_kernel(monkeypatch):
 def test_page_url_drops_the_query(monkeypatch):
     monkeypatch.delenv("VOILA_REQUEST_URL", raising=False)
     assert links.page_url() == ""
-    monkeypatch.setenv(
-        "VOILA_REQUEST_URL", "http://h:1/voila/render/09_teachers_tools.ipynb?demo=pilot-hector"
-    )
-    assert links.page_url() == "http://h:1/voila/render/09_teachers_tools.ipynb"
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://h:1/voila/render/teachers_tools.ipynb?demo=pilot-hector")
+    assert links.page_url() == "http://h:1/voila/render/teachers_tools.ipynb"
 
 
 def test_a_preheated_page_takes_its_address_from_the_request_voila_sends(monkeypatch):
     # The kernel was started for an earlier page (its VOILA_REQUEST_URL); the request came later.
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setenv("VOILA_REQUEST_URL", "https://old:1/voila/render/09_teachers_tools.ipynb?demo=x")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "https://old:1/voila/render/teachers_tools.ipynb?demo=x")
     monkeypatch.delenv("SCRIPT_NAME", raising=False)
-    assert links.page_url() == "https://old:1/voila/render/09_teachers_tools.ipynb"  # before the request
-    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/10_sandbox.ipynb")
+    assert links.page_url() == "https://old:1/voila/render/teachers_tools.ipynb"  # before the request
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/sandbox.ipynb")
     monkeypatch.setenv("SERVER_NAME", "school.example")
     monkeypatch.setenv("SERVER_PORT", "8866")
-    assert links.page_url() == "https://school.example:8866/voila/render/10_sandbox.ipynb"
+    assert links.page_url() == "https://school.example:8866/voila/render/sandbox.ipynb"

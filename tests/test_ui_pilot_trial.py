@@ -1,4 +1,4 @@
-"""Chapter 6's "Try them": changing the pilot replaces the status chart, it does not pile charts up.
+"""Chapter 7's "Try them": changing the pilot replaces the status chart, it does not pile charts up.
 
 The test runs the chapter's own cells (imports and "Try them", English and French twins) and turns the
 pilot menu many times: the number of live widgets must not grow (issue 26: the old chart stayed alive).
@@ -41,7 +41,7 @@ def try_them(path: Path) -> dict:
     return namespace
 
 
-@pytest.mark.parametrize("twin", ["06_pilot_powers.ipynb", "fr/06_pilot_powers.ipynb"])
+@pytest.mark.parametrize("twin", ["07_pilot_powers.ipynb", "fr/07_pilot_powers.ipynb"])
 def test_changing_the_pilot_many_times_does_not_grow_the_live_widgets(twin):
     with use_language("fr" if twin.startswith("fr/") else "en"):
         ns = try_them(NOTEBOOKS / twin)

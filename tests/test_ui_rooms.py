@@ -275,8 +275,8 @@ def test_the_replay_of_a_round_shows_what_the_room_did(store, clock):
 
 
 def test_join_link_and_query_carry_the_code_never_a_token():
-    assert join_link("K7QXM2PA", "http://s:8866/voila/render/11_class_room.ipynb") == (
-        "http://s:8866/voila/render/12_join.ipynb?room=K7QXM2PA"
+    assert join_link("K7QXM2PA", "http://s:8866/voila/render/class_room.ipynb") == (
+        "http://s:8866/voila/render/join.ipynb?room=K7QXM2PA"
     )
     assert room_from_query("room=K7QXM2PA&voila-theme=dark") == "K7QXM2PA"
     assert room_from_query("") is None and room_from_query("room=") is None

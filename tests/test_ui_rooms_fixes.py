@@ -98,12 +98,12 @@ def test_the_machines_network_address_is_not_a_loopback():
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "localhost"])
 def test_a_projector_opened_as_localhost_says_so_and_gives_the_network_address(tmp_path, monkeypatch, host):
-    monkeypatch.setenv("VOILA_REQUEST_URL", f"http://{host}:8814/voila/render/11_class_room.ipynb")
+    monkeypatch.setenv("VOILA_REQUEST_URL", f"http://{host}:8814/voila/render/class_room.ipynb")
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setattr(address, "network_address", lambda: "192.168.1.23")
     monkeypatch.setenv(address.LISTEN_VARIABLE, "0.0.0.0")
     projector, code = projector_with_room(str(tmp_path / "rooms.sqlite3"))
-    link = f"http://192.168.1.23:8814/voila/render/12_join.ipynb?room={code}"
+    link = f"http://192.168.1.23:8814/voila/render/join.ipynb?room={code}"
     shown = html.unescape(projector._link.value)
     assert f"You opened this page as {host}: phones cannot reach that. Students join at {link}" in shown
     assert f"or open {link}" in shown and f"{host}:8814" not in shown.split("Students join at")[1]
@@ -115,16 +115,16 @@ def test_a_projector_opened_as_localhost_says_so_and_gives_the_network_address(t
 
 
 def test_a_projector_opened_by_its_network_name_shows_its_own_link_and_no_warning(tmp_path, monkeypatch):
-    monkeypatch.setenv("VOILA_REQUEST_URL", "http://school:8866/voila/render/11_class_room.ipynb")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://school:8866/voila/render/class_room.ipynb")
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     projector, code = projector_with_room(str(tmp_path / "rooms.sqlite3"))
-    link = f"http://school:8866/voila/render/12_join.ipynb?room={code}"
+    link = f"http://school:8866/voila/render/join.ipynb?room={code}"
     assert html.unescape(projector._link.value) == f"or open {link}"
     assert projector._qr.value == browser.qr_svg(link)
 
 
 def test_without_a_network_the_warning_says_what_to_do(tmp_path, monkeypatch):
-    monkeypatch.setenv("VOILA_REQUEST_URL", "http://127.0.0.1:8866/voila/render/11_class_room.ipynb")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://127.0.0.1:8866/voila/render/class_room.ipynb")
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setattr(address, "network_address", lambda: None)
     projector, _code = projector_with_room(str(tmp_path / "rooms.sqlite3"))

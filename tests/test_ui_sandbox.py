@@ -738,7 +738,7 @@ def test_the_widget_loads_a_scenario_file_and_keeps_its_game_on_a_broken_one():
 
 def test_the_editor_s_play_link_opens_its_board_in_the_sandbox():
     editor = edited_capture_layout()
-    link = links.sandbox_link(editor.state, "http://localhost:8866/voila/render/09_teachers_tools.ipynb")
+    link = links.sandbox_link(editor.state, "http://localhost:8866/voila/render/teachers_tools.ipynb")
     view = Sandbox()
     view.open_query(link.split("?", 1)[1])
     c = view.controller

@@ -6,6 +6,10 @@
 - :class:`PageLeftHandler`: the goodbye of a page that is left.
 - :class:`WelcomeHandler`: ``/`` and the old file listing's addresses.
 - :class:`ReadyHandler`: "the server listens", for scripts and tests.
+
+A page's old address (``12_join.ipynb?room=…`` on a teacher's printed sheet, a
+bookmarked chapter) still opens it: :func:`renamed_path` sends it, query and all,
+to the page's new name.
 """
 
 from __future__ import annotations
@@ -28,11 +32,24 @@ __all__ = [
     "ReadyHandler",
     "WelcomeHandler",
     "full_page",
+    "renamed_path",
     "twin_path",
     "uses_pool",
 ]
 
 RETRY_AFTER = 60  # seconds, in the 503 answer
+# The pages' names before the learning path was renumbered (chapters 5 and 7 split; the pages outside
+# the numbering lost theirs) -> today's names. A split chapter's old name opens its first half.
+RENAMED_PAGES = {
+    "06_pilot_powers.ipynb": "07_pilot_powers.ipynb",
+    "07_shooting_targets_drones.ipynb": "08_lasers_and_shooting.ipynb",
+    "08_capture.ipynb": "10_capture.ipynb",
+    "09_teachers_tools.ipynb": "teachers_tools.ipynb",
+    "10_sandbox.ipynb": "sandbox.ipynb",
+    "11_class_room.ipynb": "class_room.ipynb",
+    "12_join.ipynb": "join.ipynb",
+    "13_practice.ipynb": "practice.ipynb",
+}
 
 
 def full_page(count: int) -> str:
@@ -65,6 +82,17 @@ def twin_path(path: str, language: str) -> str:
     if language == DEFAULT:
         return f"{folder}/{name}" if folder else name
     return f"{folder}/{language}/{name}" if folder else f"{language}/{name}"
+
+
+def renamed_path(path: str) -> str | None:
+    """Today's address of a page asked by its old name (the twins' folders too); None: not renamed.
+
+    >>> renamed_path("12_join.ipynb"), renamed_path("fr/09_teachers_tools.ipynb"), renamed_path("join.ipynb")
+    ('join.ipynb', 'fr/teachers_tools.ipynb', None)
+    """
+    folder, sep, name = path.rpartition("/")
+    new = RENAMED_PAGES.get(name)
+    return None if new is None else f"{folder}{sep}{new}"
 
 
 def uses_pool(request_args: dict) -> bool:
@@ -150,8 +178,18 @@ class CappedVoilaHandler(TornadoVoilaHandler):
         self.redirect(target + (f"?{query}" if query else ""))
         return True
 
+    def _to_new_name(self, path: str) -> bool:
+        """An old page name (a bookmark, a printed join link) redirects to the page's new name, with its
+        query (``?room=…``, ``?lang=``) unchanged. Returns whether it redirected."""
+        new = renamed_path(path)
+        if new is None or not self.contents_manager.file_exists(new):
+            return False
+        query = self.request.query
+        self.redirect(url_path_join(self.base_url, "voila/render", new) + (f"?{query}" if query else ""))
+        return True
+
     async def get(self, path: str | None = None) -> None:
-        if path and self._to_twin(path):
+        if path and (self._to_new_name(path) or self._to_twin(path)):
             return
         limit = self.settings.get("asteroyds_max_pages", 0)
         manager = self.kernel_manager

@@ -41,11 +41,13 @@ WELCOME = "00_welcome.ipynb"  # the page ``/`` opens (``fr/00_welcome.ipynb`` fo
 READY_PATH = "/asteroyds/ready"  # answers once the server listens; starts no kernel
 IOPUB_TIMEOUT = 60  # seconds a rendering page waits for its kernel's outputs (nbclient's default: 4)
 POOL = 1  # pre-heated kernels per chapter
-POOL_NOTEBOOKS = 12  # the welcome page, the chapters, the teacher's tools and the sandbox (one language)
+POOL_NOTEBOOKS = 14  # welcome, the 10 chapters, teacher's tools, sandbox, practice (one language)
 # Notebooks that never get a pre-heated kernel: the developers' demos, the benchmarks' baselines, and the
 # class room pages (a whole class opens the join page at once: one warm kernel would serve one student).
-PREHEAT_DENYLIST = ("widgets_demo", "status_chart_demo", "benchmarks/", "11_class_room", "12_join")
+PREHEAT_DENYLIST = ("widgets_demo", "status_chart_demo", "benchmarks/", "class_room", "join")
 ENGLISH_CHAPTERS = "[0-9][0-9]_"  # a chapter at the top of notebooks/ (a regex matched from the start)
+# The English pages outside the numbering (twins.OTHER_PAGES): a regex matched from the start too.
+ENGLISH_PAGES = r"(sandbox|practice|class_room|join|teachers_tools)\.ipynb"
 SERVER = "asteroyds.serve"  # the package that runs the class server (python -m)
 KERNEL_MANAGER = "asteroyds.serve.kernels.ClassroomKernelManager"
 
@@ -114,13 +116,13 @@ def preheat_denylist(language: str = "en") -> tuple[str, ...]:
     chapters when the class reads another language. A page in another language
     still opens, in a kernel started for it.
 
-    >>> preheat_denylist("en")[-1], preheat_denylist("fr")[-1]
-    ('fr/', '[0-9][0-9]_')
+    >>> preheat_denylist("en")[-1], preheat_denylist("fr")[-2:]
+    ('fr/', ('[0-9][0-9]_', '(sandbox|practice|class_room|join|teachers_tools)\\\\.ipynb'))
     """
     from ..ui.share.twins import TWIN_FOLDERS  # notebooks/fr/02_planning.ipynb …
 
     others = tuple(f"{folder}/" for lang, folder in TWIN_FOLDERS.items() if lang != language)
-    english = () if language == "en" else (ENGLISH_CHAPTERS,)
+    english = () if language == "en" else (ENGLISH_CHAPTERS, ENGLISH_PAGES)
     return (*PREHEAT_DENYLIST, *others, *english)
 
 

@@ -1,4 +1,4 @@
-"""Chapter 8 in a real browser: a capture turn played on a rule board, round by round."""
+"""Chapter 10 in a real browser: a capture turn played on a rule board, round by round."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .rule_boards import board_data, step_to
 
 pytestmark = pytest.mark.ui
 
-NOTEBOOK = "08_capture"
+NOTEBOOK = "10_capture"
 DEMO = ".capture-demo"
 
 
@@ -54,4 +54,4 @@ def test_stepping_the_turn_shows_its_rounds_lasers_and_disabled_turrets(page, vo
     scores = ", ".join(f"{team} {points}" for team, points in after.scores)
     expect(demo.locator(".asteroyds-note")).to_contain_text(f"Scores after the turn: {scores}.")
     assert not page.errors, page.errors
-    screenshot(demo, "08_capture-demo")
+    screenshot(demo, "10_capture-demo")

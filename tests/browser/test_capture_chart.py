@@ -1,4 +1,4 @@
-"""Chapter 8 in a real browser: clicking the capture chart's buttons changes the program it shows."""
+"""Chapter 10 in a real browser: clicking the capture chart's buttons changes the program it shows."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from .conftest import open_notebook, screenshot
 
 pytestmark = pytest.mark.ui
 
-NOTEBOOK = "08_capture"
+NOTEBOOK = "10_capture"
 CHART = ".asteroyds-capture-chart"
 
 
@@ -39,4 +39,4 @@ def test_clicking_cells_and_the_anticipation_line_changes_the_program(page, voil
         fits = chart.locator(selector).evaluate("b => b.scrollWidth <= b.clientWidth + 1")
         assert fits, selector
     assert not page.errors, page.errors
-    screenshot(chart, "08_capture-chart")
+    screenshot(chart, "10_capture-chart")

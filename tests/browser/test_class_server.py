@@ -27,7 +27,7 @@ from .conftest import NOTEBOOKS, RENDER_TIMEOUT, SERVER_TIMEOUT, TRACEBACKS, _br
 from .test_teacher import DEMO, EDITOR, PRESENTER, board_data, no_traceback
 
 pytestmark = pytest.mark.ui
-PAGES = ("09_teachers_tools.ipynb", "10_sandbox.ipynb")
+PAGES = ("teachers_tools.ipynb", "sandbox.ipynb")
 
 
 @pytest.fixture(scope="module")

@@ -51,7 +51,7 @@ def danger_text(counts: dict) -> str:
 
 def test_the_sandbox_shows_the_danger_map_and_the_best_plan(page, voila_url):
     page.set_viewport_size(TALL)
-    open_notebook(page, voila_url, "10_sandbox", wait_for=f"{ROOT} .asteroyds-start")
+    open_notebook(page, voila_url, "sandbox", wait_for=f"{ROOT} .asteroyds-start")
     choose_players(page, "racing", 1, {"blue": "human", "red": "greedy"})
     click(page, ".asteroyds-start")
     wait_stage(page, "roll")
@@ -96,7 +96,7 @@ def test_the_sandbox_shows_the_danger_map_and_the_best_plan(page, voila_url):
 
 def test_the_racing_chapter_teaches_the_danger_map_and_the_best_plan(page, voila_url):
     page.set_viewport_size({"width": 1280, "height": 1400})
-    open_notebook(page, voila_url, "05_racing_game", wait_for=".asteroyds-best-plan")
+    open_notebook(page, voila_url, "06_coach", wait_for=".asteroyds-best-plan")
     start = asteroyds.setup("racing", seed=1, players=["blue", "red"])
     # The demo board shows the danger map from the start.
     danger_cell = page.locator(".jp-OutputArea-output", has=page.locator(".asteroyds-danger-legend")).first

@@ -111,7 +111,7 @@ def test_the_french_editor_answers_in_french(page, voila_url):
     """Mode menu, Undo, Redo and the preview: every answer of the editor (and its share and play
     lines) is French; the mode's name in the menu and in the message is the catalog's."""
     targets = french("Targets")
-    open_notebook(page, voila_url, "fr/09_teachers_tools", wait_for=".asteroyds-editor-mode select")
+    open_notebook(page, voila_url, "fr/teachers_tools", wait_for=".asteroyds-editor-mode select")
     message = page.locator(".asteroyds-editor-message").first
     page.locator(".asteroyds-editor-mode select").first.select_option(label=targets)
     page.wait_for_function(
@@ -134,15 +134,15 @@ def test_the_french_editor_answers_in_french(page, voila_url):
 
 
 def test_the_french_coach_and_pilots_speak_french(page, voila_url):
-    """Chapter 5's coach (best plan, its sentences and the danger legend) and chapter 6's pilot menu."""
-    open_notebook(page, voila_url, "fr/05_racing_game", wait_for=".asteroyds-best-plan")
+    """Chapter 6's coach (best plan, its sentences and the danger legend) and chapter 7's pilot menu."""
+    open_notebook(page, voila_url, "fr/06_coach", wait_for=".asteroyds-best-plan")
     best = page.locator(".asteroyds-best-plan").first
     best.scroll_into_view_if_needed()
     best.click()
     page.wait_for_selector(".asteroyds-coach-steps li", timeout=TIMEOUT)
     no_english(page)
 
-    open_notebook(page, voila_url, "fr/06_pilot_powers", wait_for=".asteroyds-status-chart")
+    open_notebook(page, voila_url, "fr/07_pilot_powers", wait_for=".asteroyds-status-chart")
     picker = page.locator("select").first
     for pilot in ("Dolorosa", "M'Hand", "1634", "Hector"):
         picker.select_option(label=pilot)

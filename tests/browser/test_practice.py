@@ -16,7 +16,7 @@ from tests.browser.conftest import open_notebook, screenshot
 
 ROOT = ".asteroyds-practice"
 LAPTOP = {"width": 1366, "height": 900}
-PAGES = {"en": "13_practice", "fr": "fr/13_practice"}
+PAGES = {"en": "practice", "fr": "fr/practice"}
 WELCOME = {"en": "00_welcome", "fr": "fr/00_welcome"}
 
 

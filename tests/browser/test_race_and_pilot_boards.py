@@ -1,4 +1,4 @@
-"""Chapters 5 and 6 in a real browser: the race replayed on a board, the pilots' table, their powers
+"""Chapters 5 and 7 in a real browser: the race replayed on a board, the pilots' table, their powers
 played on a board, Lawrence's question answered on the board.
 
 The expected boards come from the engine, run here on the chapters' own scenarios.
@@ -42,7 +42,7 @@ def test_the_race_is_replayed_round_by_round_with_the_standings(page, voila_url)
 def test_the_pilots_table_and_their_powers_on_a_board(page, voila_url):
     page.set_viewport_size({"width": 1366, "height": 1100})
     asked = ".asteroyds-decision-board .asteroyds-decision-yes"
-    open_notebook(page, voila_url, "06_pilot_powers", wait_for=asked)
+    open_notebook(page, voila_url, "07_pilot_powers", wait_for=asked)
     table = page.locator(".asteroyds-fact-table").first
     assert table.locator("tbody tr").count() == 6 and "Emergency shield" in table.inner_text()
     # Yayenek's power: one space backwards, still facing E.

@@ -65,7 +65,7 @@ def plan_forward(page) -> None:
 def test_a_round_across_a_teacher_and_two_students(voila_url, contexts, rooms_store):
     teacher, ann, bob = contexts(), contexts(), contexts()
     # 1. the teacher creates the room (no stopwatch: the round waits for the class)
-    open_notebook(teacher, voila_url, "11_class_room", wait_for=".asteroyds-room-create")
+    open_notebook(teacher, voila_url, "class_room", wait_for=".asteroyds-room-create")
     teacher.locator(".asteroyds-room-seats-input input").fill("blue,red")
     teacher.locator(".asteroyds-room-planning select").select_option(label="no stopwatch")
     teacher.locator(".asteroyds-room-create").click()
@@ -80,11 +80,11 @@ def test_a_round_across_a_teacher_and_two_students(voila_url, contexts, rooms_st
     assert teacher.url.endswith(f"?room={code}")  # a reload opens the room; no token in the address
     screenshot(teacher, "room_teacher_created")
     # 2. Ann types the code; Bob opens the join link
-    open_notebook(ann, voila_url, "12_join", wait_for=".asteroyds-room-open")
+    open_notebook(ann, voila_url, "join", wait_for=".asteroyds-room-open")
     ann.locator(".asteroyds-room-code-input input").fill(code.lower())
     ann.locator(".asteroyds-room-open").click()
     take_seat(ann, "blue")
-    bob.goto(f"{voila_url}/voila/render/12_join.ipynb?room={code}", timeout=RENDER_TIMEOUT)
+    bob.goto(f"{voila_url}/voila/render/join.ipynb?room={code}", timeout=RENDER_TIMEOUT)
     take_seat(bob, "red")
     assert bob.locator(".asteroyds-room-seat-blue").count() == 0  # a taken seat is not offered
     # the tokens stay in each student's own browser, never in an address

@@ -42,7 +42,7 @@ def open_join_page(voila_url: str, browser, rooms_store, seed: int):
         game = room_game("racing", ["blue", "red"], seed=seed)
         room, _token = Room.create(store, game, planning_seconds=None)
     context, page = phone(browser)
-    page.goto(f"{voila_url}/voila/render/12_join.ipynb?room={room.code}", timeout=RENDER_TIMEOUT)
+    page.goto(f"{voila_url}/voila/render/join.ipynb?room={room.code}", timeout=RENDER_TIMEOUT)
     page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
     page.locator(".asteroyds-room-seat-blue").wait_for(timeout=TIMEOUT)
     return room.code, context, page
@@ -88,7 +88,7 @@ def test_a_name_typed_on_the_keyboard_then_a_seat_tapped_names_the_seat(voila_ur
 def test_a_projector_opened_as_127_0_0_1_gives_the_network_address(voila_url, contexts):
     assert "127.0.0.1" in voila_url  # the test server answers on the loopback address
     teacher = contexts()
-    open_notebook(teacher, voila_url, "11_class_room", wait_for=".asteroyds-room-create")
+    open_notebook(teacher, voila_url, "class_room", wait_for=".asteroyds-room-create")
     teacher.locator(".asteroyds-room-seats-input input").fill("blue,red")
     teacher.locator(".asteroyds-room-create").click()
     teacher.wait_for_function(
@@ -102,7 +102,7 @@ def test_a_projector_opened_as_127_0_0_1_gives_the_network_address(voila_url, co
     if lan is None:
         assert "network address (its IP address)" in warning
     else:
-        link = f"http://{lan}:{port}/voila/render/12_join.ipynb?room={code}"
+        link = f"http://{lan}:{port}/voila/render/join.ipynb?room={code}"
         assert f"Students join at {link}" in warning
         assert f"or open {link}" in teacher.locator(".asteroyds-room-teacher").inner_text()
     assert teacher.locator(".asteroyds-room-qr svg").count() == 1

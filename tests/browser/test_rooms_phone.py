@@ -205,7 +205,7 @@ def play_on_a_phone(browser, voila_url, rooms_store, width: int, height: int, la
         shots = {}
         try:
             folder = f"{lang}/" if lang else ""
-            page.goto(f"{voila_url}/voila/render/{folder}12_join.ipynb", timeout=RENDER_TIMEOUT)
+            page.goto(f"{voila_url}/voila/render/{folder}join.ipynb", timeout=RENDER_TIMEOUT)
             page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
             page.locator(".asteroyds-room-open").wait_for(timeout=TIMEOUT)
             # the first screen: the code box and its button, whole (not "O…")
@@ -322,7 +322,7 @@ def test_the_projector_shows_the_board_and_the_step_button_together(browser, voi
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     try:
-        page.goto(f"{voila_url}/voila/render/11_class_room.ipynb?room={code}", timeout=RENDER_TIMEOUT)
+        page.goto(f"{voila_url}/voila/render/class_room.ipynb?room={code}", timeout=RENDER_TIMEOUT)
         page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
         wait_data(page, "resolved", "1")
         step = page.locator(".asteroyds-room-teacher .asteroyds-btn-next")

@@ -91,7 +91,7 @@ def offline_sentence(page) -> str:
 def test_the_pages_ride_out_a_postgresql_restart_and_an_outage(pg_voila, contexts):
     pg, voila_url = pg_voila
     teacher, ann = contexts(), contexts()
-    teacher.goto(f"{voila_url}/voila/render/11_class_room.ipynb", timeout=RENDER_TIMEOUT)
+    teacher.goto(f"{voila_url}/voila/render/class_room.ipynb", timeout=RENDER_TIMEOUT)
     teacher.wait_for_selector(".asteroyds-room-create", timeout=RENDER_TIMEOUT)
     teacher.locator(".asteroyds-room-seats-input input").fill("blue,red")
     teacher.locator(".asteroyds-room-planning select").select_option(label="no stopwatch")
@@ -100,7 +100,7 @@ def test_the_pages_ride_out_a_postgresql_restart_and_an_outage(pg_voila, context
         f"(document.querySelector({DATA!r})?.getAttribute('data-room') || '').length == 8", timeout=TIMEOUT
     )
     code = data(teacher, "room")
-    ann.goto(f"{voila_url}/voila/render/12_join.ipynb?room={code}", timeout=RENDER_TIMEOUT)
+    ann.goto(f"{voila_url}/voila/render/join.ipynb?room={code}", timeout=RENDER_TIMEOUT)
     take_seat(ann, "blue")
     with open_store(pg.url) as store:  # Bob plays red from a script
         red = Room.open(store, code).join("red")
@@ -196,7 +196,7 @@ def test_kill_9_of_the_app_mid_round_loses_no_submitted_program(contexts, tmp_pa
     app = start_app(port, store_path, log)
     ann = contexts()
     try:
-        url = f"http://127.0.0.1:{port}/voila/render/12_join.ipynb?room={code}"
+        url = f"http://127.0.0.1:{port}/voila/render/join.ipynb?room={code}"
         ann.goto(url, timeout=RENDER_TIMEOUT)
         take_seat(ann, "blue")
         wait_data(ann, "phase", "plan")

@@ -25,7 +25,7 @@ from .conftest import open_notebook, screenshot
 
 pytestmark = pytest.mark.ui
 
-NOTEBOOK = "10_sandbox"
+NOTEBOOK = "sandbox"
 ROOT = ".asteroyds-sandbox"
 VALUES = ".asteroyds-sandbox-values"
 ROUND = ".asteroyds-round-player .asteroyds-round-values"

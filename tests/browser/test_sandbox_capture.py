@@ -21,7 +21,7 @@ from .test_sandbox import ROOT, ROUND, TALL, TIMEOUT, click, values, wait_for, w
 
 pytestmark = pytest.mark.ui
 
-NOTEBOOK = "10_sandbox"
+NOTEBOOK = "sandbox"
 BOARD = f"{ROOT} .asteroyds-board-data"
 CHARTS = f"{ROOT} .asteroyds-capture-chart"
 

@@ -88,7 +88,7 @@ def plan_with_the_arrow_keys(page) -> None:
 
 def test_planning_and_resolving_fit_one_screen_with_the_keyboard_alone(page, voila_url):
     page.set_viewport_size(LAPTOP)
-    open_notebook(page, voila_url, "10_sandbox", wait_for=f"{ROOT} .asteroyds-start")
+    open_notebook(page, voila_url, "sandbox", wait_for=f"{ROOT} .asteroyds-start")
     page.locator(f"{ROOT} .asteroyds-start").focus()  # where a keyboard user's Tab would arrive
     page.keyboard.press("Enter")
     wait_stage(page, "roll")
@@ -123,7 +123,7 @@ def test_planning_and_resolving_fit_one_screen_with_the_keyboard_alone(page, voi
 
 
 def test_leaving_a_running_game_asks_first(page, voila_url):
-    open_notebook(page, voila_url, "10_sandbox", wait_for=f"{ROOT} .asteroyds-start")
+    open_notebook(page, voila_url, "sandbox", wait_for=f"{ROOT} .asteroyds-start")
     page.locator(f"{ROOT} .asteroyds-start").click()
     wait_stage(page, "roll")
     page.wait_for_selector(f"{ROOT}.asteroyds-keep-on-leave", timeout=20_000)

@@ -1,4 +1,4 @@
-"""Chapter 7 in a real browser: its rule boards draw the lasers they narrate; its tools answer on the page."""
+"""Chapters 8 and 9 in a real browser: their rule boards draw the lasers they narrate; their tools answer."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from .rule_boards import RULE_BOARD, board_data, step_to, wait_for_data
 
 pytestmark = pytest.mark.ui
 
-NOTEBOOK = "07_shooting_targets_drones"
+NOTEBOOK = "08_lasers_and_shooting"
+DRONES = "09_targets_and_drones"
 E, W = parse_direction("E"), parse_direction("W")
 
 
@@ -43,7 +44,7 @@ def test_a_shot_is_drawn_on_its_board_and_its_caption_names_what_it_hit(page, vo
     wait_for_data(page, 0, "laser", " ".join(map(cell_key, blue.path)))  # the beam, as the engine traced it
     assert board_data(board, "laser-hit") == "6,10" and "P1@6,10" in board_data(board, "pieces")
     assert "6,6" in board_data(board, "laser")  # it ran through the red craft's space
-    screenshot(board, "07-rule-board-blue-shot")
+    screenshot(board, "08-rule-board-blue-shot")
     step_to(board, shots[1])
     expect(caption).to_contain_text("leaves the board")
     wait_for_data(page, 0, "laser", " ".join(map(cell_key, red.path)))
@@ -71,9 +72,14 @@ def test_the_gate_board_ends_where_the_engine_says(page, voila_url):
     expect(board.locator(".asteroyds-rule-step")).to_be_disabled()
 
 
-def test_the_one_shot_chart_says_why_and_the_drone_exercise_shows_a_solution(page, voila_url):
-    open_notebook(page, voila_url, NOTEBOOK, wait_for=".asteroyds-show-solution")
+def test_the_one_shot_chart_says_why(page, voila_url):
+    open_notebook(page, voila_url, NOTEBOOK, wait_for=".asteroyds-chart-message")
     expect(page.locator(".asteroyds-chart-message").first).to_contain_text("only one shot per turn")
+    assert not page.errors, page.errors
+
+
+def test_the_drone_exercise_shows_a_solution(page, voila_url):
+    open_notebook(page, voila_url, DRONES, wait_for=".asteroyds-show-solution")
     exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-show-solution"))
     exercise.scroll_into_view_if_needed()
     exercise.locator(".asteroyds-show-solution").click()
@@ -85,6 +91,6 @@ def test_the_one_shot_chart_says_why_and_the_drone_exercise_shows_a_solution(pag
         ".some(e => e.dataset.laserHit === '3,6')",
         timeout=15_000,
     )
-    screenshot(exercise, "07-drone-exercise-solution")
+    screenshot(exercise, "09-drone-exercise-solution")
     assert board.is_visible()
     assert not page.errors, page.errors

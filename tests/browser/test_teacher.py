@@ -15,7 +15,7 @@ from .conftest import ARTIFACTS, RENDER_TIMEOUT, screenshot
 
 pytestmark = pytest.mark.ui
 
-NOTEBOOK = "09_teachers_tools"
+NOTEBOOK = "teachers_tools"
 DEMO = "rulebook-white-6-before-gate-24"
 PRESENTER = ".asteroyds-presenter"
 EDITOR = ".asteroyds-editor"
@@ -218,7 +218,7 @@ def test_the_page_as_a_whole(page, voila_url):
     table_links = page.locator(".asteroyds-demo-table a").all()
     links_to = {link.inner_text(): link.get_attribute("href") for link in table_links}
     assert sorted(links_to) == sorted(demos.list_demos())
-    assert all(href.endswith(f"09_teachers_tools.ipynb?demo={name}") for name, href in links_to.items())
+    assert all(href.endswith(f"teachers_tools.ipynb?demo={name}") for name, href in links_to.items())
     dolorosa = demos.load_demo("pilot-dolorosa-rulebook-example")
     row = page.locator(".asteroyds-demo-table tr", has_text="pilot-dolorosa-rulebook-example")
     expect(row).to_contain_text(dolorosa.title)
@@ -273,7 +273,7 @@ def test_a_capture_layout_is_rearranged_previewed_and_played_in_the_sandbox(page
     play = editor.locator(".asteroyds-editor-play-link")
     expect(play).to_be_visible()
     href = play.get_attribute("href")
-    assert "/10_sandbox.ipynb?scenario=" in href
+    assert "/sandbox.ipynb?scenario=" in href
     state = links.scenario_from_query(href.split("?", 1)[1])
     assert state.piece("TR1").cell == (3, 5) and state.piece("TW3").team == "white"
     no_traceback(page)

@@ -7,5 +7,5 @@
 - :mod:`~asteroyds.ui.rooms.browser` — what the browser keeps (the seat's
   token in ``localStorage``) and the QR code;
 - :mod:`~asteroyds.ui.rooms.views` — the widgets (:class:`TeacherRoom`,
-  :class:`StudentRoom`) the notebooks ``11_class_room`` and ``12_join`` show.
+  :class:`StudentRoom`) the notebooks ``class_room`` and ``join`` show.
 """

@@ -11,12 +11,12 @@ system choose the interface it would use; its own address is the one to
 give out. Without a route (no network at all), the host name's address;
 if that is a loopback too, there is none to give.
 
->>> is_local("http://127.0.0.1:8866/voila/render/12_join.ipynb?room=K7QXM2PA")
+>>> is_local("http://127.0.0.1:8866/voila/render/join.ipynb?room=K7QXM2PA")
 True
->>> is_local("http://school:8866/voila/render/12_join.ipynb")
+>>> is_local("http://school:8866/voila/render/join.ipynb")
 False
->>> with_host("http://localhost:8866/voila/render/12_join.ipynb?room=K7QXM2PA", "192.168.1.23")
-'http://192.168.1.23:8866/voila/render/12_join.ipynb?room=K7QXM2PA'
+>>> with_host("http://localhost:8866/voila/render/join.ipynb?room=K7QXM2PA", "192.168.1.23")
+'http://192.168.1.23:8866/voila/render/join.ipynb?room=K7QXM2PA'
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ by ``tests/browser/test_rooms.py``).
 True
 >>> storage_key("seat", "K7QXM2PA")
 'asteroyds:room:K7QXM2PA:seat'
->>> qr_svg("http://school:8866/voila/render/12_join.ipynb?room=K7QXM2PA").startswith("<svg")
+>>> qr_svg("http://school:8866/voila/render/join.ipynb?room=K7QXM2PA").startswith("<svg")
 True
 """
 

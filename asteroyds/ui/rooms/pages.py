@@ -56,8 +56,8 @@ from ..chart import new_chart
 from ..sandbox.setup import SandboxSetup, Seat
 from .session import Clock, RoomSession
 
-JOIN_NOTEBOOK = "12_join.ipynb"
-TEACHER_NOTEBOOK = "11_class_room.ipynb"
+JOIN_NOTEBOOK = "join.ipynb"
+TEACHER_NOTEBOOK = "class_room.ipynb"
 MAX_NAME_CHARS = 40
 # The sandbox's variants a room may play (racing, shooting, targets, drones): name → the form's words.
 VARIANTS: dict[str, str] = {
@@ -114,10 +114,10 @@ class RoomChoices:
 def join_link(code: str, page_url: str = "") -> str:
     """The student's link for a room: the join page next to ``page_url`` (no token in it, ever).
 
-    >>> join_link("K7QXM2PA", "http://school:8866/voila/render/11_class_room.ipynb")
-    'http://school:8866/voila/render/12_join.ipynb?room=K7QXM2PA'
+    >>> join_link("K7QXM2PA", "http://school:8866/voila/render/class_room.ipynb")
+    'http://school:8866/voila/render/join.ipynb?room=K7QXM2PA'
     >>> join_link("K7QXM2PA")
-    '12_join.ipynb?room=K7QXM2PA'
+    'join.ipynb?room=K7QXM2PA'
     """
     folder = page_url.rsplit("/", 1)[0] + "/" if "/" in page_url else ""
     return f"{folder}{JOIN_NOTEBOOK}?room={code}"

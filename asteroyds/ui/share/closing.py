@@ -54,7 +54,7 @@ def swap_children(
     box: widgets.Box, children: Iterable[widgets.Widget], keep: Iterable[widgets.Widget] = ()
 ) -> int:
     """Show ``children`` in ``box`` and close the children it showed before (not those shown again,
-    nor ``keep``). A page that rebuilds a part on each choice (chapter 6's pilot menu makes a new
+    nor ``keep``). A page that rebuilds a part on each choice (chapter 7's pilot menu makes a new
     status chart) would otherwise leave every old part alive. Returns how many widgets were closed."""
     new = list(children)
     old = [child for child in box.children if all(child is not n for n in new)]

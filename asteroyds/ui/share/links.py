@@ -14,7 +14,7 @@ padding; ``&dice=R,W,B`` may follow. No server storage, nothing to upload.
 
 >>> from asteroyds import setup
 >>> state = setup("racing", seed=3, players=["blue"])
->>> link = share_link(state, "http://localhost:8866/voila/render/09_teachers_tools.ipynb", dice=(3, 5, 2))
+>>> link = share_link(state, "http://localhost:8866/voila/render/teachers_tools.ipynb", dice=(3, 5, 2))
 >>> link.split("?")[1][:9], len(link) < 1500
 ('scenario=', True)
 >>> scenario_from_query(link.split("?", 1)[1]) == state
@@ -45,7 +45,7 @@ QUERY_KEYS: tuple[str, ...] = ("demo", "scenario", "dice")
 MAX_SCENARIO_BYTES = 1_000_000  # a decompressed scenario larger than this is refused (zip bombs)
 MAX_PARAMETER_CHARS = 60_000
 MAX_QUERY_CHARS = 100_000  # the whole query string (a scenario parameter and Voila's own)
-SANDBOX_NOTEBOOK = "10_sandbox.ipynb"  # where sandbox_link opens a scenario as a new game
+SANDBOX_NOTEBOOK = "sandbox.ipynb"  # where sandbox_link opens a scenario as a new game
 
 
 @dataclass(frozen=True)
@@ -192,9 +192,9 @@ def sandbox_link(state: State, base_url: str = "") -> str:
     relative to the page it is on.
 
     >>> from asteroyds.modes.capture import layout
-    >>> link = sandbox_link(layout(2), "http://localhost:8866/voila/render/09_teachers_tools.ipynb")
+    >>> link = sandbox_link(layout(2), "http://localhost:8866/voila/render/teachers_tools.ipynb")
     >>> link.split("?")[0]
-    'http://localhost:8866/voila/render/10_sandbox.ipynb'
+    'http://localhost:8866/voila/render/sandbox.ipynb'
     >>> scenario_from_query(link.split("?", 1)[1]) == layout(2)
     True
     """

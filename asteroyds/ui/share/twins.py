@@ -42,7 +42,9 @@ from pathlib import Path
 from ...i18n import _
 
 TWIN_FOLDERS: dict[str, str] = {"fr": "fr"}  # language -> folder under notebooks/
-CHAPTER = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")  # 00_welcome … 10_sandbox; not the demos
+CHAPTER = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")  # the learner's numbered chapters: 00_welcome … 10_capture
+# The pages outside the learner's numbering (so a new chapter never renumbers them); twinned too.
+OTHER_PAGES: tuple[str, ...] = ("sandbox", "practice", "class_room", "join", "teachers_tools")
 TO_TRANSLATE = "<!-- à traduire -->"
 LANGUAGE_CELL = 'from asteroyds.ui.share.language import page_language\n\npage_language("{lang}")'
 LANGUAGE_CALL = re.compile(r'^page_language\("([a-z]{2})"\)\s*$', re.MULTILINE)
@@ -53,9 +55,17 @@ def language_cell(lang: str) -> str:
     return LANGUAGE_CELL.format(lang=lang)
 
 
+def is_page(name: str) -> bool:
+    """Whether ``name`` is a page of the course (a chapter or another page), not a developers' demo."""
+    stem, dot, ext = name.rpartition(".")
+    return bool(CHAPTER.match(name)) or (dot == "." and ext == "ipynb" and stem in OTHER_PAGES)
+
+
 def chapters(notebooks: Path) -> list[Path]:
-    """The English chapters that have (or must have) a twin, in order."""
-    return sorted(p for p in notebooks.iterdir() if CHAPTER.match(p.name))
+    """The English pages that have (or must have) a twin: the numbered chapters in order, then the others."""
+    numbered = sorted(p for p in notebooks.iterdir() if CHAPTER.match(p.name))
+    others = [notebooks / f"{name}.ipynb" for name in OTHER_PAGES]
+    return numbered + [p for p in others if p.exists()]
 
 
 def twin_path(english: Path, lang: str = "fr") -> Path:
@@ -100,7 +110,7 @@ def check(notebooks: Path, lang: str = "fr") -> list[str]:
     folder = notebooks / TWIN_FOLDERS[lang]
     if folder.exists():
         for orphan in sorted(folder.glob("*.ipynb")):
-            if CHAPTER.match(orphan.name) and not (notebooks / orphan.name).exists():
+            if is_page(orphan.name) and not (notebooks / orphan.name).exists():
                 problems.append(f"{orphan}: no English chapter {orphan.name} (renamed or removed?)")
     return problems
 
