@@ -5,6 +5,11 @@
 a game stopped mid-round and one mid-turn) with the state that version replayed each to,
 and scenario files of states only play makes (drones launched, team scores, a carried
 asteroyd). The current code must read every one of them and reach the same states.
+
+One expected state was re-derived since, for a rule correction, not a refactoring:
+``capture.game.state.json`` after friendly fire (RULES §11, "all crafts in the stopping space are
+hit"; tests/test_capture_friendly_fire.py). In its turn 3, white2's laser stops on red1 and white1
+at (6, 12): white1 is now hit too and sent home to (6, 14); nothing else in the game changes.
 """
 
 from __future__ import annotations
