@@ -23,8 +23,10 @@ from pathlib import Path
 
 import pytest
 
+from asteroyds import setup
 from asteroyds.rooms import Room, SQLiteStore
-from asteroyds.ui.board.layers import HEX_SIZE
+from asteroyds.ui.board.layers import FONTS, HEX_SIZE
+from asteroyds.ui.board.view import extent
 from asteroyds.ui.chart.status.view import cell_centre
 from asteroyds.ui.rooms.pages import RoomChoices, TeacherPage
 
@@ -226,6 +228,7 @@ def play_on_a_phone(browser, voila_url, rooms_store, width: int, height: int, la
             )
             check_layout(page, "planning", chart=True)
             craft_in_view(page, "blue")
+            board_text_fits_its_hexes(page, zoom=1.0)
             programs = page.locator(".asteroyds-room-student .asteroyds-chart-data-values")
             for column, action in TAPS:
                 before = programs.get_attribute("data-program")
@@ -247,6 +250,7 @@ def play_on_a_phone(browser, voila_url, rooms_store, width: int, height: int, la
                 timeout=TIMEOUT,
             )
             craft_in_view(page, "blue")
+            board_text_fits_its_hexes(page, zoom=1.5)
             check_layout(page, "planning, zoomed in", chart=True)
             page.locator(".asteroyds-room-student .asteroyds-chart-figure").evaluate(
                 "e => e.scrollIntoView()"
@@ -290,6 +294,29 @@ def play_on_a_phone(browser, voila_url, rooms_store, width: int, height: int, la
         finally:
             context.close()
     return shots
+
+
+def board_text_fits_its_hexes(page, zoom: float) -> None:
+    """The page told the kernel the board's width on screen (template part 8), and the tiles' text
+    is sized for that width, not for a desktop's 700 px (where it spilled over the hexes)."""
+    fig = ".asteroyds-room-student .asteroyds-board-fluid"
+    inbox = ".asteroyds-room-student .asteroyds-board-width-inbox input"
+    page.wait_for_function(
+        "([fig, inbox]) => { const f = document.querySelector(fig), i = document.querySelector(inbox);"
+        " return f && i && i.value === String(Math.round(f.getBoundingClientRect().width)); }",
+        arg=[fig, inbox],
+        timeout=TIMEOUT,
+    )
+    width = page.evaluate("sel => document.querySelector(sel).getBoundingClientRect().width", fig)
+    width_units, _ = extent(setup("racing", seed=1, players=["blue"]).board)
+    largest = FONTS["labels"] * width / width_units * HEX_SIZE * zoom  # the biggest text: a priority
+    page.wait_for_function(
+        "([fig, most]) => Math.max(...[...document.querySelector(fig).querySelectorAll('text')]"
+        ".filter(t => t.getClientRects().length > 0 && t.textContent.trim())"  # hidden or empty: not shown
+        ".map(t => parseFloat(getComputedStyle(t).fontSize) || 0)) <= most",
+        arg=[fig, largest + 1],
+        timeout=TIMEOUT,
+    )
 
 
 def test_a_portrait_phone_plays_a_round_by_taps(browser, voila_url, rooms_store):

@@ -106,6 +106,7 @@ class BoardFigure:
         self.coordinates = False  # row,col on every hex
         self.fluid = fluid  # the figure follows its box's width (a phone): see fit()
         self.zoom: float = 1.0  # how much closer than the whole board (frame())
+        self.screen_width: float | None = None  # a fluid figure's width on screen, told by the page
         self.centre: tuple[float, float] | None = None  # the point in the middle of the view (board units)
         self.drawn_board: Board | None = None  # the board whose hexes and click targets are drawn
         self._drawn_layers: dict[str, Layer] = {}  # what each mark shows now
@@ -288,7 +289,10 @@ class BoardFigure:
         x, y = self.scales["x"], self.scales["y"]
         with x.hold_sync(), y.hold_sync():
             x.min, x.max, y.min, y.max = x0, x0 + seen_w, y0, y0 + seen_h
-        px = SIZES[self.size] / width_units * HEX_SIZE * zoom  # screen pixels per hex radius
+        # Screen pixels per hex radius. A fluid figure is as wide as its box, which only the page knows
+        # (zoom.py: the page tells it); until then, its nominal width.
+        shown = self.screen_width if self.fluid and self.screen_width else SIZES[self.size]
+        px = shown / width_units * HEX_SIZE * zoom
         for name, (fraction, least) in STROKES.items():
             self.marks[name].stroke_width = max(least, round(fraction * px))
         for name, radius in DOT_RADII.items():

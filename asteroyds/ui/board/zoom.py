@@ -4,6 +4,11 @@
 does not need otherwise: the craft it follows, the zoom buttons (built only on
 a page that asks for them) and when to reframe. The view hands it its figure,
 a way to read the board's state, and where to put the buttons.
+
+A fluid board (a phone) is drawn at its box's width, which only the browser
+knows: the buttons' row carries a hidden *width inbox* the app's page
+template (part 8) fills with the board's width on screen, so the tiles' text
+keeps to the size of its hexes instead of a desktop's.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from .figure import BoardFigure
 from .layers import board_layout
 
 ZOOMS: tuple[float, ...] = (1.0, 1.5, 2.0, 3.0)  # the zoom buttons' steps (1: the whole board)
+WIDTHS: tuple[int, int] = (120, 4000)  # a board's width on screen the page may report, in pixels
 
 
 class BoardZoom:
@@ -64,11 +70,24 @@ class BoardZoom:
             closer.on_click(lambda _b: self.zoom_in())
             out.add_class("asteroyds-board-zoom-out")
             closer.add_class("asteroyds-board-zoom-in")
-            self.buttons = widgets.HBox([out, closer])
+            inbox = widgets.Text(value="", continuous_update=True, layout=widgets.Layout(display="none"))
+            inbox.add_class("asteroyds-board-width-inbox")
+            inbox.observe(lambda change: self.set_screen_width(change["new"]), names="value")
+            self.buttons = widgets.HBox([out, closer, inbox])
             self.buttons.add_class("asteroyds-board-zoom")
             self._place_buttons(self.buttons)
             self._draw_buttons()
         return self.buttons
+
+    def set_screen_width(self, width: object) -> None:
+        """The board's width on screen as the page reports it; anything not a sane width is ignored."""
+        try:
+            pixels = int(str(width))
+        except ValueError:
+            return
+        if WIDTHS[0] <= pixels <= WIDTHS[1] and pixels != self._figure.screen_width:
+            self._figure.screen_width = pixels
+            self.frame()
 
     def frame(self, publish: bool = True) -> None:
         """Put the followed craft (or the board's middle) in the middle of the view at the zoom."""
@@ -84,8 +103,8 @@ class BoardZoom:
 
     def _draw_buttons(self) -> None:
         if self.buttons is not None:
-            out, closer = self.buttons.children
+            out, closer, _inbox = self.buttons.children
             out.disabled, closer.disabled = self.zoom <= ZOOMS[0], self.zoom >= ZOOMS[-1]
 
 
-__all__ = ["ZOOMS", "BoardZoom"]
+__all__ = ["WIDTHS", "ZOOMS", "BoardZoom"]
