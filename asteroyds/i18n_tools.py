@@ -86,7 +86,7 @@ def _literal(args: Sequence[ast.expr], index: int | None) -> str | None:
 
 def extract_source(source: str, filename: str = "<source>") -> list[Message]:
     """The messages marked in one module's source, in the order they appear."""
-    found: list[Message] = []
+    found: list[tuple[int, Message]] = []
     for node in ast.walk(ast.parse(source, filename)):
         if not isinstance(node, ast.Call):
             continue
@@ -99,9 +99,9 @@ def extract_source(source: str, filename: str = "<source>") -> list[Message]:
             continue
         context = _literal(node.args, ctx_i) if ctx_i is not None else ""
         plural = _literal(node.args, plural_i)
-        found.append(Message(msgid, context or "", plural, [f"{filename}:{node.lineno}"]))
-    found.sort(key=lambda m: int(m.places[0].rsplit(":", 1)[1]))
-    return found
+        found.append((node.lineno, Message(msgid, context or "", plural, [filename])))
+    found.sort(key=lambda pair: pair[0])
+    return [msg for _, msg in found]
 
 
 def notebook_sources(notebooks: Path) -> list[tuple[str, str]]:
@@ -118,9 +118,9 @@ def notebook_sources(notebooks: Path) -> list[tuple[str, str]]:
 
     for path in chapters(notebooks):
         rel = path.relative_to(notebooks.parent).as_posix()
-        for index, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
             if cell["cell_type"] == "code":
-                sources.append((f"{rel}/cell{index}", "".join(cell["source"])))
+                sources.append((rel, "".join(cell["source"])))
     return sources
 
 
@@ -159,8 +159,8 @@ def _entry(
     msg: Message, strs: Sequence[str], fuzzy: bool = False, obsolete: bool = False, refs: bool = True
 ) -> str:
     lines: list[str] = []
-    if refs and msg.places:
-        lines.append("#: " + " ".join(msg.places))
+    if refs and msg.places:  # files only, no line numbers: a new message changes only its own lines
+        lines.append("#: " + " ".join(dict.fromkeys(msg.places)))
     flags = (["fuzzy"] if fuzzy else []) + (["python-brace-format"] if "{" in msg.msgid else [])
     if flags:
         lines.append("#, " + ", ".join(flags))  # one line: the reader keeps the last flags line

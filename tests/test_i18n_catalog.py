@@ -129,6 +129,22 @@ def test_extraction_reads_contexts_and_plurals():
     ]
 
 
+def test_catalogs_name_files_not_lines_so_a_new_message_changes_only_its_own_lines():
+    """A line number in a ``#:`` reference moves whenever code above it moves: one new message used to
+    rewrite ~35 unrelated lines of the ``.po`` and ``.pot``. References name the file, once."""
+    shifted = i18n_tools.extract_source('x = 1\n_("first")\n_("second")\n_("first")\n', "m.py")
+    text = i18n_tools.render_catalog(shifted, None)
+    assert "#: m.py\n" in text and "m.py:" not in text
+    assert [m.msgid for m in shifted] == ["first", "second", "first"]  # still in the order of the code
+    for path in (i18n_tools.POT_PATH, i18n.po_path("fr")):
+        refs = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("#: ")]
+        assert refs, path
+        numbered = [line for line in refs if any(p.rsplit(":", 1)[-1].isdigit() for p in line[3:].split())]
+        assert numbered == [], f"{path}: {numbered[:3]}"
+        repeated = [line for line in refs if len(set(line[3:].split())) != len(line[3:].split())]
+        assert repeated == [], f"{path}: {repeated[:3]}"
+
+
 def test_catalog_rendering_keeps_translations_and_marks_the_obsolete():
     old = i18n.parse_po('msgid "kept"\nmsgstr "gardé"\n\nmsgid "gone"\nmsgstr "parti"\n')
     text = i18n_tools.render_catalog([i18n_tools.Message("kept"), i18n_tools.Message("new")], "fr", old)
