@@ -1,17 +1,36 @@
-"""What every test gets: the process's language back as the test found it.
+"""What every test gets: its markers by where it lives, and the process's language back as found.
+
+Markers by place (so a new file cannot forget them, and the quick loop
+``python -m pytest -m "not ui and not slow"`` stays quick):
+
+- every test under ``tests/browser/`` is ``ui`` (Chromium and an app server);
+- every notebook nbval executes is ``slow`` (each starts a kernel and runs a whole chapter).
 
 A test that runs a French chapter's cells (``page_language("fr")``) switches the
-whole process to French, as a kernel would; without this, the tests after it would
-read French sentences where they expect English, and fail or pass by their order.
+whole process to French, as a kernel would; without the fixture below, the tests after
+it would read French sentences where they expect English, and fail or pass by their order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from asteroyds import i18n
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.ui)
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        elif item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)
