@@ -166,6 +166,29 @@ def test_a_plan_drill_judges_any_program_by_flying_it():
     assert not generate(1, 3).meets_goal(EMPTY)  # an end-cell drill has no program to meet
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_drill_names_a_missing_piece(lang):
+    """Issue 33, item 1: over levels 1-5 and seeds 1-200, no question or explanation names a piece
+    that is not there ("red platform #None (17 is smaller than None)"), and a tile kept back by
+    priority is kept back by one the engine moves in that very colour phase."""
+    from asteroyds import i18n
+
+    with i18n.use_language(lang):
+        for level in (1, 2, 3, 4, 5):
+            for seed in range(1, 201):
+                drill = generate(level, seed)
+                text = json.dumps(drill.to_json(), ensure_ascii=False)
+                assert "None" not in text, (level, seed, [x for x in drill.explanation if "None" in x])
+                if "priority" not in drill.tags:
+                    continue
+                events = resolve_asteroids(drill.state, drill.dice)[1]
+                (pid,) = drill.pieces
+                block = next(e for e in events if isinstance(e, TileBlocked) and e.piece == pid)
+                steps = (TileMoved, TileBlocked)
+                moved = [e for e in events if isinstance(e, steps) and e.phase == block.phase]
+                assert any(e.piece == block.blocker for e in moved), (seed, block)  # it moves in that phase
+
+
 def test_the_levels_cover_their_kinds_of_question():
     tags = {level: [generate(level, s).tags for s in range(12)] for level in (2, 3)}
     for kind in ("stopped", "void", "priority"):  # the seed picks the kind: each one in turn
