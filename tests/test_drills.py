@@ -25,6 +25,7 @@ from asteroyds.errors import ProgramError
 from asteroyds.events import TileBlocked, TileMoved, TilePushed
 from asteroyds.hexgrid import neighbour
 from asteroyds.pieces import DIE_OFFSET
+from asteroyds.program import Program
 from asteroyds.round import play_round
 
 SEEDS = range(200)
@@ -94,11 +95,12 @@ def _check_end_cells(level: int, seed: int) -> None:
         assert len(inside) >= 2 and touched == set(asked), "three tiles that really interact"
 
 
-def _meets(before, after, player: str, goal: dict) -> bool:
+def _meets(before, after, player: str, goal: dict, program: str) -> bool:
     old, new = before.craft(player), after.craft(player)
     asteroids = [p.id for p in before.pieces if p.kind == "asteroid"]
     return (
-        new.cell is not None
+        (Program.parse(program).red == "S" or not goal["shield"])
+        and new.cell is not None
         and new.damage - old.damage <= goal["max_damage"]
         and len(set(new.tokens) - set(old.tokens)) >= goal["tokens"]
         and all(after.has_piece(a) for a in asteroids)
@@ -111,13 +113,13 @@ def _check_plan(seed: int) -> None:
     d = data["dice"]
     answer = data["answer"]
     player, goal = answer["player"], answer["goal"]
-    assert goal == {"tokens": 1, "max_damage": 0} and data["pieces"] == [player]
+    assert goal == {"tokens": 1, "max_damage": 0, "shield": True} and data["pieces"] == [player]
     programs = dict.fromkeys(state.player_order, EMPTY)
     dice = (d["red"], d["white"], d["blue"])
-    assert _meets(state, play_round(state, dice, programs)[0], player, goal) is False  # something to plan
+    assert _meets(state, play_round(state, dice, programs)[0], player, goal, EMPTY) is False  # to plan
     programs[player] = answer["program"]
     after, _events, _outcome = play_round(state, dice, programs)
-    assert _meets(state, after, player, goal), (seed, answer)
+    assert _meets(state, after, player, goal, answer["program"]), (seed, answer)
 
 
 @pytest.mark.slow
@@ -166,6 +168,50 @@ def test_a_plan_drill_judges_any_program_by_flying_it():
     assert not generate(1, 3).meets_goal(EMPTY)  # an end-cell drill has no program to meet
 
 
+def test_a_shield_up_goal_refuses_a_plan_with_the_shield_down():
+    """Issue 33, item 5: a plan that takes the token with no damage but plays its red column (the
+    shield down all round) does not meet a goal that asks for the shield up."""
+    refused = []
+    for seed in range(1, 41):
+        drill = generate(5, seed)
+        assert drill.goal["shield"] and drill.meets_goal(drill.program or "")
+        for token in ("F", "R", "L"):  # the red column's actions in racing (no shooting)
+            program = str(Program.parse(drill.program or "").with_column(7, token))
+            programs = dict.fromkeys(drill.state.player_order, EMPTY)
+            programs[drill.player] = program
+            after = play_round(drill.state, drill.dice, programs)[0]
+            if _meets(drill.state, after, drill.player, {**drill.goal, "shield": False}, program):
+                refused.append((seed, program))  # a token, no damage, no asteroid lost: only the shield
+                assert not drill.meets_goal(program), (seed, program)
+    assert refused  # some shield-down plans would have passed on tokens and damage alone
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_drill_names_a_missing_piece(lang):
+    """Issue 33, item 1: over levels 1-5 and seeds 1-200, no question or explanation names a piece
+    that is not there ("red platform #None (17 is smaller than None)"), and a tile kept back by
+    priority is kept back by one the engine moves in that very colour phase. Level 5: the stated
+    answer keeps the shield up, as its goal asks."""
+    from asteroyds import i18n
+
+    with i18n.use_language(lang):
+        for level in (1, 2, 3, 4, 5):
+            for seed in range(1, 201):
+                drill = generate(level, seed)
+                text = json.dumps(drill.to_json(), ensure_ascii=False)
+                assert "None" not in text, (level, seed, [x for x in drill.explanation if "None" in x])
+                if level == 5:
+                    assert Program.parse(drill.program or "").shielded, seed
+                if "priority" not in drill.tags:
+                    continue
+                events = resolve_asteroids(drill.state, drill.dice)[1]
+                (pid,) = drill.pieces
+                block = next(e for e in events if isinstance(e, TileBlocked) and e.piece == pid)
+                steps = (TileMoved, TileBlocked)
+                moved = [e for e in events if isinstance(e, steps) and e.phase == block.phase]
+                assert any(e.piece == block.blocker for e in moved), (seed, block)  # it moves in that phase
+
+
 def test_the_levels_cover_their_kinds_of_question():
     tags = {level: [generate(level, s).tags for s in range(12)] for level in (2, 3)}
     for kind in ("stopped", "void", "priority"):  # the seed picks the kind: each one in turn
@@ -200,7 +246,8 @@ def test_json_matches_the_format(capsys, level):
     if level == 5:
         answer = data["answer"]
         assert set(answer) == {"player", "program", "goal"} and answer["player"] == data["pieces"][0]
-        assert len(answer["program"].split()) == 7 and answer["goal"] == {"tokens": 1, "max_damage": 0}
+        assert len(answer["program"].split()) == 7
+        assert answer["goal"] == {"tokens": 1, "max_damage": 0, "shield": True}
     else:
         cells = data["answer"]["cells"]
         assert list(cells) == data["pieces"]
@@ -258,6 +305,20 @@ def test_french_question_and_explanation(capsys):
     assert "Where" not in data["question"] and "dé" in data["explanation"][0]
     code, out, _err = _run(capsys, "drill", "--level", "5", "--seed", "3", "--lang", "fr", "--answer")
     assert code == 0 and "Planifiez" in out and "Plan the" not in out and "Réponse" in out
+    assert "après les dés" in out and "tel qu'il est, avant" not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_plan_drill_asks_for_the_board_after_the_dice(lang):
+    """Issue 33, item 5: the question names the board the plan is flown on (after the dice), never
+    "the board as it stands", the trap its own explanation warns about."""
+    from asteroyds import i18n
+
+    with i18n.use_language(lang):
+        for seed in range(1, 11):
+            question = generate(5, seed).question
+            assert ("the board after the dice" if lang == "en" else "le plateau après les dés") in question
+            assert "as it stands" not in question and "tel qu'il est" not in question
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])

@@ -58,6 +58,20 @@ def test_a_plan_is_flown_by_the_engine_and_judged_on_its_goal():
         session.answer_cell((3, 3))
 
 
+def test_a_plan_with_the_shield_down_is_not_right():
+    """Issue 33, item 5: the level-5 goal asks for the shield up; seed 1's answer with F in the red
+    column still takes the token with no damage, and is refused for its shield."""
+    session = PracticeSession(generate, level=5)
+    drill = session.new_drill()
+    assert session.seed == 1
+    down = Program.parse(drill.program).with_column(7, "F")
+    after, _events = fly_round(drill.state, drill.dice, drill.player, str(down))
+    old, new = drill.state.craft(drill.player), after.craft(drill.player)
+    assert set(new.tokens) - set(old.tokens) and new.damage == old.damage  # only the shield is wrong
+    verdict = session.answer_program(down)
+    assert not verdict.correct and "shield is down" in verdict.message and not session.solved
+
+
 def test_the_record_from_the_browser_is_checked_not_trusted():
     record = Record.from_json(
         {"streak": 3, "best": "x", "levels": {"1": [5, 4], "2": [1], "9": [1, 1]}, "seeds": {"1": 7, "3": -2}}

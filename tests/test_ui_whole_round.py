@@ -7,8 +7,9 @@ import pytest
 
 from asteroyds.asteroids import resolve_asteroids
 from asteroyds.drills import generate
-from asteroyds.drills.plan import EMPTY_CHART
+from asteroyds.drills.plan import EMPTY_CHART, fly_round
 from asteroyds.hexgrid import neighbour
+from asteroyds.program import Program
 from asteroyds.ui.practice.whole_round import FLOWN, MARK, PLAN_STEP, WholeRound, WholeRoundSession
 
 SEED = 3
@@ -57,6 +58,37 @@ def test_the_engines_program_meets_the_goal_and_an_empty_chart_fails(seed):
         assert session.step == FLOWN and session.flown is not None
 
 
+def test_a_plan_with_the_shield_down_misses_the_goal():
+    """Issue 33, item 5: the goal asks for the shield up; a plan that takes the token with no damage but
+    plays its red column (here seed 1's answer with F in column 7) misses it, and says so."""
+    drill = generate(5, 1)
+    program = str(Program.parse(drill.program).with_column(7, "F"))
+    after, _events = fly_round(drill.state, drill.dice, drill.player, program)
+    old, new = drill.state.craft(drill.player), after.craft(drill.player)
+    assert set(new.tokens) - set(old.tokens) and new.damage == old.damage  # only the shield is wrong
+    session = WholeRoundSession(drill)
+    for pid in session.pieces:
+        session.mark(engine_end(drill, pid))
+    feedback = session.fly(program)
+    assert not feedback.correct and "shield is down" in feedback.message
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_plan_step_asks_for_the_board_after_the_dice(lang):
+    """Issue 33, item 5: step 2 never says "the board as it stands" (the trap the round teaches)."""
+    from asteroyds import i18n
+
+    i18n.set_language(lang)
+    drill = generate(5, SEED)
+    page = WholeRound(drill)
+    for pid in page.session.pieces:
+        page.click(engine_end(drill, pid))
+    shown = page._question.value
+    assert ("Step 2 of 3" if lang == "en" else "Étape 2 sur 3") in shown
+    assert ("board after the dice" if lang == "en" else "plateau après les dés") in shown
+    assert "as it stands" not in shown and "tel qu'il est" not in shown
+
+
 def test_a_fixed_seed_gives_the_same_exercise():
     one, two = WholeRoundSession(generate(5, 7)), WholeRoundSession(generate(5, 7))
     assert one.pieces == two.pieces
@@ -101,3 +133,16 @@ def test_chapter_4_prose_is_short_and_its_exercises_name_every_die(lang):
     assert all(name in demo for name in names)  # the destroy demo rolls (1, 1, 6): all three named
     code = "".join(next(c["source"] for c in cells if "WholeRound(" in "".join(c["source"])))
     assert "generate(5, " in code
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_chapter_4_whole_round_plans_for_the_board_after_the_dice(lang):
+    """Issue 33, item 5: the exercise asks for a plan for the board after the dice, not on the
+    un-moved board (the trap it teaches), with the shield up."""
+    prose = ["".join(c["source"]) for c in _chapter_4(lang) if c["cell_type"] == "markdown"]
+    intro = next(text for text in prose if "## Exercise 2" in text or "## Exercice 2" in text)
+    flat = " ".join(intro.split())
+    assert ("the board after the dice" if lang == "en" else "le plateau après les dés") in flat
+    for trap in ("un-moved", "as it stands", "immobile", "tel qu'il est"):
+        assert trap not in flat
+    assert ("shield on" if lang == "en" else "bouclier levé") in flat

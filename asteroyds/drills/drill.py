@@ -77,7 +77,7 @@ class Drill:
         if self.kind != PLAN or self.player is None:
             return False
         after, _events = fly_round(self.state, self.dice, self.player, program)
-        return meets_goal(self.state, after, self.player, self.goal["tokens"])
+        return meets_goal(self.state, after, self.player, program, self.goal)
 
     def to_json(self) -> dict[str, Any]:
         """The drill as ``asteroyds drill --json`` prints it (the format of issue 22)."""

@@ -26,7 +26,7 @@ from ..event_text import and_list, capitalised, cell_text, colour_text, heading_
 from ..events import CraftHit, Event, TileBlocked, TileMoved, TilePushed
 from ..hexgrid import Cell
 from ..i18n import _
-from ..pieces import ASTEROID, BLUE, GATE, MOVED_BY, PLAYER_COLOURS, Piece, die_direction
+from ..pieces import ASTEROID, BLUE, GATE, PLAYER_COLOURS, Piece, die_direction
 from ..state import State
 from .board import end_cells, links, moves_of, roll_dice, scatter_crafts, shuffled_board
 from .drill import END_CELL, Drill
@@ -84,10 +84,14 @@ def _level1(
 
 
 def _same_phase_mover(state: State, e: TileBlocked) -> bool:
+    """Is the blocker a tile this colour phase moves (so priority decides who goes first)?
+
+    The engine's own test (:meth:`~asteroyds.pieces.Piece.moved_by`): a moving kind whose colour
+    the phase's die moves. A platform, pod or turret has a colour too, but never moves.
+    """
     if e.blocker is None or not state.has_piece(e.blocker):
         return False
-    blocker = state.piece(e.blocker)
-    return e.phase in MOVED_BY.get(blocker.colour or "", ())
+    return state.piece(e.blocker).moved_by(e.phase)
 
 
 def _level2(

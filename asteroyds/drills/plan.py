@@ -2,11 +2,12 @@
 
 The craft stands somewhere mid-race near a gate whose token it lacks. The
 goal is to take one more gate token this round with no damage, without
-destroying an asteroid, shield up, the other crafts flying empty charts
-(shields up too). The learner plans on the board *before* the asteroids
-move, so a drill is kept only when the plan that would work on the board as
-it stands no longer works once the dice have moved the tiles (or none would):
-the dice have to be read. The answer is found by a breadth-first search over
+destroying an asteroid, shield up (a red column played is the shield down: the
+goal is missed), the other crafts flying empty charts (shields up too). The
+learner plans *before* the asteroids move, for the board after the dice, so a
+drill is kept only when the plan that would work on the board as it stands no
+longer works once the dice have moved the tiles (or none would): the dice have
+to be read. The answer is found by a breadth-first search over
 the craft's states column by column (the coach's :class:`~asteroyds.coach.search.Flight`
 transitions, which mirror the engine), shortest program first, and then
 checked by playing the whole round with the engine.
@@ -15,7 +16,9 @@ checked by playing the whole round with the engine.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from ..asteroids import resolve_asteroids
 from ..coach.search import ACTIVE, DAMAGE, STATUS, TOKENS, Flight
@@ -25,7 +28,7 @@ from ..events import ColumnPlayed, CraftMoved, Event, FlightStarted, TileBlocked
 from ..hexgrid import Cell, distance
 from ..i18n import _, ngettext
 from ..pieces import ASTEROID, GATE, PLAYER_COLOURS
-from ..program import EMPTY, RED_COLUMN, SHIELD
+from ..program import EMPTY, RED_COLUMN, SHIELD, Program, as_program
 from ..round import play_round
 from ..setups import GATE_SYMBOLS
 from ..state import State
@@ -33,6 +36,9 @@ from .board import free_cells, roll_dice, shuffled_board
 from .drill import PLAN, Drill
 
 GOAL_TOKENS = 1
+# A level-5 goal (the drill's JSON carries it): this many new gate tokens, at most this much damage,
+# the shield up all round (the red column's token left on Shield).
+GOAL: Mapping[str, int] = MappingProxyType({"tokens": GOAL_TOKENS, "max_damage": 0, "shield": True})
 EMPTY_CHART = " ".join([EMPTY] * (RED_COLUMN - 1) + [SHIELD])
 
 
@@ -80,14 +86,26 @@ def fly_round(state: State, dice: Dice, player: str, program: str) -> tuple[Stat
     return after, events
 
 
-def meets_goal(before: State, after: State, player: str, tokens: int = GOAL_TOKENS) -> bool:
-    """New gate tokens >= ``tokens``, no damage taken, every asteroid still in the game."""
+def shield_missing(program: Program | str, goal: Mapping[str, int] = GOAL) -> bool:
+    """Does the goal ask for the shield up while ``program`` plays its red column (shield down)?
+
+    The round's end puts the shield back, so the state after it cannot tell: the program does.
+    """
+    return bool(goal.get("shield")) and not as_program(program).shielded
+
+
+def meets_goal(
+    before: State, after: State, player: str, program: Program | str, goal: Mapping[str, int] = GOAL
+) -> bool:
+    """``program``, flown from ``before`` to ``after``, meets ``goal``: the shield up if the goal asks
+    for it, at least its new gate tokens, at most its damage, and every asteroid still in the game."""
     old, new = before.craft(player), after.craft(player)
     asteroids = sum(p.kind == ASTEROID for p in before.pieces)
     return (
-        new.cell is not None
-        and new.damage == old.damage
-        and len(set(new.tokens) - set(old.tokens)) >= tokens
+        not shield_missing(program, goal)
+        and new.cell is not None
+        and new.damage - old.damage <= goal["max_damage"]
+        and len(set(new.tokens) - set(old.tokens)) >= goal["tokens"]
         and sum(p.kind == ASTEROID for p in after.pieces) == asteroids
     )
 
@@ -114,18 +132,17 @@ def make_plan(rng: random.Random, level: int, seed: int) -> Drill | None:
     state = placed
     dice = roll_dice(rng)
     board, _events = resolve_asteroids(state, dice)
-    if meets_goal(state, fly_round(state, dice, player, EMPTY_CHART)[0], player):
+    if meets_goal(state, fly_round(state, dice, player, EMPTY_CHART)[0], player, EMPTY_CHART):
         return None  # a gate comes to the craft: nothing to plan
     program = find_program(board, player)
     if program is None:
         return None
     naive = find_program(state, player)  # planned on the board as it stands, the dice ignored
-    if naive is not None and meets_goal(state, fly_round(state, dice, player, naive)[0], player):
+    if naive is not None and meets_goal(state, fly_round(state, dice, player, naive)[0], player, naive):
         return None  # the dice change nothing: not a drill about the dice
     after, events = fly_round(state, dice, player, program)
-    if not meets_goal(state, after, player):  # the search and the engine disagree: never seen, never kept
+    if not meets_goal(state, after, player, program):  # the search and the engine disagree: never kept
         return None
-    goal = {"tokens": GOAL_TOKENS, "max_damage": 0}
     return Drill(
         level=level,
         seed=seed,
@@ -137,7 +154,7 @@ def make_plan(rng: random.Random, level: int, seed: int) -> Drill | None:
         explanation=tuple(explain(state, dice, events, player, naive)),
         player=player,
         program=program,
-        goal=goal,
+        goal=dict(GOAL),
         tags=("plan",),
     )
 
@@ -149,9 +166,10 @@ def _question(state: State, dice: Dice, player: str) -> str:
     else:
         held = _("it holds none yet")
     return _(
-        "The dice show {dice}. Plan the {player} craft's chart on the board as it stands, before the "
-        "asteroids move: take a gate token it does not hold yet ({held}) with no damage, shield up, "
-        "without destroying an asteroid. The other crafts fly empty charts.",
+        "The dice show {dice}. Plan the {player} craft's chart for the board after the dice: the board "
+        "shows the tiles before they move, and the craft flies once they have moved. Take a gate token "
+        "it does not hold yet ({held}) with no damage, shield up, without destroying an asteroid. The "
+        "other crafts fly empty charts.",
         dice=dice,
         player=player_text(player),
         held=held,

@@ -22,7 +22,7 @@ from ...asteroids import resolve_asteroids
 from ...damage import never
 from ...dice import Dice
 from ...drills import END_CELL, PLAN, Drill
-from ...drills.plan import fly_round, meets_goal
+from ...drills.plan import fly_round, meets_goal, shield_missing
 from ...event_text import name_text
 from ...events import Event
 from ...hexgrid import Cell
@@ -174,8 +174,17 @@ class PracticeSession(Observable["PracticeSession"]):
         damage = after.craft(drill.player).damage - craft.damage
         wanted = int(drill.goal["tokens"])
         said = ngettext("{n} gate token", "{n} gate tokens", tokens, n=tokens)
-        if meets_goal(drill.state, after, drill.player, wanted):
+        if meets_goal(drill.state, after, drill.player, program, drill.goal):
             return self._finish(True, _("Right: {tokens} and no damage.", tokens=said))
+        if shield_missing(program, drill.goal):
+            return self._finish(
+                False,
+                _(
+                    "Not yet: the red column holds {token}, so the shield is down all round; the goal"
+                    " keeps it up. Try again, or press Show me why.",
+                    token=program.red,
+                ),
+            )
         return self._finish(
             False,
             _(

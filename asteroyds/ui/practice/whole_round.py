@@ -1,10 +1,11 @@
-"""The whole-round exercise that ends chapter 4: read the dice, plan on the un-moved board, watch.
+"""The whole-round exercise that ends chapter 4: read the dice, plan for the board after them, watch.
 
 The game's one hard skill in three steps on one level-5 drill
 (:func:`asteroyds.drills.generate`): first the learner marks where each
 asteroid in the craft's way will end (the board as it stands, the three dice
 named), so the dice are read before planning; then the learner fills the
-status chart on that same un-moved board, ghost path off; then *Fly* plays
+status chart for the board after the dice (the board still shows the tiles
+before they move, as the table does; ghost path off); then *Fly* plays
 the round with the engine on a stepped rule board with the priority
 inspector (the practice page's *Show me why*) and says whether the goal was
 met and why. The logic is :class:`WholeRoundSession` (no widget, tested
@@ -24,7 +25,7 @@ import ipywidgets as widgets
 
 from ...asteroids import resolve_asteroids
 from ...drills import PLAN, Drill
-from ...drills.plan import fly_round, meets_goal
+from ...drills.plan import fly_round, meets_goal, shield_missing
 from ...event_text import colour_text, name_text
 from ...events import CraftMoved, Event
 from ...hexgrid import Cell, distance
@@ -137,8 +138,17 @@ class WholeRoundSession:
         tokens = len(set(after.craft(drill.player).tokens) - set(craft.tokens))
         damage = after.craft(drill.player).damage - craft.damage
         said = ngettext("{n} gate token", "{n} gate tokens", tokens, n=tokens)
-        if meets_goal(drill.state, after, drill.player, int(drill.goal["tokens"])):
+        if meets_goal(drill.state, after, drill.player, program, drill.goal):
             self.feedback = Feedback(True, _("Goal met: {tokens} and no damage.", tokens=said))
+        elif shield_missing(program, drill.goal):
+            self.feedback = Feedback(
+                False,
+                _(
+                    "Goal missed: the red column holds {token}, so the shield is down all round; the goal"
+                    " keeps it up.",
+                    token=program.red,
+                ),
+            )
         elif damage:
             self.feedback = Feedback(
                 False, _("Goal missed: {damage} damage. Step the round to see the hit.", damage=damage)
@@ -221,7 +231,10 @@ class WholeRound(widgets.VBox):
                 "Step 1 of 3: click where {piece} ends after the asteroids move.", piece=session.name(asking)
             )
         elif session.step == PLAN_STEP:
-            prompt = _("Step 2 of 3: fill the chart on the board as it stands, then press Fly.")
+            prompt = _(
+                "Step 2 of 3: fill the chart for the board after the dice (the asteroids where you "
+                "marked them), then press Fly."
+            )
         else:
             prompt = _("Step 3 of 3: step the round to see why.")
         self._question.value = str(
