@@ -328,6 +328,7 @@ def cmd_app(args: argparse.Namespace) -> str:
         pool=args.pool,
         language=i18n.language(),
         welcome=welcome_page(folder, i18n.language()),
+        notebooks=str(folder),
     )
     url = server.server_url(args.ip, args.port)
 

@@ -28,7 +28,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if BROWSER_TESTS in item.path.parents:
             item.add_marker(pytest.mark.ui)
-            item.add_marker(pytest.mark.xdist_group("browser"))
         elif item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.slow)
 

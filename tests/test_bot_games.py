@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,7 @@ from tests.helpers import craft, fixed, four_gates, tile
 from tests.helpers import state as make_state
 
 GAMES = int(os.environ.get("ASTEROYDS_BOT_GAMES", "1000"))
+QUICK_GAMES = 20
 MAX_ROUNDS = 150
 
 
@@ -58,14 +60,20 @@ def check_round(previous, current):
             assert new.cell is None
 
 
-@settings(max_examples=GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    n_players=st.integers(2, 6),
-    greedy_share=st.sampled_from([0.0, 0.5, 1.0]),
-    with_pilots=st.booleans(),
-)
-def test_bot_games_run_to_the_end_with_invariants(seed, n_players, greedy_share, with_pilots):
+@pytest.mark.parametrize("games", [QUICK_GAMES, pytest.param(GAMES, marks=pytest.mark.slow)])
+def test_bot_games_run_to_the_end_with_invariants(games):
+    """A few games in the quick loop, ``ASTEROYDS_BOT_GAMES`` (1,000) in the slow run."""
+    settings(max_examples=games, deadline=None, suppress_health_check=[HealthCheck.too_slow])(
+        given(
+            seed=st.integers(0, 2**32 - 1),
+            n_players=st.integers(2, 6),
+            greedy_share=st.sampled_from([0.0, 0.5, 1.0]),
+            with_pilots=st.booleans(),
+        )(check_a_bot_game)
+    )()
+
+
+def check_a_bot_game(seed, n_players, greedy_share, with_pilots):
     rng = random.Random(seed)
     players = PLAYER_COLOURS[:n_players]
     styles = ["greedy" if rng.random() < greedy_share else "random" for _ in players]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ from asteroyds.simulate import play_capture_game
 from asteroyds.state import State
 
 MAX_TURNS = 150
+GAMES, QUICK_GAMES = 300, 12
 
 
 @st.composite
@@ -83,9 +85,13 @@ def check_turn(before: State, after: State, events: list[Event], team_count: int
     assert len(won) <= 1
 
 
-@given(games())
-@settings(max_examples=300, deadline=None, derandomize=True)
-def test_bot_games_end_with_invariants(options):
+@pytest.mark.parametrize("count", [QUICK_GAMES, pytest.param(GAMES, marks=pytest.mark.slow)])
+def test_bot_games_end_with_invariants(count):
+    """A few games in the quick loop, 300 in the slow run."""
+    settings(max_examples=count, deadline=None, derandomize=True)(given(games())(check_a_bot_game))()
+
+
+def check_a_bot_game(options):
     record = play_capture_game(max_turns=MAX_TURNS, **options)
     assert record.outcome is not None, f"no winner after {record.turns} turns"
     team_count = options["teams"]

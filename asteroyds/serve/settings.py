@@ -16,10 +16,12 @@ without the app's extra installed.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from os import PathLike
+from pathlib import Path
 
 __all__ = [
     "CONNECTION_CLASS",
@@ -27,6 +29,7 @@ __all__ = [
     "ServeSettings",
     "default_max_pages",
     "jupyter_server_options",
+    "preheated_pages",
     "server_options",
     "voila_command",
 ]
@@ -41,7 +44,7 @@ WELCOME = "00_welcome.ipynb"  # the page ``/`` opens (``fr/00_welcome.ipynb`` fo
 READY_PATH = "/asteroyds/ready"  # answers once the server listens; starts no kernel
 IOPUB_TIMEOUT = 60  # seconds a rendering page waits for its kernel's outputs (nbclient's default: 4)
 POOL = 1  # pre-heated kernels per chapter
-POOL_NOTEBOOKS = 14  # welcome, the 10 chapters, teacher's tools, sandbox, practice (one language)
+CHECKOUT_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"  # the pages, in a checkout
 # Notebooks that never get a pre-heated kernel: the developers' demos, the benchmarks' baselines, and the
 # class room pages (a whole class opens the join page at once: one warm kernel would serve one student).
 PREHEAT_DENYLIST = ("widgets_demo", "status_chart_demo", "benchmarks/", "class_room", "join")
@@ -62,12 +65,14 @@ class ServeSettings:
     pool: int = POOL
     language: str = "en"  # the chapters kept warm are this language's (the class's); the others start cold
     welcome: str = WELCOME  # the page / opens, relative to the notebooks
+    notebooks: str | None = None  # the folder served (None: this checkout's notebooks/)
 
     def resolved_max_pages(self) -> int:
         """The cap in force: ``max_pages``, this machine's default for 0, none (0) for a negative value."""
         if self.max_pages < 0:
             return 0
-        return self.max_pages or default_max_pages(pool_kernels=self.pool * POOL_NOTEBOOKS)
+        warm = self.pool * len(preheated_pages(self.language, self.notebooks)) if self.pool > 0 else 0
+        return self.max_pages or default_max_pages(pool_kernels=warm)
 
 
 def cull_interval(idle_timeout: int) -> int:
@@ -124,6 +129,28 @@ def preheat_denylist(language: str = "en") -> tuple[str, ...]:
     others = tuple(f"{folder}/" for lang, folder in TWIN_FOLDERS.items() if lang != language)
     english = () if language == "en" else (ENGLISH_CHAPTERS, ENGLISH_PAGES)
     return (*PREHEAT_DENYLIST, *others, *english)
+
+
+def preheated_pages(language: str = "en", notebooks: str | PathLike[str] | None = None) -> list[str]:
+    """The pages Voila keeps a warm kernel for, by Voila's own rule, so the memory budget counts them.
+
+    Counted from the folder rather than kept by hand: a new chapter is one more
+    warm kernel, and the cap on pages (:meth:`ServeSettings.resolved_max_pages`)
+    leaves room for it. Voila skips a notebook when a denylist entry appears in
+    its path or matches from its start (``VoilaKernelManager._notebook_filter``).
+
+    >>> pages = preheated_pages("en")
+    >>> "00_welcome.ipynb" in pages and not any(p.startswith("fr/") for p in pages)
+    True
+    """
+    folder = Path(notebooks) if notebooks is not None else CHECKOUT_NOTEBOOKS
+    denied = preheat_denylist(language)
+    paths = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*.ipynb"))
+    return [
+        path
+        for path in paths
+        if ".ipynb_checkpoints" not in path and not any(d in path or re.match(d, path) for d in denied)
+    ]
 
 
 def server_options(settings: ServeSettings) -> list[str]:
