@@ -90,7 +90,7 @@ class _Board(NamedTuple):
     orders: dict[str, tuple[str, ...]]
     crafts: dict[str, Craft]
     crafts_at: dict[Cell, tuple[str, ...]]
-    index: dict[str, int]
+    piece_index: dict[str, int]  # a piece's place in state.pieces
     racing: bool
 
 
@@ -116,14 +116,15 @@ def _board(state: State) -> _Board:
     # Resolution order: drones first, then ascending priority (RULES §4).
     tiles.sort(key=_resolution_key)
     movers = {
-        colour: tuple(_mover(p) for p in tiles if colour in MOVED_BY[p.colour]) for colour in DIE_COLOURS
+        colour: tuple(_mover(p) for p in tiles if colour in MOVED_BY[p.colour or ""])
+        for colour in DIE_COLOURS
     }
     crafts = {c.player: c for c in state.crafts}
     crafts_at: dict[Cell, list[str]] = {}
     for player in state.player_order:
-        cell = crafts[player].cell
-        if cell is not None:
-            crafts_at.setdefault(cell, []).append(player)
+        craft_cell = crafts[player].cell
+        if craft_cell is not None:
+            crafts_at.setdefault(craft_cell, []).append(player)
     board = _Board(
         pieces,
         pos,
@@ -206,7 +207,7 @@ class _Resolver:
             if cell != start[pid]:
                 if pieces is None:
                     pieces = list(s.pieces)
-                i = board.index[pid]
+                i = board.piece_index[pid]
                 p = pieces[i]  # a Piece with the new cell (the engine's hot loop: no _replace)
                 pieces[i] = _tuple_new(Piece, (p[0], p[1], cell, *p[3:]))
         crafts = self.crafts
@@ -274,6 +275,7 @@ class _Resolver:
                         )
                     )
                     for player in hit:
+                        assert target is not None  # the crafts hit are in a space
                         self.hit_craft(player, piece, target, colour)
                     break
                 cell = pos[pid]
@@ -310,6 +312,7 @@ class _Resolver:
             refusal = self.push_refusal(behind)
             if refusal:
                 return Blocked(target, "push_refused", occupant_id, occupant.describe(), refusal, ())
+            assert behind is not None and occupant_id is not None  # push_refusal refuses the border
             self.relocate(occupant_id, target, behind)
             self.events.append(
                 TilePushed(

@@ -246,7 +246,10 @@ def from_dict(data: Any, name: str = "demo", where: str | None = None) -> Demo:
         decide=decide,
         victory=victory,
         translations=translations,
-        **texts,
+        title=texts["title"],
+        rule=texts["rule"],
+        explain=texts["explain"],
+        notes=texts["notes"],
     )
 
 

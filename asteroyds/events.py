@@ -144,7 +144,7 @@ class TileMoved(Event):
     piece: str
     colour: str
     kind: str
-    priority: int
+    priority: int | None  # the piece's (None only on a board nothing validated)
     phase: str
     direction: int
     start: Cell
@@ -180,7 +180,7 @@ class TileBlocked(Event):
     piece: str
     colour: str
     kind: str
-    priority: int
+    priority: int | None  # the piece's (None only on a board nothing validated)
     phase: str
     direction: int
     start: Cell

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypedDict
 
 from .damage import DESTROY_ASTEROID, Decide, Decision, apply_damage, never
 from .errors import ProgramError, RuleError
@@ -56,6 +57,9 @@ from .registry import mode_of
 from .rules import RuleSettings
 from .shooting import LaserFired, TargetEliminated, reward, run_laser
 from .state import State
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 COLLISION_DAMAGE = 2  # RULES §5: 2 damage, 1 with the shield
 DESTROY_DAMAGE = 4  # RULES §5: destroying an asteroid costs 4, 3 with the shield
@@ -150,7 +154,7 @@ class _Flight:
         self.occupant = occupant
         self.removed: list[str] = []
         self.changed: dict[str, Piece] = {}  # pieces changed in place (a shot target loses it)
-        self.craft: Craft | None = None  # the craft now flying, as it is now
+        self.craft: Craft  # the craft now flying, as it is now (fly_one sets it)
         self.crafts: dict[str, Craft] = {}
         self.events: list[Event] = []
         self.prefix = f"r{state.round}:fly"
@@ -188,6 +192,7 @@ class _Flight:
         append(FlightStarted(player, str(program), shielded))
         self.craft = craft
         cell, facing = craft.cell, craft.facing
+        assert cell is not None  # _checked flies only the crafts on the board
         for column, token, action, effects, power, later in _plan(program, craft.pilot):
             append(ColumnPlayed(player, column, token, action))
             if token == SHOOT:
@@ -195,6 +200,7 @@ class _Flight:
                 self.shoot(column)
                 continue
             if power is not None:
+                assert craft.pilot is not None  # _plan found the power in the pilot's table
                 self.craft = _with(self.craft, cell, facing, power_used=True)
                 append(PilotPowerUsed(player, craft.pilot, column, token, power))
             for index, (pivot, move) in enumerate(effects, 1):
@@ -211,6 +217,7 @@ class _Flight:
                 if not self.enter(target, column, index, move == 3, shielded, later):
                     return self.craft
                 cell = self.craft.cell
+                assert cell is not None  # the program goes on: the craft is still on the board
         return _with(self.craft, cell, facing)
 
     def enter(
@@ -218,8 +225,9 @@ class _Flight:
     ) -> bool:
         """A step into an occupied cell or across the border; False when the program stops."""
         craft = self.craft
-        piece = None if target is None else self.occupant[target]
-        if piece is not None:
+        piece: Piece | None = None
+        if target is not None:
+            piece = self.occupant[target]
             kind = piece.kind
             if kind == GATE and self.racing:
                 self.move(target, column, backwards)
@@ -240,6 +248,7 @@ class _Flight:
 
     def move(self, target: Cell, column: int, backwards: bool) -> None:
         craft = self.craft
+        assert craft.cell is not None  # a craft moves only while on the board
         self.events.append(CraftMoved(craft.player, craft.cell, target, craft.facing, column, backwards))
         self.craft = _with(craft, target, craft.facing)
 
@@ -252,6 +261,7 @@ class _Flight:
             reason, blocker, name = "border", None, "the border"
         else:
             reason, blocker, name = piece.kind, piece.id, piece.describe()
+        assert craft.cell is not None  # on the board until the damage below
         self.events.append(CraftCollided(craft.player, craft.cell, target, reason, blocker, name, column))
         key = f"{self.prefix}:{craft.player}:c{column}:s{index}"
         craft, damage_events = apply_damage(
@@ -317,6 +327,7 @@ class _Flight:
     def shoot(self, column: int) -> None:
         """Fire the laser straight ahead; a hit may give a token (and eliminate a target)."""
         craft = self.craft
+        assert craft.cell is not None  # only a craft on the board shoots
         path, piece = run_laser(self.neighbours, self.occupant, craft.cell, craft.facing)
         if piece is None:
             self.events.append(
@@ -339,6 +350,7 @@ class _Flight:
         """Targets mode: the asteroid's target is eliminated and its token goes to the craft's player."""
         craft = self.craft
         target, name = asteroid.target, asteroid.describe()
+        assert target is not None  # callers eliminate an asteroid that carries a target
         self.events.append(
             TargetEliminated(
                 craft.player, asteroid.id, name, target, asteroid.team or "", asteroid.cell, column, how
@@ -367,7 +379,15 @@ class _Flight:
         return bool(needed) and needed <= set(craft.tokens)
 
 
-def _with(craft: Craft, cell: Cell | None, facing: int, **changes: object) -> Craft:
+class _CraftChanges(TypedDict, total=False):
+    """What :func:`_with` may change besides the position, so that mypy checks the keywords."""
+
+    tokens: tuple[str, ...]
+    destroy_used: bool
+    power_used: bool
+
+
+def _with(craft: Craft, cell: Cell | None, facing: int, **changes: Unpack[_CraftChanges]) -> Craft:
     """A copy of ``craft`` at a new position (and other ``changes``); the craft itself if nothing changed."""
     if not changes and cell == craft.cell and facing == craft.facing:
         return craft

@@ -199,6 +199,13 @@ def _append_to(entry: dict[str, object], field: str, text: str) -> None:
         entry[field] = str(entry[field]) + text
 
 
+def entry_strs(entry: Mapping[str, object]) -> list[str]:
+    """A :func:`parse_po` entry's translations (``msgstr``, one per plural form); [] if it has none."""
+    strs = entry.get("msgstr", [])
+    assert isinstance(strs, list)  # parse_po makes it a list of str
+    return strs
+
+
 @cache
 def _catalog(lang: str) -> dict[tuple[str, str], tuple[str, ...]]:
     """``(context, msgid) → translations`` for ``lang``, fuzzy and empty entries left out."""
@@ -208,7 +215,7 @@ def _catalog(lang: str) -> dict[tuple[str, str], tuple[str, ...]]:
     table: dict[tuple[str, str], tuple[str, ...]] = {}
     for entry in parse_po(path.read_text(encoding="utf-8")):
         msgid = str(entry["msgid"])
-        strs = tuple(str(s) for s in entry.get("msgstr", []))  # type: ignore[union-attr]
+        strs = tuple(str(s) for s in entry_strs(entry))
         if not msgid or entry.get("fuzzy") or not strs or not all(strs):
             continue
         table[(str(entry.get("context", "")), msgid)] = strs
@@ -272,6 +279,7 @@ __all__ = [
     "_",
     "language",
     "language_from_env",
+    "entry_strs",
     "ngettext",
     "normalise",
     "parse_po",

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .i18n import DEFAULT, LANGUAGES, LOCALE_DIR, parse_po, po_path
+from .i18n import DEFAULT, LANGUAGES, LOCALE_DIR, entry_strs, parse_po, po_path
 
 PACKAGE_DIR = Path(__file__).parent
 POT_PATH = LOCALE_DIR / "asteroyds.pot"
@@ -195,14 +195,14 @@ def render_catalog(
     for msg in messages:
         seen.add(msg.key)
         entry = known.get(msg.key, {})
-        strs = [str(s) for s in entry.get("msgstr", [])] if lang else []  # type: ignore[union-attr]
+        strs = [str(s) for s in entry_strs(entry)] if lang else []
         out.append(_entry(msg, strs, fuzzy=bool(entry.get("fuzzy")) and bool(lang)))
     if lang:
         for key, entry in known.items():
-            if key in seen or not any(entry.get("msgstr", [])):  # type: ignore[arg-type]
+            if key in seen or not any(entry_strs(entry)):
                 continue
             gone = Message(key[1], key[0], entry.get("msgid_plural"))  # type: ignore[arg-type]
-            strs = [str(s) for s in entry.get("msgstr", [])]  # type: ignore[union-attr]
+            strs = [str(s) for s in entry_strs(entry)]
             out.append(_entry(gone, strs, obsolete=True, refs=False))
     return "\n\n".join(out) + "\n"
 
@@ -355,7 +355,7 @@ def check(lang: str, messages: Sequence[Message] | None = None) -> list[str]:
             problems.append(f"missing: {msg.msgid!r} ({msg.places[0]})")
         elif entry.get("fuzzy"):
             problems.append(f"fuzzy: {msg.msgid!r}")
-        elif not all(entry.get("msgstr", [])):  # type: ignore[arg-type]
+        elif not all(entry_strs(entry)):
             problems.append(f"untranslated: {msg.msgid!r}")
     wanted = {m.key for m in messages}
     problems += [f"obsolete: {key[1]!r}" for key in entries if key[1] and key not in wanted]

@@ -121,6 +121,7 @@ def _without_shots(program: Program) -> tuple[Program, bool]:
 
 
 def _read(program: str, craft: Craft, after: Craft, events: list[Event], shield_off: bool) -> PathPreview:
+    assert craft.cell is not None  # planned_path answers a destroyed craft before flying it
     cells: list[Cell] = [craft.cell]
     facings: list[Direction] = [craft.facing]
     collisions: list[Cell] = []

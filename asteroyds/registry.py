@@ -58,7 +58,7 @@ class ModeRules(Protocol):
     @property
     def replay(
         self,
-    ) -> Mapping[str, Callable[[State, Event], State]]: ...  # the board after the mode's own events
+    ) -> Mapping[str, Callable[[State, Any], State]]: ...  # the board after the mode's own events (by type)
 
     def check(self, state: State, where: str) -> Any: ...
     def outcome(self, state: State, round_events: Sequence[Event]) -> Any: ...

@@ -7,6 +7,7 @@ a field here, with the default of the published rules (RULES.md §10).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, cast
 
 from . import registry
 from .errors import ScenarioError
@@ -87,9 +88,12 @@ class RuleSettings:
                 raise ScenarioError(
                     _("{where}: {name} has the wrong type: {value!r}", where=where, name=name, value=value)
                 )
-        return cls(**data)
+        # mypy cannot follow the loop above, which checked each value against its field's type.
+        return cls(**cast("dict[str, Any]", data))
 
-    def with_changes(self, **changes: object) -> RuleSettings:
+    def with_changes(self, **changes: Any) -> RuleSettings:
+        """A copy with some settings changed; ``Any`` as in dataclasses.replace, since the editor
+        names a setting at run time."""
         return replace(self, **changes)
 
 

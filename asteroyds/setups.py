@@ -81,7 +81,7 @@ def _pilots(players: Sequence[str], pilots: Sequence[str | None] | None) -> list
 
 
 def _moving(
-    rng: random.Random, specs: list[tuple[str, str, str, tuple[int, int], str | None]]
+    rng: random.Random, specs: Sequence[tuple[str, str, str, tuple[int, int], str | None]]
 ) -> list[Piece]:
     """Give moving tiles a random orientation each and a random permutation of 1..N."""
     priorities = list(range(1, len(specs) + 1))
@@ -302,7 +302,8 @@ def _handicap(pieces: list[Piece], players: Sequence[str], count: int, team: str
         team = present[0] if len(present) == 1 else min(sizes, key=sizes.__getitem__)
     aimed = "right" if team == "left" else "left"
     numbered = sorted(
-        (p for p in pieces if p.team == aimed and p.target), key=lambda p: int(p.target.rsplit("-", 1)[1])
+        (p for p in pieces if p.team == aimed and p.target),
+        key=lambda p: int((p.target or "").rsplit("-", 1)[1]),
     )
     dropped = {p.id for p in numbered[len(numbered) - count :]}
     return [p._replace(target=None, team=None) if p.id in dropped else p for p in pieces]

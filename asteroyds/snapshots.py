@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from . import registry
 from .events import Event
 from .pieces import MAX_DAMAGE
 from .state import State
 
-Apply = Callable[[State, Event], State]
+# A rule gets the events of the type it is keyed by: Any, since mypy cannot tie a key to its value.
+Apply = Callable[[State, Any], State]
 
 
 def _piece_to(state: State, piece_id: str, cell) -> State:

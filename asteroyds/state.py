@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, TypedDict
 
 from .errors import ScenarioError
 from .hexgrid import STANDARD_BOARD, Board, Cell, direction_name
@@ -30,6 +31,23 @@ from .pieces import (
 )
 from .registry import checked_mode
 from .rules import DEFAULT_RULES, RuleSettings
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
+
+
+class _StateChanges(TypedDict, total=False):
+    """The fields :meth:`State.replace` may change, so that mypy checks every call's keywords."""
+
+    mode: str
+    pieces: tuple[Piece, ...]
+    crafts: tuple[Craft, ...]
+    player_order: tuple[str, ...]
+    round: int
+    rules: RuleSettings
+    board: Board
+    scores: tuple[tuple[str, int], ...]
+    _cache: dict
 
 
 @dataclass(frozen=True)
@@ -110,7 +128,7 @@ class State:
         return cached
 
     # --- building new states --------------------------------------------------
-    def replace(self, **changes: object) -> State:
+    def replace(self, **changes: Unpack[_StateChanges]) -> State:
         """A new state with some fields changed (the caches start empty)."""
         changes.setdefault("_cache", {})
         return replace(self, **changes)
@@ -337,7 +355,7 @@ class State:
                     )
                 )
             teams[p.team] = p.id
-            if p.home not in self.board:
+            if p.home is None or p.home not in self.board:
                 raise ScenarioError(
                     _("{at}: an asteroyd needs a home cell on the board, got {home!r}", at=at, home=p.home)
                 )

@@ -29,9 +29,10 @@ without a drone launches one first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..asteroids import _Resolver
+from ..asteroids import Mover, _Resolver
 from ..damage import never
 from ..events import CraftHit
 from ..hexgrid import Cell
@@ -82,7 +83,7 @@ def danger_map(state: State, rules: RuleSettings | None = None) -> DangerMap:
     """Count, over all 216 rolls, where the moving elements end and which crafts they hit."""
     del rules  # the asteroid phase has no variant of its own (see resolve_asteroids)
     state, _ = start_round(state)  # as a played round starts: drones mode launches the missing drones
-    root = _Resolver(state, None, never)
+    root = _Branch(state, None, never)
     movers = root.board.movers  # each colour phase's movers, in resolution order
     harmless = sorted(p.id for p in state.pieces if p.kind == GATE) if mode_of(state).crosses_gates else []
     cells: dict[Cell, int] = {}
@@ -110,9 +111,15 @@ def danger_map(state: State, rules: RuleSettings | None = None) -> DangerMap:
     return DangerMap(ROLLS, dict(sorted(cells.items())), crafts, dict(sorted(gates.items())))
 
 
-def _branch(parent: _Resolver) -> _Resolver:
+class _Branch(_Resolver):
+    """A working board of the tree: the engine's resolver, and the crafts hit so far (the root has none)."""
+
+    hit: set[str]
+
+
+def _branch(parent: _Branch) -> _Branch:
     """A copy of a working board, to play the next colour phase on (the parent stays as it was)."""
-    child = object.__new__(_Resolver)
+    child = object.__new__(_Branch)
     child.__dict__.update(parent.__dict__)
     child.pos = dict(parent.pos)
     child.occupant = dict(parent.occupant)
@@ -124,7 +131,7 @@ def _branch(parent: _Resolver) -> _Resolver:
     return child
 
 
-def _phase(resolver: _Resolver, movers: list, colour: str, die: int) -> None:
+def _phase(resolver: _Branch, movers: Sequence[Mover], colour: str, die: int) -> None:
     """One colour phase, moved by the engine's own resolver (RULES §4)."""
     resolver.move_all(movers, colour, die)
     for event in resolver.events:

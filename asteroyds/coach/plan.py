@@ -27,6 +27,7 @@ from ..flight import fly
 from ..hexgrid import Cell, direction_name
 from ..i18n import _
 from ..modes import mode_of, mode_text, objective_named
+from ..modes.objectives import Scorer
 from ..pieces import DIE_COLOURS
 from ..program import RED_COLUMN, SHIELD, Program, as_program, validate_program
 from ..rules import RuleSettings
@@ -253,7 +254,8 @@ def evaluate(
             return answer
 
         board, _events = resolve_asteroids(state, dice, shields=shields, order=order, decide=decide)
-        final, events = board, []
+        final: State = board
+        events: list[Event] = []
         if board.craft(player).cell is not None:
             final, events = fly(board, {player: program}, decide=decide)
         for index in range(len(prefix), len(asked)):
@@ -268,7 +270,7 @@ def evaluate(
 
 
 def final_score(
-    objective: Objective, original, craft, events: Sequence[Event], board: State
+    objective: Scorer, original, craft, events: Sequence[Event], board: State
 ) -> dict[str, object]:
     """The score of a craft after the engine flew it (``events``: the flight's)."""
     landed = any(isinstance(e, CraftLanded) and e.player == craft.player for e in events)
@@ -292,6 +294,7 @@ def final_score(
 def _path(found: Found) -> list[Cell]:
     path = []
     cell = found.start[0]
+    assert cell is not None  # the best plan keeps the craft on the board: its shield takes the hits
     for _token, node, _facts in found.columns:
         if node.cell is not None:
             cell = node.cell

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..asteroids import resolve_asteroids
-from ..damage import DESTROY_ASTEROID, Decision
+from ..damage import DESTROY_ASTEROID, Decide, Decision
 from ..dice import Dice
 from ..errors import RuleError
 from ..events import Event
@@ -330,7 +330,7 @@ class Flight:
         amount = max(0, base - (1 if self.shielded else 0))
         if amount > 0 and self.lawrence and not power_used:
             question = f"{key}:lawrence:{self.player}"
-            out = []
+            out: list[tuple[int, bool, tuple[str, ...]]] = []
             if answers is None or question not in answers:
                 out.append((min(MAX_DAMAGE, damage + amount), power_used, ()))
             if answers is None or question in answers:
@@ -384,13 +384,16 @@ def asteroid_outcomes(
         return False
 
     after, events = resolve_asteroids(state, dice, shields=shields, order=order, decide=record)
-    outcomes = [(after, events, ())]
+    outcomes: list[tuple[State, list[Event], tuple[str, ...]]] = [(after, events, ())]
     for key in list(asked):
-        after, events = resolve_asteroids(
-            state, dice, shields=shields, order=order, decide=lambda d, k=key: d.key == k
-        )
+        after, events = resolve_asteroids(state, dice, shields=shields, order=order, decide=_yes_to(key))
         outcomes.append((after, events, (key,)))
     return outcomes
+
+
+def _yes_to(key: str) -> Decide:
+    """Answer yes to the question ``key`` only."""
+    return lambda decision: decision.key == key
 
 
 Tiebreak = Callable[[Node], object]

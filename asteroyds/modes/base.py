@@ -42,7 +42,8 @@ StartRule = Callable[["State"], "tuple[State, list[Event]]"]
 FinishRule = Callable[["State", "Sequence[Event]"], "tuple[State, list[Event]]"]
 Objective = Callable[["State", "State | None", "int | None"], "list[str]"]
 Counted = Callable[["State"], "tuple[tuple[str, ...] | None, int]"]
-Replay = Callable[["State", "Event"], "State"]
+# A replay rule gets the events of the type it is keyed by: Any, since mypy cannot tie a key to its value.
+Replay = Callable[["State", Any], "State"]
 # The mode's own bots: (state, dice, players, draw) -> each player's program; draw(key) gives a seeded
 # generator for a key the planner names (asteroyds.modes.greedy.Draw).
 BotPlanner = Callable[..., dict[str, Any]]

@@ -79,7 +79,7 @@ class DroneRemoved(Event):
     TYPE: ClassVar[str] = "drone_removed"
     piece: str
     piece_name: str
-    symbol: str
+    symbol: str | None  # None only for a drone a scenario placed without a symbol
     cell: Cell
     hit_by: tuple[str, ...]
 
@@ -124,6 +124,7 @@ def start_round(state: State) -> tuple[State, list[Event]]:
         pid = f"D{turret.symbol}-{state.round}"
         while state.has_piece(pid) or any(p.id == pid for p in launched):
             pid += "'"
+        assert turret.orientation is not None  # State.validate: every turret has one
         drone = Piece(pid, DRONE, turret.cell, DRONE_COLOUR, turret.orientation, priority, turret.symbol)
         present.add(turret.symbol)
         used.add(priority)
@@ -138,7 +139,7 @@ def drones_hit(round_events: Sequence[Event]) -> dict[str, list[str]]:
     """Drone id → the players whose laser hit it, in the order of the shots (each once)."""
     hits: dict[str, list[str]] = {}
     for e in round_events:
-        if isinstance(e, LaserFired) and e.hit_kind == DRONE:
+        if isinstance(e, LaserFired) and e.hit_kind == DRONE and e.hit is not None:
             players = hits.setdefault(e.hit, [])
             if e.player not in players:
                 players.append(e.player)
@@ -204,7 +205,7 @@ def _reason(finishers: list[Finisher], winners: tuple[str, ...], needed: int) ->
 
 
 def _launched(state: State, e: DroneLaunched) -> State:
-    drone = Piece(e.piece, DRONE, tuple(e.cell), DRONE_COLOUR, e.orientation, e.priority, e.symbol)
+    drone = Piece(e.piece, DRONE, (*e.cell,), DRONE_COLOUR, e.orientation, e.priority, e.symbol)
     return state.with_pieces((*state.pieces, drone))
 
 

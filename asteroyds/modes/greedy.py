@@ -160,12 +160,14 @@ def wanted_pieces(state: State, player: str) -> dict[str, Piece]:
         if shoots_targets and p.team != aimed:
             continue
         wanted[token] = p
-    mates = [c for c in state.crafts_in_order() if c.team == craft.team and c.cell is not None]
+    mates = [
+        (c.player, c.cell) for c in state.crafts_in_order() if c.team == craft.team and c.cell is not None
+    ]
     if shoots_targets and craft.cell is not None and len(mates) > 1:
         mine = {
             token: p
             for token, p in wanted.items()
-            if min(mates, key=lambda c: distance(c.cell, p.cell)).player == player
+            if min(mates, key=lambda mate: distance(mate[1], p.cell))[0] == player
         }
         return mine or wanted
     return wanted

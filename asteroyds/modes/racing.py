@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from .. import setups
 from ..event_text import and_list as words_and
 from ..event_text import player_text
-from ..events import Event, TokenTaken, when_text
+from ..events import CraftLanded, Event, TokenTaken, when_text
 from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
 from ..pieces import GATE
@@ -40,11 +40,7 @@ def finish_column(state: State, player: str, round_events: Sequence[Event]) -> i
     if not needed or not needed <= set(craft.tokens):
         return None
     if state.rules.return_to_platform:
-        landed = [
-            e.column
-            for e in round_events
-            if e.type == "craft_landed" and getattr(e, "player", None) == player
-        ]
+        landed = [e.column for e in round_events if isinstance(e, CraftLanded) and e.player == player]
         return landed[-1] if landed else None
     taken = [e.column for e in round_events if isinstance(e, TokenTaken) and e.player == player]
     # Tokens only grow, so the last token taken this round completed the set; a

@@ -150,7 +150,7 @@ def state_svg(
         p for p in state.pieces if p.kind not in DRAW_AS_TILES and not (p.kind == ASTEROYD and p.carrier)
     )
     layers.append(group("fixed", (piece_group(lay, p, pal) for p in fixed)))
-    off = [crossed_out(lay, c, pal) for c in dict.fromkeys(tuple(c) for c in disabled)]
+    off = [crossed_out(lay, c, pal) for c in dict.fromkeys((*c,) for c in disabled)]
     if off:
         layers.append(group("disabled", off))
     tiles = sorted((p for p in state.pieces if p.kind in DRAW_AS_TILES), key=lambda p: p.kind == DRONE)

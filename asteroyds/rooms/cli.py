@@ -23,7 +23,7 @@ import argparse
 import json
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, overload
 
 from ..errors import AsteroydsError
 from ..i18n import _
@@ -68,6 +68,10 @@ def _text(limit: int) -> Callable[[str], str]:
     return parse
 
 
+@overload
+def _token(args: argparse.Namespace, needed: Literal[True] = ...) -> str: ...
+@overload
+def _token(args: argparse.Namespace, needed: bool) -> str | None: ...
 def _token(args: argparse.Namespace, needed: bool = True) -> str | None:
     token = args.token or os.environ.get(TOKEN_ENV)
     if needed and not token:
@@ -138,7 +142,9 @@ def run_roll(room: Room, args: argparse.Namespace) -> dict[str, Any]:
 
 def run_submit(room: Room, args: argparse.Namespace) -> dict[str, Any]:
     token = _token(args, needed=False)
-    result: dict[str, Any] = {"room": room.code, "player": args.player, "round": room.view.game.round}
+    game = room.view.game
+    assert game is not None  # an opened room has its game (the log starts with it)
+    result: dict[str, Any] = {"room": room.code, "player": args.player, "round": game.round}
     if token is None:  # a free seat is taken by its first program (checked first: a refusal takes nothing)
         if room.seat(args.player).taken:
             raise RoomError(

@@ -111,6 +111,7 @@ def _view(state: State, team: str, dice: Dice) -> _View:
     for aim in turret_aims(state, dice):
         if aim.team != team:
             danger.update(_laser_cells(state, frozenset(solid - {aim.cell}), aim.cell, aim.direction))
+    assert platform is not None  # every team has its platform (the mode's check)
     return _View(state, team, frozenset(blocked), frozenset(solid), frozenset(danger), platform)
 
 
@@ -136,6 +137,7 @@ def _goals(view: _View, rng: random.Random) -> dict[str, tuple[Cell, str]]:
             free.remove(best)
 
     own = next(p for p in state.pieces if p.kind == ASTEROYD and p.team == team)
+    assert own.home is not None  # an asteroyd has a home (State.validate)
     if own.carrier is not None or own.cell != own.home:
         take(own.cell, "keep" if own.carrier is None else "hunt")
     loose = [p.cell for p in state.pieces if p.kind == ASTEROYD and p.team != team and p.carrier is None]
@@ -152,6 +154,8 @@ def _goals(view: _View, rng: random.Random) -> dict[str, tuple[Cell, str]]:
 
 
 def _estimate(view: _View, craft: Craft, goal: Cell) -> int:
+    if craft.cell is None:
+        return UNREACHABLE  # a destroyed craft reaches nothing
     dist = _columns_to(view.state.board, view.blocked, goal)
     return dist.get((craft.cell, craft.facing), UNREACHABLE)
 
@@ -166,9 +170,10 @@ def _simulate(
         if move is None:
             facing = (facing + pivot) % 6
             continue
-        cell = view.state.board.step(cell, (facing + move) % 6)
-        if cell is None or cell in view.blocked:
+        ahead = view.state.board.step(cell, (facing + move) % 6)
+        if ahead is None or ahead in view.blocked:
             return None
+        cell = ahead
         entered.append(cell)
     return cell, facing, entered
 
@@ -192,6 +197,7 @@ def plan(
     craft = state.craft(player)
     if craft.cell is None:
         return CaptureProgram.empty()
+    assert craft.team is not None  # every capture craft has a team (the mode's check)
     view = _view(state, craft.team, Dice.of(dice))
     goal, role = _goals(view, rng)[player]
     return _plan(view, craft, goal, role, rng)
@@ -201,6 +207,7 @@ def _plan(view: _View, craft: Craft, goal: Cell, role: str, rng: random.Random) 
     board = view.state.board
     dist = _columns_to(board, view.blocked, goal)
     cell, facing = craft.cell, craft.facing
+    assert cell is not None  # the callers plan the crafts on the board
     power = None
     if craft.pilot and not craft.power_used and PILOT_TABLE[craft.pilot].column_power:
         power = PILOT_TABLE[craft.pilot]
@@ -270,6 +277,7 @@ def plan_all(state: State, dice: Dice | Sequence[int], rng: random.Random) -> di
     for craft in state.crafts_in_order():
         if craft.cell is None:
             continue
+        assert craft.team is not None  # every capture craft has a team (the mode's check)
         if craft.team not in views:
             views[craft.team] = _view(state, craft.team, dice)
             goals.update(_goals(views[craft.team], rng))

@@ -107,8 +107,8 @@ def disabled_turret_cells(events: Iterable[Event]) -> tuple[tuple[int, int], ...
     """The spaces of the turrets disabled by these events (for ``BoardView.show_disabled``)."""
     cells: list[tuple[int, int]] = []
     for e in events:
-        if isinstance(e, TurretDisabled) and tuple(e.cell) not in cells:
-            cells.append(tuple(e.cell))
+        if isinstance(e, TurretDisabled) and (*e.cell,) not in cells:
+            cells.append((*e.cell,))
     return tuple(cells)
 
 

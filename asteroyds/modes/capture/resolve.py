@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from ...damage import Decide, never
 from ...dice import Dice
@@ -61,6 +62,8 @@ from .events import (
 )
 from .program import ROUNDS, SHOOT, CaptureProgram, as_capture_program, validate_capture_program
 from .rules import DEFAULT_CAPTURE_RULES, CaptureRules, leader, scores, teams, turret_aims
+
+T = TypeVar("T")
 
 
 def programs_for(state: State, programs: Mapping[str, CaptureProgram | str]) -> dict[str, CaptureProgram]:
@@ -141,8 +144,8 @@ class _Turn:
         self.events: list[Event] = []
         self.order = [c.player for c in state.crafts_in_order() if c.cell is not None]
         self.craft = {c.player: c for c in state.crafts}
-        self.team = {c.player: c.team for c in state.crafts}
-        self.cell: dict[str, Cell] = {p: self.craft[p].cell for p in self.order}
+        self.team = {c.player: _known(c.team) for c in state.crafts}
+        self.cell: dict[str, Cell] = {p: _known(self.craft[p].cell) for p in self.order}
         self.facing = {p: self.craft[p].facing for p in self.order}
         self.power_used = {p: self.craft[p].power_used for p in self.order}
         self.out: set[str] = set()  # hit or bumped: back on the platform until the end of the turn
@@ -234,6 +237,7 @@ class _Turn:
                 pierce = self.programs[p].pierces_in(k)
                 shots.append((p, f"the {p} craft", self.team[p], self.cell[p], self.facing[p], pierce))
         for t in self.turrets:
+            assert t.team is not None  # every capture turret has a team (the mode's check)
             if t.id not in self.disabled:
                 shots.append((t.id, f"the {t.team} turret {t.id}", t.team, t.cell, self.aim[t.id], False))
         self.events.append(RoundStarted(k, tuple(s[0] for s in shots)))
@@ -276,8 +280,8 @@ class _Turn:
                 fired = self.programs[player].columns[k - 1] == SHOOT
                 self.send_home(player, k, first_skipped=k + 1 if fired else k)
         for pid in [p.id for p in self.state.pieces if p.id in hit_pieces]:
-            by = hit_pieces[pid]
-            self.knock(self.pieces[pid], tuple(b[0] for b in by), tuple(b[1] for b in by), "laser", k)
+            lasers = hit_pieces[pid]
+            self.knock(self.pieces[pid], tuple(b[0] for b in lasers), tuple(b[1] for b in lasers), "laser", k)
 
     def trace(self, team: str, start: Cell, direction: int, pierce: bool, k: int) -> tuple:
         """Follow one laser from the space in front of the shooter; nothing changes yet.
@@ -310,10 +314,9 @@ class _Turn:
 
     def knock(self, piece: Piece, by: tuple[str, ...], names: tuple[str, ...], cause: str, k: int) -> None:
         """A turret is disabled, a destructible asteroid destroyed (by lasers or a bump)."""
-        if piece.kind == TURRET:
-            if piece.id not in self.disabled:
-                self.disabled.add(piece.id)
-                self.events.append(TurretDisabled(piece.id, piece.team, piece.cell, by, names, cause, k))
+        if piece.kind == TURRET and piece.id not in self.disabled:
+            self.disabled.add(piece.id)
+            self.events.append(TurretDisabled(piece.id, _known(piece.team), piece.cell, by, names, cause, k))
         elif piece.kind == ASTEROID and self.rules.destructible_asteroids and piece.id not in self.removed:
             self.removed.append(piece.id)
             del self.obstacle[piece.cell]
@@ -325,7 +328,7 @@ class _Turn:
         carried = self.carrying.pop(player, None)
         if carried is not None:
             self.pieces[carried] = self.pieces[carried]._replace(cell=cell, carrier=None)
-            self.events.append(AsteroydDropped(player, carried, self.pieces[carried].team, cell, k))
+            self.events.append(AsteroydDropped(player, carried, _known(self.pieces[carried].team), cell, k))
         platform = self.platform[self.team[player]]
         facing = self.facing[player] if platform.orientation is None else platform.orientation
         skipped = tuple(t for t in self.programs[player].columns[first_skipped - 1 :] if t != ".")
@@ -396,15 +399,15 @@ class _Turn:
     def score(self, player: str, k: int) -> None:
         aid = self.carrying.pop(player)
         a = self.pieces[aid]
-        team, victim = self.team[player], a.team
+        team, victim, home = self.team[player], _known(a.team), _known(a.home)
         self.points[team] = self.points.get(team, 0) + 1
         three = len(self.team_list) >= 3
         if three:
             self.points[victim] = self.points.get(victim, 0) - 1
         now = tuple((t, self.points[t]) for t in self.team_list)
         self.events.append(PointScored(team, player, aid, victim, now, k, three))
-        self.pieces[aid] = a._replace(cell=a.home, carrier=None)
-        self.events.append(AsteroydReturned(aid, victim, a.cell, a.home, player, "captured", k))
+        self.pieces[aid] = a._replace(cell=home, carrier=None)
+        self.events.append(AsteroydReturned(aid, victim, a.cell, home, player, "captured", k))
 
     def resolve_arrivals(self, k: int) -> None:
         """The asteroyds crafts arrived on this round, all arrivals together (RULES §11)."""
@@ -413,21 +416,22 @@ class _Turn:
             a = self.pieces[aid]
             if not arrived or a.carrier is not None:
                 continue
+            team, home = _known(a.team), _known(a.home)
             active = [p for p in arrived if p not in self.out]
-            enemies = [p for p in active if self.team[p] != a.team and p not in self.carrying]
+            enemies = [p for p in active if self.team[p] != team and p not in self.carrying]
             if len(enemies) == 1:
                 player = enemies[0]
                 self.carrying[player] = aid
                 self.pieces[aid] = a._replace(cell=self.cell[player], carrier=player)
-                self.events.append(AsteroydPickedUp(player, aid, a.team, a.cell, k))
+                self.events.append(AsteroydPickedUp(player, aid, team, a.cell, k))
                 if self.cell[player] == self.platform[self.team[player]].cell:
                     self.score(player, k)
             elif len(enemies) >= 2:
-                self.events.append(AsteroydContested(aid, a.team, a.cell, tuple(enemies), k))
-            elif a.cell != a.home and any(self.team[p] == a.team for p in active):
-                player = next(p for p in active if self.team[p] == a.team)
-                self.pieces[aid] = a._replace(cell=a.home)
-                self.events.append(AsteroydReturned(aid, a.team, a.cell, a.home, player, "team-mate", k))
+                self.events.append(AsteroydContested(aid, team, a.cell, tuple(enemies), k))
+            elif a.cell != home and any(self.team[p] == team for p in active):
+                player = next(p for p in active if self.team[p] == team)
+                self.pieces[aid] = a._replace(cell=home)
+                self.events.append(AsteroydReturned(aid, team, a.cell, home, player, "team-mate", k))
         self.arrivals.clear()
 
     # --- the blue asteroids variant ------------------------------------------------
@@ -442,19 +446,19 @@ class _Turn:
         self.events.append(PhaseStarted(BLUE, die, tuple(p.id for p in movers)))
         for mover in movers:
             piece = self.pieces[mover.id]
-            direction = die_direction(piece.orientation, die)
+            direction = die_direction(_known(piece.orientation), die)
             start = piece.cell
             target = self.steps[start][direction]
             blocked = self.blue_blocker(target)
             if blocked is None:
-                self.blue_step(piece, direction, start, target)
+                self.blue_step(piece, direction, start, _known(target))
                 continue
             reason, blocker, name, detail = blocked
-            if reason == ASTEROID:
+            if reason == ASTEROID and target is not None:  # (an asteroid stands in a space)
                 other = self.obstacle[target]
                 behind = self.steps[target][direction]
                 refusal = self.push_refusal(behind)
-                if not refusal:
+                if not refusal and behind is not None:  # (push_refusal refuses the border)
                     self.relocate(other, behind)
                     self.events.append(
                         TilePushed(
@@ -467,7 +471,7 @@ class _Turn:
             self.events.append(
                 TileBlocked(
                     piece.id,
-                    piece.colour,
+                    _known(piece.colour),
                     piece.kind,
                     piece.priority,
                     BLUE,
@@ -486,6 +490,7 @@ class _Turn:
 
     def blue_step(self, piece: Piece, direction: int, start: Cell, target: Cell) -> None:
         """A blue asteroid moves its one space into ``target`` (free, or freed by its push)."""
+        assert piece.colour is not None  # it is moved by the blue die
         self.relocate(self.pieces[piece.id], target)
         self.events.append(
             TileMoved(piece.id, piece.colour, piece.kind, piece.priority, BLUE, direction, start, target, 1)
@@ -525,6 +530,15 @@ class _Turn:
         moved = piece._replace(cell=target)
         self.pieces[piece.id] = moved
         self.obstacle[target] = moved
+
+
+def _known(value: T | None) -> T:
+    """A value the turn knows is set, though its type allows None: a valid capture board gives
+    every craft and turret a team (and a craft a cell while on the board), every asteroyd a team
+    and a home, every blue asteroid a colour and an orientation (State.validate, the mode's
+    check); a space a blue asteroid may enter is on the board (blue_blocker stops it at the border)."""
+    assert value is not None
+    return value
 
 
 __all__ = ["begin_turn", "programs_for", "resolve"]

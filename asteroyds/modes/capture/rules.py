@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ...dice import Dice
 from ...errors import ScenarioError
@@ -90,7 +90,8 @@ class CaptureRules:
                     keys=sorted(known),
                 )
             )
-        return cls(**data)
+        # __post_init__ checks each value's type, which mypy cannot see in a Mapping[str, object].
+        return cls(**cast("Mapping[str, Any]", data))
 
 
 DEFAULT_CAPTURE_RULES = CaptureRules()
@@ -175,6 +176,8 @@ def turret_aims(state: State, dice: Dice | Sequence[int]) -> tuple[TurretAim, ..
     aims = []
     for t in state.pieces:
         if t.kind == TURRET:
+            # A capture turret has a team and an orientation (State.validate, the mode's check).
+            assert t.team is not None and t.orientation is not None
             die = dice.value(t.team)
             aims.append(TurretAim(t.id, t.team, t.cell, die, die_direction(t.orientation, die)))
     return tuple(aims)

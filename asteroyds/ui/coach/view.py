@@ -138,7 +138,7 @@ class CoachPanel(widgets.VBox):
         self._row = widgets.HBox(
             row, layout=widgets.Layout(align_items="center", grid_gap="10px", flex_flow="row wrap")
         )
-        self.children = [self._row]
+        self.children: tuple[widgets.Widget, ...] = (self._row,)
         if question is not None:
             self._part("style-note").value = self._style_note()
         self.danger.observe(lambda _d: self._safely(self._draw_danger))

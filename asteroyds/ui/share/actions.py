@@ -68,6 +68,7 @@ class ShownErrors:
     """A small base for a class room view with an HTML widget ``_error`` and a ``_refresh()`` method."""
 
     _error_text: str = ""  # the last error in plain text (what tests read)
+    _error: Any  # the subclass's HTML widget (ipywidgets ships no types)
 
     def _run(self, action: Callable[[], object]) -> None:
         """Run a button's action; an error is shown in the widget and changes nothing."""

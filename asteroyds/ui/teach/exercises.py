@@ -34,7 +34,7 @@ class CellQuestion:
     """Which cell? ``answers`` holds the right cells; ``explain`` says why, after an attempt."""
 
     def __init__(self, answers: Iterable[Cell], explain: str, hint: str = "") -> None:
-        self.answers = tuple(tuple(a) for a in answers)
+        self.answers = tuple((*a,) for a in answers)
         if not self.answers:
             raise ValueError(_("a cell question needs at least one right answer"))
         self.explain = explain
@@ -130,7 +130,7 @@ class ClickExercise(_ExerciseView):
     def answer(self, cell: Cell) -> Feedback:
         feedback = self._show(self.question.check(cell))
         if feedback.correct:
-            self.board.highlight([tuple(cell)])
+            self.board.highlight([(*cell,)])
         return feedback
 
     def reveal(self) -> Feedback:
