@@ -9,7 +9,7 @@ Everything here is translated when it is called (:mod:`asteroyds.i18n`):
 events keep English names in their fields (``blocker_name="white gate #24"``,
 the JSON stays the same in every language) and :func:`name_text` turns such
 a name into the reader's language when the sentence is written. In French a
-name carries its article ("la porte blanche n°24") because French sentences
+name carries its article ("la porte blanche n° 24") because French sentences
 need it and its gender decides the colour's ending (GLOSSARY.md).
 
 >>> cell_text((6, 5)), cell_text(None)
@@ -21,7 +21,7 @@ need it and its gender decides the colour's ending (GLOSSARY.md).
 >>> from asteroyds.i18n import use_language
 >>> with use_language("fr"):
 ...     capitalised(name_text("white/red gate #24")), crafts_text(("red", "white"))
-('La porte blanche/rouge n°24', 'les vaisseaux rouge et blanc')
+('La porte blanche/rouge n°\\xa024', 'les vaisseaux rouge et blanc')
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def capitalised(text: str) -> str:
 
 
 def tile_name(colour: str, kind: str, priority: int | None) -> str:
-    """A tile as the rulebook names it: ``red asteroid #3`` (French: ``l'astéroïde rouge n°3``)."""
+    """A tile as the rulebook names it: ``red asteroid #3`` (French: ``l'astéroïde rouge n° 3``)."""
     if kind == "asteroid":
         return _("{colour} asteroid #{priority}", colour=colour_text(colour), priority=priority)
     if kind == "gate":
@@ -227,8 +227,8 @@ def without_cells(text: str) -> str:
     'Red asteroid #6 moves 2 spaces SW'
     >>> without_cells("The blue craft hits the border beyond (3, 3): program cancelled")
     'The blue craft hits the border: program cancelled'
-    >>> without_cells("L'astéroïde bleu n°9 pousse l'astéroïde blanc n°2 de (4, 4) à (4, 5)")
-    "L'astéroïde bleu n°9 pousse l'astéroïde blanc n°2"
+    >>> without_cells("L'astéroïde bleu n° 9 pousse l'astéroïde blanc n° 2 de (4, 4) à (4, 5)")
+    "L'astéroïde bleu n°\\xa09 pousse l'astéroïde blanc n°\\xa02"
     """
     return _PLACE.sub("", text)
 

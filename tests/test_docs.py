@@ -487,8 +487,9 @@ def test_the_teachers_guide_names_pages_and_demos_by_their_titles(lang):
     assert not wrong, "\n".join(wrong)
     pages = {notebook.name for _, _, notebook, demo in found if demo is None}
     demos = {demo for _, _, _, demo in found if demo}
-    # The lesson's chapters, its practice round (the sandbox) and its class room game.
-    assert {"00_welcome.ipynb", "03_moving_asteroids.ipynb", "10_capture.ipynb", "sandbox.ipynb"} <= pages
+    # The lesson's chapters, the practice page, the sandbox and the class room game.
+    assert {"00_welcome.ipynb", "03_moving_asteroids.ipynb", "04_flying.ipynb", "10_capture.ipynb"} <= pages
+    assert {"practice.ipynb", "sandbox.ipynb"} <= pages
     assert {"class_room.ipynb", "join.ipynb"} <= pages
     assert len(demos) >= 5
 

@@ -304,7 +304,7 @@ def test_french_question_and_explanation(capsys):
     assert code == 0 and data["question"].startswith("Les dés donnent") and "astéroïde" in data["question"]
     assert "Where" not in data["question"] and "dé" in data["explanation"][0]
     code, out, _err = _run(capsys, "drill", "--level", "5", "--seed", "3", "--lang", "fr", "--answer")
-    assert code == 0 and "Planifiez" in out and "Plan the" not in out and "Réponse" in out
+    assert code == 0 and "Programmez" in out and "Plan the" not in out and "Réponse" in out
     assert "après les dés" in out and "tel qu'il est, avant" not in out
 
 

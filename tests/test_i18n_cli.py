@@ -6,7 +6,7 @@ from asteroyds import i18n
 from asteroyds.cli import WELCOME, language_of, main, welcome_page
 
 ARGS = ["asteroids", "racing", "--seed", "1", "--dice", "3", "5", "2"]
-FRENCH = "L'astéroïde blanc/rouge n°4 avance de 2 cases vers le NO jusqu'en (5, 11)"
+FRENCH = "L'astéroïde blanc/rouge n° 4 avance de 2 cases vers le NO jusqu'en (5, 11)"
 
 
 def test_lang_fr_after_the_command_prints_french_events(capsys):

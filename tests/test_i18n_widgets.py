@@ -80,7 +80,7 @@ def test_the_editor_describes_the_selection_in_french():
     with use_language("fr"):
         piece_line = editor.describe(("piece", asteroid.id))
         craft_line = editor.describe(("craft", "blue"))
-    assert piece_line.startswith(f"L'astéroïde {_french_colour(asteroid.colour)} n°{asteroid.priority} en ")
+    assert piece_line.startswith(f"L'astéroïde {_french_colour(asteroid.colour)} n° {asteroid.priority} en ")
     assert "bord « 1 » vers " in piece_line and " at " not in piece_line
     assert craft_line.startswith(f"Le vaisseau bleu en {craft.cell}, tourné vers ")
     assert "facing" not in craft_line

@@ -23,7 +23,8 @@ FRENCH = [
     "Pas encore jouable : il n'y a aucun vaisseau sur le plateau : ajoutez-en un avec l'outil Vaisseau",
     "↗ Lien de partage ouvre ce plateau et ces dés (clic droit pour le copier)",
     "Le vaisseau bleu est touché dans 13 des 216 lancers.",
-    "5\tCollisions des vaisseaux : 2 dommages\tcraft-collision-and-shield",  # a demo's name: an identifier
+    # a demo's name (the last column) is an identifier
+    "5\tCollisions des vaisseaux : 2 points de dommage\tcraft-collision-and-shield",
     "…/voila/render/fr/teachers_tools.ipynb?demo=rulebook-white-6-before-gate-24",
     "Capturer l'asteroyd · tour 1 · rouge1, blanc1 · Round 2 · Anticipation",
 ]

@@ -84,7 +84,7 @@ def test_lawrence_is_asked_when_the_damage_happens_in_the_page_language():
     assert board.state.craft("blue").damage == 2
     with use_language("fr"):
         french = DecisionBoard(lawrence, yes="Oui", no="Non")
-    assert french.question.startswith("Le vaisseau bleu va subir 2 dommages")
+    assert french.question.startswith("Le vaisseau bleu va subir 2 points de dommage")
 
 
 def test_a_demo_without_a_question_is_refused():

@@ -152,7 +152,7 @@ def test_the_french_page_asks_in_french(page, voila_url):
     question = board.locator(".asteroyds-decision-question").inner_text()
     assert question.startswith("Le vaisseau bleu va heurter")
     answer = board.locator(".asteroyds-decision-yes")
-    assert answer.inner_text() == "Le détruire (3 dommages)"
+    assert answer.inner_text() == "Le détruire (3 points de dommage)"
     answer.click()
     expect(board.locator(".asteroyds-decision-verdict")).to_contain_text("Votre réponse", timeout=TIMEOUT)
     step_to_the_end(board)
