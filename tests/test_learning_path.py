@@ -3,9 +3,12 @@ minutes, the boards carry the ideas, and nothing is used before it is taught."""
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
+
+from asteroyds.ui.share import learning_path
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 BUDGET = {"01_board_and_pieces.ipynb": 380, "02_planning.ipynb": 400}
@@ -89,14 +92,33 @@ def test_chapters_are_numbered_in_order_and_tools_are_not(language: str) -> None
         assert not list(folder.glob(f"[0-9][0-9]_{tool}.ipynb")), tool
 
 
-@pytest.mark.parametrize("language", ["", "fr"])
-def test_each_chapter_leads_to_the_next(language: str) -> None:
-    folder = NOTEBOOKS / language
-    ordered = chapters(folder)
-    for here, after in zip(ordered, ordered[1:], strict=False):
-        text = here.read_text(encoding="utf-8")
-        linked = f"({after.name})" in text or f"({after.name}#" in text
-        assert linked, f"{here.name} has no link to {after.name}"
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_each_chapter_leads_to_the_next_one_of_the_welcome_table(language: str) -> None:
+    """The Next links are derived from the welcome table (``python -m asteroyds.ui.share.twins sync``)."""
+    folder = learning_path.folder_of(NOTEBOOKS, language)
+    assert learning_path.course(folder) == [p.name for p in chapters(folder)]  # the table lists them in order
+    assert learning_path.check_links(NOTEBOOKS, language) == []
+
+
+def test_a_new_chapter_is_a_row_in_the_welcome_table_and_the_links_follow(tmp_path: Path) -> None:
+    """A contributor adds a chapter and its row; sync rewrites the Next link of the chapter before it."""
+    import nbformat
+
+    shutil.copytree(NOTEBOOKS, tmp_path / "notebooks", ignore=shutil.ignore_patterns("images"))
+    folder = tmp_path / "notebooks"
+    new = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# 11 · Sprint races\n\nFast.")])
+    learning_path.write_notebook(new, folder / "11_sprint.ipynb")
+    welcome = nbformat.read(folder / "00_welcome.ipynb", as_version=4)
+    table = next(c for c in welcome.cells if c.cell_type == "markdown" and "(10_capture.ipynb)" in c.source)
+    table.source += "\n| 11 | [Sprint races](11_sprint.ipynb) | the toy mode |"
+    learning_path.write_notebook(welcome, folder / "00_welcome.ipynb")
+    assert learning_path.course(folder)[-1] == "11_sprint.ipynb"
+    assert learning_path.check_links(tmp_path / "notebooks") == [
+        f"{folder / '10_capture.ipynb'}: Next: (no link), not [chapter 11 — sprint races](11_sprint.ipynb)"
+    ]
+    assert len(learning_path.sync_links(folder)) == 1
+    assert learning_path.check_links(folder) == []
+    assert "Next: [chapter 11 — sprint races](11_sprint.ipynb)." in (folder / "10_capture.ipynb").read_text()
 
 
 @pytest.mark.parametrize("language", ["", "fr"])

@@ -33,16 +33,14 @@ from __future__ import annotations
 import argparse
 import difflib
 import re
-import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...i18n import _
+from .learning_path import CHAPTER, TWIN_FOLDERS, check_links, sync_links, write_notebook
 
-TWIN_FOLDERS: dict[str, str] = {"fr": "fr"}  # language -> folder under notebooks/
-CHAPTER = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")  # the learner's numbered chapters: 00_welcome … 10_capture
 # The pages outside the learner's numbering (so a new chapter never renumbers them); twinned too.
 OTHER_PAGES: tuple[str, ...] = ("sandbox", "practice", "class_room", "join", "teachers_tools")
 TO_TRANSLATE = "<!-- à traduire -->"
@@ -158,13 +156,13 @@ def sync_pair(english: Path, twin: Path, lang: str = "fr") -> list[str]:
     report: list[str] = []
     if not _code(en_nb) or _code(en_nb)[0] != language_cell("en"):
         _set_language_cell(en_nb, "en")
-        _write(en_nb, english)
+        write_notebook(en_nb, english)
         report.append(f"{english}: language cell {language_cell('en')!r} put first among its code cells")
     if not twin.exists():
         nb = copy.deepcopy(en_nb)
         nb.cells = _marked(nb.cells)
         _set_language_cell(nb, lang)
-        _write(nb, twin)
+        write_notebook(nb, twin)
         return [*report, f"{twin}: created from {english.name}; translate every cell marked {TO_TRANSLATE}"]
     tw_nb = _read(twin)
     before = nbformat.writes(tw_nb)
@@ -204,7 +202,7 @@ def sync_pair(english: Path, twin: Path, lang: str = "fr") -> list[str]:
     out += tw_seg[-1].markdown
     tw_nb.cells = out
     if nbformat.writes(tw_nb) != before:
-        _write(tw_nb, twin)
+        write_notebook(tw_nb, twin)
     return report
 
 
@@ -219,16 +217,6 @@ def _set_language_cell(nb: dict, lang: str) -> None:
             break
     index = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"), len(nb.cells))
     nb.cells.insert(index, nbformat.v4.new_code_cell(language_cell(lang)))
-
-
-def _write(nb: dict, path: Path) -> None:
-    import nbformat
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    for number, cell in enumerate(nb.cells):  # cells copied from the English keep no clashing id
-        cell.id = str(number)  # nbstripout numbers them so too
-    nbformat.write(nb, path)
-    subprocess.run([sys.executable, "-m", "nbstripout", str(path)], check=True)
 
 
 def sync(notebooks: Path, lang: str = "fr") -> list[str]:
@@ -250,11 +238,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.notebooks.is_dir():
         parser.error(f"{args.notebooks} is not a folder of notebooks")
-    lines = check(args.notebooks, args.lang) if args.command == "check" else sync(args.notebooks, args.lang)
+    languages = ("en", args.lang)  # each chapter's Next link, from the welcome table (learning_path)
+    if args.command == "check":
+        lines = check(args.notebooks, args.lang) + [
+            p for lang in languages for p in check_links(args.notebooks, lang)
+        ]
+    else:
+        lines = sync(args.notebooks, args.lang) + [
+            p for lang in languages for p in sync_links(args.notebooks, lang)
+        ]
     for line in lines:
         print(line)
     if args.command == "sync":
-        lines = check(args.notebooks, args.lang)
+        lines = check(args.notebooks, args.lang) + [
+            p for lang in languages for p in check_links(args.notebooks, lang)
+        ]
         for line in lines:
             print(f"still: {line}")
     pending = sorted(
