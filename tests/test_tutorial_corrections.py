@@ -146,8 +146,9 @@ def test_the_laser_rule_names_what_it_passes_misses_and_hits(lang):
             "shooter's own space are not",
             "its own team's crafts",
             "both asteroyds",
-            "**every** craft",
-            "team-mate in that space is hit too (friendly fire)",
+            "**every** enemy craft",
+            "**Decision — no friendly fire.**",
+            "A laser never hits its own team: it passes over a team-mate",
         ):
             assert fact in text
     else:
@@ -155,8 +156,9 @@ def test_the_laser_rule_names_what_it_passes_misses_and_hits(lang):
             "case du tireur ne sont pas",
             "vaisseaux et des tourelles de sa propre",
             "deux asteroyds",
-            "**tous** les vaisseaux",
-            "coéquipier sur cette case est touché aussi (tir ami)",
+            "**tous** les vaisseaux ennemis",
+            "**Décision : pas de tir ami.**",
+            "Un laser ne touche jamais sa propre équipe : il passe au-dessus",
         ):
             assert fact in text
 
