@@ -1,4 +1,4 @@
-"""The tutorial's corrections (issue 22): each chapter says what RULES.md and the engine do.
+"""The tutorial's corrections (issue 22): each chapter says what docs/rules.md and the engine do.
 
 Every correction is checked twice: in the chapter's text (the notebook's JSON, English and its
 French twin) and against the engine, by running the chapter's own code cells where the fact lives
@@ -363,7 +363,7 @@ def test_no_demo_gives_a_die_to_an_asteroid():
             assert not re.search(r"asteroid #\d+'s die|dé de l'astéroïde", text), demo.name
 
 
-# --- RULES' recorded readings: targets victory with the racing clock ---------------------------
+# --- the rules' recorded readings: targets victory with the racing clock ----------------------
 def _last_targets(red_column: int, blue_column: int):
     east, west = parse_direction("E"), parse_direction("W")
     board = State(

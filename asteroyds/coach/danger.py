@@ -125,7 +125,7 @@ def _branch(parent: _Resolver) -> _Resolver:
 
 
 def _phase(resolver: _Resolver, movers: list, colour: str, die: int) -> None:
-    """One colour phase, moved by the engine's own resolver (RULES §4)."""
+    """One colour phase, moved by the engine's own resolver (docs/rules.md#4-moving-the-asteroids)."""
     resolver.move_all(movers, colour, die)
     for event in resolver.events:
         if isinstance(event, CraftHit):

@@ -1,4 +1,6 @@
-"""The events of a Capture the Asteroyd turn (RULES §11), with their English sentences.
+"""The events of a Capture the Asteroyd turn, with their English sentences.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 A capture turn is told round by round: :class:`RoundStarted`, then the
 lasers (:class:`LaserFired`, each with its path and whom it hit, then the

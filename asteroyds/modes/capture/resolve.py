@@ -1,4 +1,6 @@
-"""Resolving a Capture the Asteroyd turn (RULES §11): a pure function of (state, dice, programs).
+"""Resolving a Capture the Asteroyd turn: a pure function of (state, dice, programs).
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 The turn is 6 rounds, one per column. The blue asteroids of the variant
 move first (blue die). Then in each round: every laser fires at once (crafts
@@ -405,7 +407,10 @@ class _Turn:
         self.events.append(AsteroydReturned(aid, victim, a.cell, a.home, player, "captured", k))
 
     def resolve_arrivals(self, k: int) -> None:
-        """The asteroyds crafts arrived on this round, all arrivals together (RULES §11)."""
+        """The asteroyds crafts arrived on this round, all arrivals together.
+
+        The rules: docs/rules.md#11-capture-the-asteroyd.
+        """
         for aid in self.asteroyds:
             arrived = self.arrivals.get(aid)
             a = self.pieces[aid]
@@ -430,7 +435,10 @@ class _Turn:
 
     # --- the blue asteroids variant ------------------------------------------------
     def move_blue_asteroids(self, die: int) -> None:
-        """Blue asteroids move 1 space with the blue die and may push another asteroid (RULES §4)."""
+        """Blue asteroids move 1 space with the blue die and may push another asteroid.
+
+        The rules: docs/rules.md#4-moving-the-asteroids.
+        """
         movers = sorted(
             (p for p in self.state.pieces if p.kind == ASTEROID and p.moved_by(BLUE)),
             key=lambda p: (p.priority or 0, p.id),

@@ -1,6 +1,6 @@
 """Capture's round inspector: the round of a capture turn at the cursor, its lasers, then its moves.
 
-Capture the Asteroyd has no priority (RULES §11: lasers fire together, crafts
+Capture the Asteroyd has no priority (docs/rules.md#11-capture-the-asteroyd: lasers fire together, crafts
 never block each other, so the order only orders the log). **Decision:** in a
 capture turn the inspector does not hide; it becomes the *round inspector*:
 :func:`capture_round_table` lists the round at the cursor, its lasers (shooter,
