@@ -1,6 +1,6 @@
 """Phase 2, moving the asteroids: a pure function of (state, dice).
 
-RULES §4, to the letter. Within a colour phase the elements move one after
+docs/rules.md#4-moving-the-asteroids, to the letter. Within a colour phase the elements move one after
 another, drones first, then in ascending priority number, each completing its
 whole move before the next starts. Every step is checked in the order the
 rules give: the border, a fixed object (pod, platform, turret), crafts (hit:
@@ -113,7 +113,7 @@ def _board(state: State) -> _Board:
             tiles.append(p)
         if kind in FIXED_KINDS or cell not in occupant:
             occupant[cell] = pid
-    # Resolution order: drones first, then ascending priority (RULES §4).
+    # Resolution order: drones first, then ascending priority (docs/rules.md#4-moving-the-asteroids).
     tiles.sort(key=_resolution_key)
     movers = {
         colour: tuple(_mover(p) for p in tiles if colour in MOVED_BY[p.colour or ""])
@@ -293,7 +293,8 @@ class _Resolver:
         """Try a step into an occupied cell (or across the border).
 
         Move the piece and return None, or return why it is blocked (:class:`Blocked`),
-        checking in the order of RULES §4: border, fixed object, crafts, movable element.
+        checking in the order of docs/rules.md#4-moving-the-asteroids: border, fixed object,
+        crafts, movable element.
         """
         if target is None:
             return Blocked(None, "border", None, "the border", "", ())
@@ -327,7 +328,7 @@ class _Resolver:
             )
         self.relocate(piece.id, cell, target)
         if crosses and players:
-            # A gate passing over crafts, even mid-move, gives its token (RULES §6);
+            # A gate passing over crafts, even mid-move, gives its token (docs/rules.md#6-gates-and-tokens);
             # the event follows the gate's own move event in the log.
             self.crossed.extend(players)
         return None
@@ -361,7 +362,7 @@ class _Resolver:
             f"being hit by {piece.describe()}",
             self.decide,
             # A bicolour tile or a drone may hit the same craft in two colour phases:
-            # each damage event is its own question (RULES §9, Lawrence).
+            # each damage event is its own question (docs/rules.md#9-pilots, Lawrence).
             key=f"r{self.state.round}:asteroids:{colour}:{piece.id}",
         )
         self.crafts[player] = craft

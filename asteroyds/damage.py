@@ -1,9 +1,10 @@
 """Damage and the decisions taken when it happens.
 
-Two choices are made mid-flight, at the moment they matter (RULES §5, §9):
-destroying an asteroid instead of bouncing off it, and Lawrence's emergency
-shield. Phases ask a ``decide`` callback, so a notebook can ask a person, a
-bot can answer at once and a replay can answer from the log.
+Two choices are made mid-flight, at the moment they matter
+(docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#9-pilots): destroying an
+asteroid instead of bouncing off it, and Lawrence's emergency shield. Phases ask a
+``decide`` callback, so a notebook can ask a person, a bot can answer at once and a replay
+can answer from the log.
 """
 
 from __future__ import annotations

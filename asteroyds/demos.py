@@ -3,8 +3,9 @@
 A demo file (``asteroyds/data/demos/NAME.json``, format ``asteroyds/demo@1``,
 described in ``asteroyds/data/demos/README.md``) wraps a scenario (DESIGN.md
 §3) with what a teacher needs to show one rule in under a minute: a title, the
-RULES.md section, two or three plain sentences for the class, the dice and,
-optionally, the programs and the answers to the mid-flight questions. Like the
+rule and its section (``§4 Red die``: docs/rules.md's numbering), two or three plain
+sentences for the class, the dice and, optionally, the programs and the answers to the
+mid-flight questions. Like the
 rest of the engine this module uses the standard library only.
 
 >>> "rulebook-white-6-before-gate-24" in list_demos()
@@ -99,7 +100,8 @@ class Demo:
     dice: Dice
     programs: tuple[tuple[str, str], ...] = ()
     decide: tuple[tuple[str, str], ...] = (("destroy", "never"), ("lawrence", "never"))
-    victory: bool = False  # end on the round's victory check (RULES §7, §8): a demo of who wins
+    # end on the round's victory check (docs/rules.md#7-shooting, docs/rules.md#8-victory): a demo of who wins
+    victory: bool = False
     notes: str = ""
     translations: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     _played: list = field(default_factory=list, compare=False, repr=False, hash=False)
@@ -130,7 +132,7 @@ class Demo:
 
     @property
     def section(self) -> int | None:
-        """The RULES.md section number the demo cites first (``4`` for "RULES §4 ...")."""
+        """The rules section the demo cites first (``4`` for "§4 Red die"): docs/rules.md's numbering."""
         match = SECTION_PATTERN.search(self.rule)
         return int(match.group(1)) if match else None
 
@@ -154,7 +156,8 @@ def _play(demo: Demo) -> DemoPlay:
     mode = mode_of(demo.state)
     state, started = mode.start_round(demo.state)
     if not mode.turn.asteroid_phase:
-        # Capture (RULES §11): the turn's six rounds are one resolution, lasers and moves together.
+        # Capture: the turn's six rounds are one resolution, lasers and moves together.
+        # (the rules: docs/rules.md#11-capture-the-asteroyd)
         resolution = mode.turn.resolve(state, demo.dice, demo.program_map, decide=decide)
         return DemoPlay(
             start=demo.state,
@@ -179,7 +182,7 @@ def _play(demo: Demo) -> DemoPlay:
 
 
 def _victory(end: State, played: Sequence[Event]) -> tuple[Event, ...]:
-    """The round's victory check (RULES §8), so a demo of a tie-break ends on its winner.
+    """The round's victory check (docs/rules.md#8-victory), so a demo of a tie-break ends on its winner.
 
     Only for demos that ask (``"victory": true``): on a hand-made board with one gate, the
     check would crown whoever crossed it, which is not what a demo of crossing shows.
@@ -401,7 +404,7 @@ def all_demos() -> list[Demo]:
 
 
 def by_section(demos: Sequence[Demo]) -> list[Demo]:
-    """Demos in the order of the rules: by RULES.md section, then by name."""
+    """Demos in the order of the rules: by section (docs/rules.md's numbering), then by name."""
     return sorted(demos, key=lambda d: (d.section or 99, d.name))
 
 
@@ -448,11 +451,14 @@ def make_demo(
     *,
     name: str = "my-demo",
     title: str = "My demonstration",
-    rule: str = "RULES",
+    rule: str = "—",
     explain: str = "A scenario made with the editor.",
     programs: Mapping[str, str] | None = None,
 ) -> Demo:
-    """A demo around a state (the editor's "save as a demo"); validated like a file."""
+    """A demo around a state (the editor's "save as a demo"); validated like a file.
+
+    ``rule`` "—" by default: a board of one's own cites no rule of the gallery.
+    """
     data = to_dict(Demo(name, title, rule, explain, state, Dice.of(dice)))
     if programs:
         data["programs"] = dict(programs)

@@ -381,7 +381,10 @@ def colour_of_die(colour: str) -> str:
 
 @dataclass(slots=True)
 class FlightStarted(Event):
-    """A craft starts its program (phase 3, RULES §5); ``shielded``: red token on Shield."""
+    """A craft starts its program (phase 3); ``shielded``: red token on Shield.
+
+    The rules: docs/rules.md#5-flying-and-the-status-chart.
+    """
 
     TYPE: ClassVar[str] = "flight_started"
     player: str
@@ -420,7 +423,7 @@ class ColumnPlayed(Event):
 
 @dataclass(slots=True)
 class PilotPowerUsed(Event):
-    """A pilot's once-per-game column power is executed (RULES §9)."""
+    """A pilot's once-per-game column power is executed (docs/rules.md#9-pilots)."""
 
     TYPE: ClassVar[str] = "pilot_power_used"
     player: str
@@ -571,7 +574,10 @@ class ProgramCancelled(Event):
 
 @dataclass(slots=True)
 class CraftLanded(Event):
-    """Return-to-platform variant (RULES §10): a craft with every token lands; its program ends."""
+    """Return-to-platform variant: a craft with every token lands; its program ends.
+
+    The rules: docs/rules.md#10-variants-and-rule-settings.
+    """
 
     TYPE: ClassVar[str] = "craft_landed"
     player: str

@@ -1,7 +1,8 @@
 """Phase 3, flying: a pure function of (state, programs, rules, decide).
 
-RULES §5, §6, §9 and §10, to the letter. Players fly in turn order (player
-one first), each executing columns 1–6 and then the red column when its
+docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#6-gates-and-tokens,
+docs/rules.md#9-pilots and docs/rules.md#10-variants-and-rule-settings, to the letter.
+Players fly in turn order (player one first), each executing columns 1–6 and then the red column when its
 token is not on Shield. Every action is a short sequence of primitive steps
 (:mod:`asteroyds.pilots`): a pivot, or one space forward or backwards. A step
 into an asteroid, gate (except in racing, where gates are crossed), pod,
@@ -9,7 +10,7 @@ platform, turret, drone or across the border is a collision: the craft stays,
 takes 2 damage (1 with the shield) and the rest of its program is cancelled;
 a pivot before the blocked step has already happened. Crafts never collide
 with each other. Shoot (``X``, every mode but racing) fires a laser
-(:mod:`asteroyds.shooting`, RULES §7) and does not move the craft.
+(:mod:`asteroyds.shooting`, docs/rules.md#7-shooting) and does not move the craft.
 
 Mid-flight choices (destroy an asteroid? Lawrence's emergency shield?) go
 through ``decide``; the questions carry keys unique within the round, such as
@@ -61,8 +62,10 @@ from .state import State
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
-COLLISION_DAMAGE = 2  # RULES §5: 2 damage, 1 with the shield
-DESTROY_DAMAGE = 4  # RULES §5: destroying an asteroid costs 4, 3 with the shield
+COLLISION_DAMAGE = 2  # docs/rules.md#5-flying-and-the-status-chart: 2 damage, 1 with the shield
+DESTROY_DAMAGE = (
+    4  # docs/rules.md#5-flying-and-the-status-chart: destroying costs 4, 3 with the shield
+)
 
 # One planned column: (column, token, English name of the action, the steps as
 # (pivot, move) pairs (see pilots.PRIMITIVES), the power's English or None,
@@ -102,7 +105,7 @@ def _checked(
     if mode_of(state).turn.rounds != 1:
         raise RuleError(
             _(
-                "{mode} mode resolves one column at a time, lasers first (RULES §11): it is "
+                "{mode} mode resolves one column at a time, lasers first: it is "
                 "handled by asteroyds.modes.{mode}, not available yet",
                 mode=state.mode,
             )
@@ -274,7 +277,9 @@ class _Flight:
         return False
 
     def offer_destroy(self, asteroid: Piece, column: int, index: int, shielded: bool) -> bool | None:
-        """Ask whether to ram ``asteroid`` to destroy it (once per game, RULES §5).
+        """Ask whether to ram ``asteroid`` to destroy it (once per game).
+
+        The rules: docs/rules.md#5-flying-and-the-status-chart.
 
         None: declined (the craft bounces off). True: the asteroid leaves the
         game and the craft may enter. False: the cost destroyed the craft; the
@@ -323,7 +328,7 @@ class _Flight:
             self.eliminate(asteroid, column, "rammed")
         return True
 
-    # --- lasers (RULES §7) ------------------------------------------------------------
+    # --- lasers (docs/rules.md#7-shooting) ------------------------------------------------------------
     def shoot(self, column: int) -> None:
         """Fire the laser straight ahead; a hit may give a token (and eliminate a target)."""
         craft = self.craft
@@ -365,7 +370,10 @@ class _Flight:
             self.events.append(TokenTaken(craft.player, target, f"target {target} on {name}", column))
 
     def take_token(self, gate: Piece, column: int) -> None:
-        """RULES §6: sharing a space with a gate gives its token, once (§7: or shooting a gate, a drone)."""
+        """Sharing a space with a gate gives its token, once (or shooting a gate, a drone).
+
+        The rules: docs/rules.md#6-gates-and-tokens, docs/rules.md#7-shooting.
+        """
         craft = self.craft
         symbol = gate.symbol
         if symbol is None or symbol in craft.tokens:

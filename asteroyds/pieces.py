@@ -24,7 +24,8 @@ ASTEROID, GATE, DRONE, POD, PLATFORM, TURRET = (
     "platform",
     "turret",
 )
-# Capture the Asteroyd (RULES §11): a team's small asteroid, carried by enemy crafts.
+# Capture the Asteroyd: a team's small asteroid, carried by enemy crafts.
+# (the rules: docs/rules.md#11-capture-the-asteroyd)
 ASTEROYD = "asteroyd"
 KINDS: tuple[str, ...] = (ASTEROID, GATE, POD, PLATFORM, TURRET, DRONE, ASTEROYD)
 MOVING_KINDS: tuple[str, ...] = (ASTEROID, GATE, DRONE)

@@ -1,4 +1,4 @@
-"""The pilots of the advanced rules (RULES §9), as data.
+"""The pilots of the advanced rules (docs/rules.md#9-pilots), as data.
 
 Each pilot's power is used once per game. Five pilots have a *column power*:
 their pilot token replaces a normal token in one blue column (1–6) and the
@@ -43,7 +43,8 @@ PRIMITIVES: dict[str, tuple[int, int | None]] = {
     TURN_BACK: (3, None),
 }
 
-# The normal actions of the status chart as primitives (RULES §5). Shoot ("X")
+# The normal actions of the status chart as primitives. Shoot ("X")
+# (the rules: docs/rules.md#5-flying-and-the-status-chart)
 # is not a movement; the shield ("S") is not an action.
 ACTION_STEPS: dict[str, tuple[str, ...]] = {
     "F": (FORWARD,),

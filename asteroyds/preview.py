@@ -86,7 +86,7 @@ def planned_path(state: State, player: str, program: Program | str) -> PathPrevi
     The program is validated for the player's craft and the state's rule
     variants first (a :class:`~asteroyds.errors.ProgramError` names what is
     wrong: a second Shoot under "one shot per turn" is refused here too). Shoot ``X``
-    does not move the craft (RULES §7): while the flight phase cannot fly it,
+    does not move the craft (docs/rules.md#7-shooting): while the flight phase cannot fly it,
     the forecast treats it as an empty column.
 
     >>> from asteroyds.setups import racing

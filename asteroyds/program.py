@@ -1,4 +1,6 @@
-"""The status chart (RULES §5) as a value, and the program notation (DESIGN.md §3).
+"""The status chart as a value, and the program notation (DESIGN.md §3).
+
+The rules: docs/rules.md#5-flying-and-the-status-chart.
 
 A program is seven space-separated tokens: columns 1–6 (the blue action
 columns), then the red column (the energy reserve). Columns 1–6 hold ``F``
@@ -285,7 +287,10 @@ def _problem(
     pilot_column: int | None,
     shot_column: int | None = None,
 ) -> str | None:
-    """Why ``token`` may not be played in ``column``, or None if it may (RULES §5, §9, §10).
+    """Why ``token`` may not be played in ``column``, or None if it may.
+
+    The rules: docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#9-pilots,
+    docs/rules.md#10-variants-and-rule-settings.
 
     ``shot_column`` is the column of an earlier Shoot when the "one shot per
     turn" variant is on (None otherwise).
@@ -358,7 +363,7 @@ def validate_program(
 ) -> Program:
     """Check that ``craft`` may play ``program`` in ``mode``; return it, or raise ProgramError.
 
-    ``rules`` brings the variants that restrict programs (RULES §10: one
+    ``rules`` brings the variants that restrict programs (docs/rules.md#10-variants-and-rule-settings: one
     shot per turn); without it, none is on.
 
     >>> from asteroyds.pieces import Craft

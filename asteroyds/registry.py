@@ -54,7 +54,7 @@ class ModeRules(Protocol):
         self,
     ) -> str | None: ...  # the kind of piece a laser hit gives a token from (None: none)
     @property
-    def planning_seconds(self) -> Mapping[str, int]: ...  # the stopwatch, by planning level (RULES §3)
+    def planning_seconds(self) -> Mapping[str, int]: ...  # by planning level (docs/rules.md#3-a-round)
     @property
     def replay(
         self,

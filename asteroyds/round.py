@@ -1,4 +1,4 @@
-"""A whole round as a composition of pure phases (RULES §3).
+"""A whole round as a composition of pure phases (docs/rules.md#3-a-round).
 
 ``play_round`` = the asteroid phase, then flight, then the end of the round
 (victory check, charts reset, the next player becomes player one). The

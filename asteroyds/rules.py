@@ -1,7 +1,7 @@
 """Rule settings: every variant and digital-policy switch, by name.
 
 The engine never hides a choice a table might make differently: each one is
-a field here, with the default of the published rules (RULES.md §10).
+a field here, with the default of the published rules (docs/rules.md#10-variants-and-rule-settings).
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from .errors import ScenarioError
 from .i18n import _
 
 PLANNING_LEVELS: tuple[str, ...] = ("beginner", "expert", "custom")
-# Planning time in seconds by level (RULES §3) of a mode that does not say (each mode says its own).
+# Planning time in seconds by level of a mode that does not say (each mode says its own).
+# (the rules: docs/rules.md#3-a-round)
 DEFAULT_PLANNING_SECONDS: dict[str, int] = {"beginner": 50, "expert": 20}
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSettings:
-    """Named variants; all off by default (RULES.md §10)."""
+    """Named variants; all off by default (docs/rules.md#10-variants-and-rule-settings)."""
 
     return_to_platform: bool = False
     random_dice_order: bool = False

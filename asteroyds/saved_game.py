@@ -47,7 +47,8 @@ def to_dict(game: Game) -> dict[str, Any]:
         "setup": scenario.to_dict(game.initial),
         "inputs": [dict(item) for item in game.inputs],
     }
-    key = mode_of(game.initial).rules_key  # a mode with its own rules saves them (capture, RULES §11)
+    # A mode with its own rules saves them (capture, docs/rules.md#11-capture-the-asteroyd).
+    key = mode_of(game.initial).rules_key
     if key is not None:
         data[key] = game.mode_rules.to_dict()
     return data

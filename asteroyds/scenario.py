@@ -28,7 +28,7 @@ from .state import State
 
 FORMAT = "asteroyds/scenario@1"
 PIECE_KEYS = {"id", "kind", "colour", "cell", "orientation", "facing", "priority", "symbol", "target", "team"}
-PIECE_KEYS |= {"carrier", "home"}  # asteroyds, capture mode (RULES §11)
+PIECE_KEYS |= {"carrier", "home"}  # asteroyds, capture mode (docs/rules.md#11-capture-the-asteroyd)
 CRAFT_KEYS = {"player", "pilot", "cell", "facing", "damage", "tokens", "destroy_used", "power_used", "team"}
 TOP_KEYS = {"format", "mode", "rules", "pieces", "crafts", "player_order", "round", "scores", "board"}
 

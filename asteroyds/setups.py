@@ -2,7 +2,7 @@
 
 Orientations and priorities are drawn from a seed (the rulebook asks for
 random orientations; the real tiles' printed priorities are mostly unknown,
-so RULES.md §2 decides: a seeded random permutation 1..N). Same seed, same
+so docs/rules.md#2-pieces decides: a seeded random permutation 1..N). Same seed, same
 setup.
 
 >>> racing(seed=7) == racing(seed=7), racing(seed=7) == racing(seed=8)
@@ -147,7 +147,7 @@ def shooting(
     pilots: Sequence[str | None] | None = None,
     rules: RuleSettings = DEFAULT_RULES,
 ) -> State:
-    """Shooting mode: the racing layout, but gates must be shot (RULES §7)."""
+    """Shooting mode: the racing layout, but gates must be shot (docs/rules.md#7-shooting)."""
     return racing(seed=seed, players=players, pilots=pilots, rules=rules, mode="shooting")
 
 
@@ -220,7 +220,7 @@ def targets(
     left set, and vice versa. Red, yellow and purple start left; blue, green
     and orange right.
 
-    Handicap (RULES §10, ``rules.targets_handicap = n``, 0-5): the weaker
+    Handicap (docs/rules.md#10-variants-and-rule-settings, ``rules.targets_handicap = n``, 0-5): the weaker
     team aims at ``n`` fewer targets: the ``n`` highest-numbered targets of
     the set it aims at are taken off their asteroids (which stay in play).
     The weaker team is ``handicap_team`` (``"left"`` or ``"right"``) if given,
@@ -324,7 +324,8 @@ def setup(
 
     Each registered mode says how its game is set up (:attr:`asteroyds.modes.Mode.setup`);
     ``players`` and ``options`` go to it. ``remove`` lists asteroid ids to
-    take out: the "fewer asteroids" variant (RULES §10) for a gentler first game.
+    take out: the "fewer asteroids" variant (docs/rules.md#10-variants-and-rule-settings) for a
+    gentler first game.
     """
     if name not in registry.names():
         raise ScenarioError(

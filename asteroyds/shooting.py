@@ -1,4 +1,4 @@
-"""Lasers: the Shoot action (``X``) of every mode except racing (RULES §7).
+"""Lasers: the Shoot action (``X``) of every mode except racing (docs/rules.md#7-shooting).
 
 The laser leaves the craft's space in its facing direction and runs space by
 space. Crafts do not stop it; the first object in its way is hit: an
@@ -37,7 +37,7 @@ from .pieces import ASTEROID, DRONE, FIXED_KINDS, GATE, PLATFORM, POD, TURRET, P
 from .snapshots import register
 from .state import State
 
-# What stops a laser (RULES §7). Crafts never do; capture's asteroyds are not in these modes.
+# What stops a laser (docs/rules.md#7-shooting). Crafts never do; capture's asteroyds are not in these modes.
 LASER_STOPS: frozenset[str] = frozenset((ASTEROID, GATE, POD, PLATFORM, TURRET, DRONE))
 
 Neighbours = Mapping[Cell, tuple["Cell | None", ...]]
@@ -107,7 +107,7 @@ def trace(state: State, start: Cell, direction: Direction) -> Laser:
 
 
 def reward(mode: str, piece: Piece | None) -> str | None:
-    """The token a laser hit on ``piece`` gives in ``mode``, or None (RULES §7).
+    """The token a laser hit on ``piece`` gives in ``mode``, or None (docs/rules.md#7-shooting).
 
     Shooting mode: a gate's symbol; drones mode: a drone's symbol; targets
     mode: the target an asteroid carries (which the hit eliminates).
@@ -128,7 +128,7 @@ def reward(mode: str, piece: Piece | None) -> str | None:
 
 @dataclass(slots=True)
 class LaserFired(TupleEvent):
-    """A craft shoots (RULES §7): the spaces the laser ran through and what it hit.
+    """A craft shoots (docs/rules.md#7-shooting): the spaces the laser ran through and what it hit.
 
     ``path`` ends with the space of the piece hit; ``hit``, ``hit_kind`` and
     ``hit_name`` are None when the laser left the board without hitting

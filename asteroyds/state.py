@@ -67,7 +67,8 @@ class State:
     round: int = 1
     rules: RuleSettings = DEFAULT_RULES
     board: Board = STANDARD_BOARD
-    # Team scores, capture mode only (RULES §11): ((team, points), ...); empty elsewhere.
+    # Team scores, capture mode only: ((team, points), ...); empty elsewhere.
+    # (the rules: docs/rules.md#11-capture-the-asteroyd)
     scores: tuple[tuple[str, int], ...] = ()
     _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
@@ -103,7 +104,7 @@ class State:
     def moving_tiles(self, die_colour: str | None = None) -> tuple[Piece, ...]:
         """Moving tiles (moved by ``die_colour`` if given), in resolution order.
 
-        Drones move first, then everything in ascending priority (RULES §4).
+        Drones move first, then everything in ascending priority (docs/rules.md#4-moving-the-asteroids).
         """
         tiles = [
             p
@@ -153,8 +154,8 @@ class State:
         Asteroyds are checked in every mode; then the mode's own facts, by its
         :attr:`Mode.check <asteroyds.modes.base.Mode.check>` (found in :mod:`asteroyds.registry`,
         where the modes register, since this module sits below them): capture's teams
-        (RULES §11), or in targets mode where targets sit and the crafts' teams
-        (:func:`asteroyds.modes.targets.check`, RULES §7).
+        (docs/rules.md#11-capture-the-asteroyd), or in targets mode where targets sit and the crafts' teams
+        (:func:`asteroyds.modes.targets.check`, docs/rules.md#7-shooting).
         **Decision:** outside targets mode a piece's ``target`` is not checked:
         no other mode reads it, and the editor keeps targets on the board when
         the mode is changed away (they are checked again on the way back).
@@ -235,7 +236,7 @@ class State:
                 continue  # it may share a cell with crafts and asteroyds: see _check_capture
             other = occupant.get(p.cell)
             if other is not None:
-                # Only one object per cell, except one drone inside its own turret (RULES §7).
+                # Only one object per cell, except one drone inside its own turret (docs/rules.md#7-shooting).
                 if {other.kind, p.kind} != {DRONE, TURRET} or p.cell in shared:
                     raise ScenarioError(
                         _(
@@ -331,7 +332,7 @@ class State:
         return self
 
     def _check_asteroyds(self, where: str) -> None:
-        """Asteroyds and team scores (Capture the Asteroyd, RULES §11); the mode checks its teams."""
+        """Asteroyds and team scores (docs/rules.md#11-capture-the-asteroyd); the mode checks its teams."""
         crafts = {c.player: c for c in self.crafts}
         carried: dict[str, str] = {}
         teams: dict[str, str] = {}

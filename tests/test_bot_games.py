@@ -99,7 +99,8 @@ def check_a_bot_game(seed, n_players, greedy_share, with_pilots):
 
 def test_a_greedy_craft_walled_in_amid_the_platforms_rams_its_way_out():
     # Found by Hypothesis: the greedy bot flew into the cell amid the six platforms and waited
-    # there for ever (every platform is an obstacle once left, RULES §5), so the race never ended.
+    # there for ever (every platform is an obstacle once left,
+    # docs/rules.md#5-flying-and-the-status-chart), so the race never ended.
     rng = random.Random(970)
     players = PLAYER_COLOURS[:6]
     styles = ["greedy" if rng.random() < 0.5 else "random" for _ in players]

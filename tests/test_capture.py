@@ -1,4 +1,7 @@
-"""Capture the Asteroyd (RULES §11): notation, validation, setups, layouts, state rules, turret aims."""
+"""Capture the Asteroyd: notation, validation, setups, layouts, state rules, turret aims.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
+"""
 
 from __future__ import annotations
 

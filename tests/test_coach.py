@@ -40,7 +40,10 @@ FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 
 
 def brute_danger(state):
-    """Counted the plain way; in racing a gate does no damage (RULES §4): its ends are counted apart."""
+    """Counted the plain way; in racing a gate does no damage: its ends are counted apart.
+
+    The rules: docs/rules.md#4-moving-the-asteroids.
+    """
     cells: dict = {}
     gates: dict = {}
     crafts = {c.player: 0 for c in state.crafts_in_order() if c.cell is not None}

@@ -1,6 +1,6 @@
 """The demo gallery: every demo loads, plays, and shows the one fact it is about.
 
-The expected cells and damage below were worked out by hand from RULES.md and
+The expected cells and damage below were worked out by hand from docs/rules.md and
 the odd-r neighbour table (see ``tests/scenarios/README.md``), never by
 running the engine; each demo's ``notes`` field shows the working.
 """
@@ -216,7 +216,7 @@ def test_the_gallery_covers_the_rules_sections():
 def test_every_demo_loads_and_its_file_is_canonical(name):
     demo = demos.load_demo(name)
     assert demo.name == name
-    assert demo.title and demo.explain and demo.rule.startswith("RULES §")
+    assert demo.title and demo.explain and demo.rule.startswith("§")
     assert 2 <= demo.explain.count(". ") + 1 <= 4  # two or three plain sentences
     text = resources.files("asteroyds").joinpath(f"data/demos/{name}.json").read_text(encoding="utf-8")
     assert demos.dumps(demo) == text

@@ -1,4 +1,7 @@
-"""Phase 3, flying (RULES §5, §6, §9, §10): the API, purity, decisions, pilots, properties.
+"""Phase 3, flying: the API, purity, decisions, pilots, properties.
+
+The rules: docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#6-gates-and-tokens,
+docs/rules.md#9-pilots, docs/rules.md#10-variants-and-rule-settings.
 
 The golden scenarios (tests/test_golden_flight.py) walk through every clause
 event by event; these tests cover what a scenario file cannot say.
@@ -126,7 +129,7 @@ def test_an_illegal_program_is_refused_with_player_and_column():
 
 
 def test_shooting_fires_a_laser_and_does_not_move_the_craft():
-    # RULES §7 (asteroyds.shooting; tests/test_shooting.py has the details): from (6, 6) facing E
+    # docs/rules.md#7-shooting (tests/test_shooting.py has the details): from (6, 6) facing E
     # the laser crosses (6, 7) .. (6, 15), the end of row 6, and leaves the board.
     s = state([], [craft("blue", (6, 4), "E")], mode="shooting")
     after, events = fly(s, {"blue": "F F X . . . S"})

@@ -1,7 +1,9 @@
-"""Golden scenarios for phase 2, moving the asteroids (RULES §4): tests/scenarios/asteroids/*.json.
+"""Golden scenarios for phase 2, moving the asteroids: tests/scenarios/asteroids/*.json.
+
+The rules: docs/rules.md#4-moving-the-asteroids.
 
 The file format is documented in tests/scenarios/README.md. Every expected
-value in those files was worked out by hand from RULES.md and the odd-r
+value in those files was worked out by hand from docs/rules.md and the odd-r
 neighbour table of boards.json, never by running the engine.
 """
 

@@ -1,4 +1,6 @@
-"""Golden scenarios for Capture the Asteroyd (RULES §11): tests/scenarios/capture/*.json.
+"""Golden scenarios for Capture the Asteroyd: tests/scenarios/capture/*.json.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 The file format is documented in tests/scenarios/capture/README.md. Every
 expected value in those files was worked out by hand from the rules and the

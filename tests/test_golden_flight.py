@@ -1,4 +1,7 @@
-"""Golden scenarios for phase 3 (RULES §5, §6, §9, §10): tests/scenarios/flight/*.json.
+"""Golden scenarios for phase 3: tests/scenarios/flight/*.json.
+
+The rules: docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#6-gates-and-tokens,
+docs/rules.md#9-pilots, docs/rules.md#10-variants-and-rule-settings.
 
 The file format is documented in tests/scenarios/flight/README.md. Every
 expected value in those files was worked out by hand from the rules.

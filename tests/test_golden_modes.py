@@ -1,7 +1,9 @@
-"""Golden scenarios for lasers and the shooting modes (RULES §7, §8, §10): tests/scenarios/modes/*.json.
+"""Golden scenarios for lasers and the shooting modes: tests/scenarios/modes/*.json.
+
+The rules: docs/rules.md#7-shooting, docs/rules.md#8-victory, docs/rules.md#10-variants-and-rule-settings.
 
 The file format is documented in tests/scenarios/modes/README.md. Every
-expected value in those files was worked out by hand from RULES.md and the
+expected value in those files was worked out by hand from docs/rules.md and the
 odd-r neighbour table, never by running the engine.
 """
 

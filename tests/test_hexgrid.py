@@ -1,4 +1,4 @@
-"""Hex geometry (RULES §1): neighbours, offset <-> axial, distance, rotation, boards."""
+"""Hex geometry (docs/rules.md#1-geometry): neighbours, offset <-> axial, distance, rotation, boards."""
 
 from __future__ import annotations
 

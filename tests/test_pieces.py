@@ -1,4 +1,4 @@
-"""Pieces (RULES §2): the pips on a tile's edges and which way a die moves it."""
+"""Pieces (docs/rules.md#2-pieces): the pips on a tile's edges and which way a die moves it."""
 
 from __future__ import annotations
 
@@ -14,20 +14,20 @@ from asteroyds.pieces import (
     pip_on_edge,
 )
 
-# RULES §2: clockwise the edges read 1, 5, 3, 6, 2, 4; OFFSET = {1:0, 5:1, 3:2, 6:3, 2:4, 4:5}.
-RULES_OFFSET = {1: 0, 5: 1, 3: 2, 6: 3, 2: 4, 4: 5}
+# docs/rules.md#2-pieces: clockwise the edges read 1, 5, 3, 6, 2, 4; OFFSET = {1:0, 5:1, 3:2, 6:3, 2:4, 4:5}.
+STATED_OFFSET = {1: 0, 5: 1, 3: 2, 6: 3, 2: 4, 4: 5}
 
 
 def test_pips_and_offsets_are_the_rules_tables():
     assert PIPS_CLOCKWISE == (1, 5, 3, 6, 2, 4)
-    assert DIE_OFFSET == RULES_OFFSET
+    assert DIE_OFFSET == STATED_OFFSET
     for i, pip in enumerate(PIPS_CLOCKWISE):
         assert pip + PIPS_CLOCKWISE[(i + 3) % 6] == 7  # opposite edges sum to 7
 
 
 @pytest.mark.parametrize("orientation", range(6))
 def test_die_direction_for_every_orientation_and_face(orientation):
-    for die, offset in RULES_OFFSET.items():
+    for die, offset in STATED_OFFSET.items():
         assert die_direction(orientation, die) == (orientation + offset) % 6
         assert pip_on_edge(orientation, die_direction(orientation, die)) == die
 

@@ -1,4 +1,8 @@
-"""The planning forecast (asteroyds.preview): hand-checked paths on hand-made boards (RULES §5, §6, §9)."""
+"""The planning forecast (asteroyds.preview): hand-checked paths on hand-made boards.
+
+The rules: docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#6-gates-and-tokens,
+docs/rules.md#9-pilots.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +41,10 @@ def test_pivots_in_place_add_no_cell():
 
 
 def test_collision_stops_the_path_with_shield_damage():
-    """RULES §5: the craft stays, takes 2 damage (1 with the shield), the rest is cancelled."""
+    """The craft stays, takes 2 damage (1 with the shield), the rest is cancelled.
+
+    The rules: docs/rules.md#5-flying-and-the-status-chart.
+    """
     rock = tile("R1", "asteroid", "red", (6, 7), "E", 1)
     s = state([rock], [craft("blue", (6, 5), "E")])
     path = planned_path(s, "blue", "F F F L . . S")
@@ -84,7 +91,7 @@ def test_collision_can_destroy_the_craft():
 
 
 def test_crossing_a_gate_takes_its_token_in_racing():
-    """RULES §6: passing through a gate in the middle of a program counts."""
+    """docs/rules.md#6-gates-and-tokens: passing through a gate in the middle of a program counts."""
     s = state(four_gates(d_cell=(6, 6)), [craft("blue", (6, 5), "E")])
     path = planned_path(s, "blue", "F F . . . . S")
     assert path.cells == ((6, 5), (6, 6), (6, 7))
@@ -98,7 +105,7 @@ def test_a_token_already_held_is_not_taken_again():
 
 
 def test_pilot_power_is_part_of_the_path():
-    """RULES §9: Hector flies forward twice in one column."""
+    """docs/rules.md#9-pilots: Hector flies forward twice in one column."""
     s = state([], [craft("blue", (6, 5), "E", pilot="Hector")])
     path = planned_path(s, "blue", "P F . . . . S")
     assert path.cells == ((6, 5), (6, 6), (6, 7), (6, 8))

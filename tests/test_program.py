@@ -1,4 +1,6 @@
-"""The status chart and its notation (RULES §5, §9; DESIGN.md §3): parse, format, validate, edit."""
+"""The status chart and its notation (DESIGN.md §3): parse, format, validate, edit.
+
+The rules: docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#9-pilots."""
 
 from __future__ import annotations
 
@@ -230,7 +232,7 @@ def test_as_program_and_shields_of():
     assert shields_of({}) == {}
 
 
-# --- legality (RULES §5, §9) ---------------------------------------------------------
+# --- legality (docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#9-pilots) -------------------------
 
 
 @pytest.mark.parametrize(

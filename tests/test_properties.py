@@ -175,7 +175,9 @@ STEPS = {"red": 2, "white": 1, "blue": 1}
 
 
 class Referee:
-    """Replays the events on its own board and checks each one is allowed by RULES §4 when it happens.
+    """Replays the events on its own board and checks each one is allowed by the rules when it happens.
+
+    The rules: docs/rules.md#4-moving-the-asteroids.
 
     Independent of the engine's internals: it only knows the rules, the
     state before the phase, the shields, and the events in order.

@@ -327,7 +327,7 @@ def test_cli_render_into_missing_directory(tmp_path, capsys):
     assert err.count("\n") == 1 and "nowhere" in err and "Traceback" not in err
 
 
-# --- capture mode (RULES §11): team colours, asteroyds, disabled turrets -------------------------
+# --- capture mode (docs/rules.md#11-capture-the-asteroyd): team colours, asteroyds, disabled turrets --------
 
 
 def _capture_carrying():

@@ -6,10 +6,12 @@ a game stopped mid-round and one mid-turn) with the state that version replayed 
 and scenario files of states only play makes (drones launched, team scores, a carried
 asteroyd). The current code must read every one of them and reach the same states.
 
-One expected state was re-derived since, for a rule correction, not a refactoring:
-``capture.game.state.json`` after friendly fire (RULES §11, "all crafts in the stopping space are
-hit"; tests/test_capture_friendly_fire.py). In its turn 3, white2's laser stops on red1 and white1
-at (6, 12): white1 is now hit too and sent home to (6, 14); nothing else in the game changes.
+One expected state was re-derived once, for a rule, not a refactoring, and is back to what
+that version wrote: ``capture.game.state.json``. Friendly fire (every craft in a laser's
+stopping space hit, allies too) had sent white1 home to (6, 14) in turn 3, where white2's laser
+stops on red1 at (6, 12) with white1 in the same space. The rule is no friendly fire
+(docs/rules.md#11-capture-the-asteroyd, tests/test_capture_no_friendly_fire.py): the laser passes
+white1 there, which stays at (6, 12), as ec8b017 replayed it; nothing else in the game changes.
 """
 
 from __future__ import annotations
@@ -56,3 +58,13 @@ def test_the_capture_game_keeps_its_own_rules():
         "victory_check": "turn",
     }
     assert game.phase == "plan" and "red1" in game.programs  # stopped mid-turn, one chart in
+
+
+def test_the_capture_game_has_no_friendly_fire():
+    # Turn 3: white2's laser stops on red1 at (6, 12), where its team-mate white1 stands too.
+    game = Game.load(BEFORE / "capture.game.json")
+    turn3 = [e for r, _phase, e in game.log if r == 3]
+    laser = next(e for e in turn3 if e.type == "capture_laser_fired" and e.shooter == "white2")
+    assert (laser.end, laser.hits) == ((6, 12), ("red1",))
+    assert [e.player for e in turn3 if e.type == "capture_craft_shot"] == ["red1"]
+    assert game.state.craft("white1").cell == (6, 12)

@@ -1,4 +1,6 @@
-"""Lasers (RULES §7), the shooting modes' rules and bots, and the "one shot per turn" variant (§10).
+"""Lasers, the shooting modes' rules and bots, and the "one shot per turn" variant.
+
+The rules: docs/rules.md#7-shooting, docs/rules.md#10-variants-and-rule-settings.
 
 Expected cells are worked out by hand with the odd-r neighbour table: from an
 even row r, NE (r-1, c), NW (r-1, c-1), SE (r+1, c), SW (r+1, c-1); from an
@@ -174,7 +176,7 @@ def test_turning_the_whole_table_commutes_with_shooting(seed, notches):
     assert snapshots(s, events)[-1] == after
 
 
-# --- one shot per turn (RULES §10) ------------------------------------------------------------
+# --- one shot per turn (docs/rules.md#10-variants-and-rule-settings) ----------------------------------------
 
 
 def test_one_shot_per_turn_refuses_a_second_shot_and_names_both_columns():

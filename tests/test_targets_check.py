@@ -1,4 +1,7 @@
-"""Where a target may be (RULES §7): asteroyds.modes.targets' checks, and State.validate refusing the rest."""
+"""Where a target may be: asteroyds.modes.targets' checks, and State.validate refusing the rest.
+
+The rules: docs/rules.md#7-shooting.
+"""
 
 from __future__ import annotations
 
@@ -110,21 +113,21 @@ def test_a_white_bearing_asteroid_takes_a_target(piece):
         (WHITE, "left", True, "a target number is a whole number from 1, got True"),
         (WHITE, "left", None, "a target number is a whole number from 1, got None"),
         (WHITE, "left", "2", "a target number is a whole number from 1, got '2'"),
-        (POD, "left", 1, "Pod P1 cannot carry a target: only an asteroid does (RULES §7)"),
-        (GATE, "left", 1, "White gate #6 cannot carry a target: only an asteroid does (RULES §7)"),
+        (POD, "left", 1, "Pod P1 cannot carry a target: only an asteroid does"),
+        (GATE, "left", 1, "White gate #6 cannot carry a target: only an asteroid does"),
         (
             RED,
             "left",
             1,
             "Red asteroid #3 cannot carry a target: targets sit on white-bearing asteroids "
-            "(white, white/red, white/blue; RULES §7)",
+            "(white, white/red, white/blue)",
         ),
         (
             BLUE,
             "right",
             2,
             "Blue asteroid #5 cannot carry a target: targets sit on white-bearing asteroids "
-            "(white, white/red, white/blue; RULES §7)",
+            "(white, white/red, white/blue)",
         ),
         (
             marked(WHITE_BLUE, "right-2", "right"),
@@ -190,22 +193,21 @@ def test_a_board_with_valid_targets_and_teams_passes():
     [
         (
             marked(POD, "left-1", "left"),
-            "test.json: piece 'P1': pod P1 cannot carry target left-1: only an asteroid does (RULES §7)",
+            "test.json: piece 'P1': pod P1 cannot carry target left-1: only an asteroid does",
         ),
         (
             marked(GATE, "left-1", "left"),
-            "test.json: piece 'G1': white gate #6 cannot carry target left-1: "
-            "only an asteroid does (RULES §7)",
+            "test.json: piece 'G1': white gate #6 cannot carry target left-1: only an asteroid does",
         ),
         (
             marked(RED, "right-1", "right"),
             "test.json: piece 'R1': red asteroid #3 cannot carry target right-1: targets sit on "
-            "white-bearing asteroids (white, white/red, white/blue; RULES §7)",
+            "white-bearing asteroids (white, white/red, white/blue)",
         ),
         (
             marked(BLUE, "right-1", "right"),
             "test.json: piece 'B1': blue asteroid #5 cannot carry target right-1: targets sit on "
-            "white-bearing asteroids (white, white/red, white/blue; RULES §7)",
+            "white-bearing asteroids (white, white/red, white/blue)",
         ),
         (
             marked(WHITE, "left-1", None),
@@ -233,12 +235,12 @@ def test_a_board_with_valid_targets_and_teams_passes():
         (
             marked(WHITE, None, "left"),
             "test.json: piece 'W1': white asteroid #1 has team 'left' but no target: in targets mode a "
-            "piece's team is the set of the target it carries (RULES §7)",
+            "piece's team is the set of the target it carries",
         ),
         (
             marked(POD, None, "right"),
             "test.json: piece 'P1': pod P1 has team 'right' but no target: in targets mode a piece's team "
-            "is the set of the target it carries (RULES §7)",
+            "is the set of the target it carries",
         ),
     ],
 )
@@ -335,7 +337,7 @@ def test_a_scenario_with_a_target_on_a_red_asteroid_does_not_load(tmp_path):
         scenario.load(path)
     assert str(info.value) == (
         f"{path}: piece 'R1': red asteroid #3 cannot carry target right-1: targets sit on white-bearing "
-        "asteroids (white, white/red, white/blue; RULES §7)"
+        "asteroids (white, white/red, white/blue)"
     )
 
 

@@ -1,4 +1,4 @@
-"""The tutorial's corrections (issue 22): each chapter says what RULES.md and the engine do.
+"""The tutorial's corrections (issue 22): each chapter says what docs/rules.md and the engine do.
 
 Every correction is checked twice: in the chapter's text (the notebook's JSON, English and its
 French twin) and against the engine, by running the chapter's own code cells where the fact lives
@@ -146,8 +146,9 @@ def test_the_laser_rule_names_what_it_passes_misses_and_hits(lang):
             "shooter's own space are not",
             "its own team's crafts",
             "both asteroyds",
-            "**every** craft",
-            "team-mate in that space is hit too (friendly fire)",
+            "**every** enemy craft",
+            "**Decision — no friendly fire.**",
+            "A laser never hits its own team: it passes over a team-mate",
         ):
             assert fact in text
     else:
@@ -155,8 +156,9 @@ def test_the_laser_rule_names_what_it_passes_misses_and_hits(lang):
             "case du tireur ne sont pas",
             "vaisseaux et des tourelles de sa propre",
             "deux asteroyds",
-            "**tous** les vaisseaux",
-            "coéquipier sur cette case est touché aussi (tir ami)",
+            "**tous** les vaisseaux ennemis",
+            "**Décision : pas de tir ami.**",
+            "Un laser ne touche jamais sa propre équipe : il passe au-dessus",
         ):
             assert fact in text
 
@@ -361,7 +363,7 @@ def test_no_demo_gives_a_die_to_an_asteroid():
             assert not re.search(r"asteroid #\d+'s die|dé de l'astéroïde", text), demo.name
 
 
-# --- RULES' recorded readings: targets victory with the racing clock ---------------------------
+# --- the rules' recorded readings: targets victory with the racing clock ----------------------
 def _last_targets(red_column: int, blue_column: int):
     east, west = parse_direction("E"), parse_direction("W")
     board = State(

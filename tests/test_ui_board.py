@@ -305,7 +305,7 @@ def test_docstring_examples(module):
     assert result.failed == 0
 
 
-# --- capture mode (RULES §11) ----------------------------------------------------------------
+# --- capture mode (docs/rules.md#11-capture-the-asteroyd) ---------------------------------------------------
 
 
 @pytest.fixture

@@ -152,7 +152,10 @@ def test_svg_edge_numbers_are_an_option_off_by_default(racing):
 
 
 def test_die_colours_cover_every_tile_that_shows_numbers(racing):
-    """Every tile with numbers moves by some die (gates and drones too: RULES §3)."""
+    """Every tile with numbers moves by some die, gates and drones too.
+
+    The rules: docs/rules.md#4-moving-the-asteroids.
+    """
     for piece in racing.moving_tiles():
         assert any(piece.moved_by(c) for c in DIE_COLOURS), piece
 

@@ -1,4 +1,6 @@
-"""The capture chart (RULES §11): the controller's operations, refusals, the widget, and the Game.
+"""The capture chart: the controller's operations, refusals, the widget, and the Game.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 The controller is plain Python; the widget is driven through its buttons'
 real ``click()`` (what the browser's click message runs), and the programs

@@ -398,7 +398,7 @@ def test_the_text_box_follows_the_board_until_someone_types_in_it():
     assert view._json.value == c.to_json()
 
 
-# --- targets mode: the Target tool (RULES §7) ---------------------------------------------
+# --- targets mode: the Target tool (docs/rules.md#7-shooting) ---------------------------------------------
 @pytest.fixture
 def targets_board() -> EditorController:
     """An empty targets-mode board with a white, a white/red, a red asteroid and a pod."""
@@ -441,11 +441,11 @@ def test_without_a_number_the_target_tool_takes_the_team_s_next_free_one(targets
     ("cell", "message"),
     [
         ((3, 3), "(3, 3) is empty: a target goes on a white-bearing asteroid"),
-        ((6, 8), "Pod P1 cannot carry a target: only an asteroid does (RULES §7)"),
+        ((6, 8), "Pod P1 cannot carry a target: only an asteroid does"),
         (
             (6, 7),
             "Red asteroid #3 cannot carry a target: targets sit on white-bearing asteroids "
-            "(white, white/red, white/blue; RULES §7)",
+            "(white, white/red, white/blue)",
         ),
         ((1, 3), "the blue craft cannot carry a target: only an asteroid does"),
         ((6, 6), "target left-1 is already on white asteroid #1 at (6, 5): pick another number"),
@@ -641,7 +641,7 @@ def test_the_editor_s_public_names_and_examples():
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
-# --- capture the asteroyd (RULES §11): "teams may rearrange pods and turrets" ---------------
+# --- capture the asteroyd (docs/rules.md#11-capture-the-asteroyd): "teams may rearrange pods and turrets" ---
 def capture_editor(teams: int = 2) -> EditorController:
     editor = EditorController()
     result = editor.load_setup("capture" if teams == 2 else "capture-3teams")
@@ -821,8 +821,7 @@ def test_an_asteroyd_belongs_to_capture_mode():
     editor = EditorController()
     result = editor.add("asteroyd", (6, 6), team="red")
     assert not result.ok and result.message == (
-        "an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is racing, "
-        "set the mode to capture first"
+        "an asteroyd is a Capture the Asteroyd piece: this board is racing, set the mode to capture first"
     )
     assert editor.set_mode("capture").ok and editor.add("asteroyd", (6, 6), team="red").ok
 

@@ -121,7 +121,7 @@ def test_the_view_shows_the_demo_in_big_text_on_a_large_board():
     assert view.board.size == "large"
     assert "White asteroid #6 moves before white gate #24" in view._title.value
     assert "smaller number moves first" in view._explain.value
-    assert "RULES §4" in view._rule.value
+    assert "§4 Priority and order" in view._rule.value
     assert view._picker.value == "rulebook-white-6-before-gate-24"
     assert "data-count='4'" in view._counter.value and "step 1 of 4" in view._counter.value
     assert view._buttons["back"].disabled and not view._buttons["next"].disabled

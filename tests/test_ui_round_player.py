@@ -418,7 +418,7 @@ def test_module_doctests():
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
-# --- capture mode (RULES §11): Resolve turn, 6 rounds of lasers then moves ------------------------
+# --- capture mode (docs/rules.md#11-capture-the-asteroyd): Resolve turn, 6 rounds of lasers then moves ------
 class TextChart:
     """A capture chart as the round player sees it: a program and a reset (the widget is tested apart)."""
 

@@ -405,7 +405,7 @@ def test_the_game_over_banner_shows_in_the_widget():
     assert 'data-stage="over"' in view._data.value
 
 
-# --- capture the asteroyd (RULES §11): teams plan together, bots, the 6 rounds ------------------------
+# --- capture the asteroyd (docs/rules.md#11-capture-the-asteroyd): teams plan together, bots, the 6 rounds --
 CAPTURE_SEED = 4  # the browser test's game (tests/browser/test_sandbox_capture.py)
 RED_PROGRAMS = {"red1": "F F R F . . S2", "red2": "F L F . . . X1"}
 

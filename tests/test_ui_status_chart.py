@@ -1,4 +1,6 @@
-"""The status chart widget (RULES §5, §9): drops, clicks and the program the engine receives.
+"""The status chart widget: drops, clicks and the program the engine receives.
+
+The rules: docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#9-pilots.
 
 Drags are simulated the way the browser sends them: bqplot's front end first
 syncs the dropped point into ``x``/``y``, then sends the custom message

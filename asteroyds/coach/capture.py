@@ -84,10 +84,9 @@ def check(state: State, player: str) -> None:
         )
 
 
-def _enemies_hit(events: Sequence[Event], player: str, team: Mapping[str, str]) -> int:
-    return sum(
-        1 for e in events if isinstance(e, CraftShot) and player in e.by and team[e.player] != team[player]
-    )
+def _enemies_hit(events: Sequence[Event], player: str) -> int:
+    """The crafts this craft's laser hit: all enemies, as a laser passes allies (no friendly fire)."""
+    return sum(1 for e in events if isinstance(e, CraftShot) and player in e.by)
 
 
 def _programs(state: State, player: str, program: CaptureProgram, others: Mapping | None) -> dict:
@@ -135,22 +134,19 @@ def replay(
         path.append(turn.cell[player])
     events = list(turn.events)
     start_points = dict(state.scores).get(turn.team[player], 0)
-    score = capture_score(turn, player, start_points, _enemies_hit(events, player, turn.team))
+    score = capture_score(turn, player, start_points, _enemies_hit(events, player))
     return score, rounds, path, events
 
 
 def _matters(events: Sequence[Event], player: str, stance: str | None) -> bool:
     """Could this anticipation change the round whose events (without it) are ``events``?
 
-    A Shield only changes an enemy laser that hit the craft (it does not dodge
-    its own team's lasers); a Shoot only a laser of
+    A Shield only changes a laser that hit the craft; a Shoot only a laser of
     the craft that an enemy's Shield dodged. Otherwise the round is the same
     and the token is merely spent, so the search need not try it.
     """
     if stance == SHIELD_STANCE:
-        return any(
-            isinstance(e, CraftShot) and e.player == player and set(e.by) - set(e.friendly) for e in events
-        )
+        return any(isinstance(e, CraftShot) and e.player == player for e in events)
     return any(isinstance(e, LaserDodged) and e.shooter == player for e in events)
 
 
@@ -216,7 +212,7 @@ def search_capture(
                     fork = turn.fork({**base, player: program})
                     done = over or fork.play_round(k)
                     plain = plain or fork
-                    total = hits + _enemies_hit(fork.events, player, team)
+                    total = hits + _enemies_hit(fork.events, player)
                     key = _key(fork, left, total, done)
                     if key not in seen:
                         seen[key] = (fork, (*columns, token), mark_stance, mark_rounds, left, total, done)

@@ -132,7 +132,7 @@ def _branch(parent: _Branch) -> _Branch:
 
 
 def _phase(resolver: _Branch, movers: Sequence[Mover], colour: str, die: int) -> None:
-    """One colour phase, moved by the engine's own resolver (RULES §4)."""
+    """One colour phase, moved by the engine's own resolver (docs/rules.md#4-moving-the-asteroids)."""
     resolver.move_all(movers, colour, die)
     for event in resolver.events:
         if isinstance(event, CraftHit):

@@ -178,7 +178,10 @@ def _no_points(state: State, mode_rules: object = None) -> int | None:
 
 @dataclass(frozen=True)
 class Mode:
-    """One game mode (RULES §8–§11). Instances live in :mod:`asteroyds.modes` and are registered by name.
+    """One game mode. Instances live in :mod:`asteroyds.modes` and are registered by name.
+
+    The modes' rules: docs/rules.md#7-shooting, docs/rules.md#8-victory and
+    docs/rules.md#11-capture-the-asteroyd.
 
     The flags say what the shared rules code does differently; the callables
     are the mode's own rules; the words are what the views show.
@@ -209,7 +212,8 @@ class Mode:
     start_round: StartRule = _no_start
     finish_round: FinishRule = _no_finish
     replay: Mapping[str, Replay] = field(default_factory=lambda: MappingProxyType({}))
-    # The mode's own rule settings (RULES §11's for capture): a class with to_dict/from_dict, saved
+    # The mode's own rule settings (capture's: docs/rules.md#11-capture-the-asteroyd): a class with
+    # to_dict/from_dict, saved
     # with a game under ``rules_key``; None: the shared RuleSettings are all there is.
     rules_type: Any = None  # a class with to_dict() and from_dict(), or None
     rules_key: str | None = None

@@ -1,4 +1,4 @@
-"""Drones mode (RULES §7, §8): turrets launch drones, players shoot them.
+"""Drones mode (docs/rules.md#7-shooting, docs/rules.md#8-victory): turrets launch drones, players shoot them.
 
 - **Launch** (start of every round, :func:`start_round`): each turret that
   has no drone of its symbol on the board launches one on its own space. The
@@ -45,7 +45,8 @@ from .base import Mode
 from .objectives import DRONES_OBJECTIVE
 from .standard import STANDARD_TURN, and_list, leaders
 
-DRONE_COLOUR = "white/red"  # drones move like white/red asteroids (RULES §2, §7)
+# Drones move like white/red asteroids (docs/rules.md#2-pieces, docs/rules.md#7-shooting).
+DRONE_COLOUR = "white/red"
 PRIORITY_BASE = 100  # the n-th turret's drones have priority 100 + n
 SYMBOLS_TO_WIN = 4
 
@@ -159,7 +160,7 @@ def finish_round(state: State, round_events: Sequence[Event]) -> tuple[State, li
 
 
 def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
-    """Who won at the end of this round, if anyone (RULES §7 Drones mode)."""
+    """Who won at the end of this round, if anyone (docs/rules.md#7-shooting Drones mode)."""
     symbols = set(drone_symbols(state))
     needed = symbols_needed(state)
     finishers = []

@@ -15,7 +15,7 @@ first difference decides):
   board, (2) the gate tokens it holds, (3) the smallest hex distance from its
   final cell to a gate whose token it lacks (0 when it holds them all), (4)
   the least damage. Then, to break ties: (5) the earliest column in which
-  the last token was taken (the racing tie-break, RULES §8), (6) the fewest
+  the last token was taken (the racing tie-break, docs/rules.md#8-victory), (6) the fewest
   once-a-game powers spent (destroying an asteroid, the pilot's power). With
   the *return to a platform* variant, landing counts as one more token, and
   once every token is held the distance is to the nearest platform.

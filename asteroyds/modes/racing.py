@@ -1,4 +1,6 @@
-"""Racing (and shooting) victory, RULES §8, and the two modes' :class:`~asteroyds.modes.base.Mode` objects.
+"""Racing (and shooting) victory, and the two modes' :class:`~asteroyds.modes.base.Mode` objects.
+
+The rules: docs/rules.md#8-victory.
 
 The game ends at the end of a round in which a player holds all 4 gate
 tokens. Several finishers: the one who took their last token in the earliest

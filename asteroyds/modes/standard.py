@@ -23,7 +23,10 @@ from .base import Resolution, Turn
 
 
 def _validate(state: State, craft: Craft, program: Program | str) -> Program:
-    """One status chart, checked by the rules of the state's mode (RULES §4)."""
+    """One status chart, checked by the rules of the state's mode.
+
+    The rules: docs/rules.md#5-flying-and-the-status-chart.
+    """
     return validate_program(as_program(program, player=craft.player), craft, state.mode, rules=state.rules)
 
 

@@ -1,4 +1,6 @@
-"""Targets mode (RULES §7, §8): two teams shoot the targets of the other side.
+"""Targets mode: two teams shoot the targets of the other side.
+
+The rules: docs/rules.md#7-shooting, docs/rules.md#8-victory.
 
 Each team is a side of the board: ``left`` (red, yellow, purple) and
 ``right`` (blue, green, orange); teams may be unbalanced. The 6 white-bearing
@@ -14,18 +16,18 @@ asteroids of each side carry that side's targets (``left-1`` … ``left-6``,
   whose aimed-at set has no target left wins, whoever eliminated them.
   **Decision:** a team needs at least one craft still on the board to win.
   **Decision:** if both teams' sets are emptied in the same round, the team
-  whose set fell in the earlier column wins (the racing tie-break, RULES §8,
+  whose set fell in the earlier column wins (the racing tie-break, docs/rules.md#8-victory,
   fair to the turn order). A set falls in the latest column in which one of
   its targets was eliminated that round, as if every craft flew its columns
   at the same time: red's column 4 comes after blue's column 2 even when red
   flies first. The same column is a draw: both teams share the victory.
   Every player of a winning team wins, a destroyed team-mate included. If
   every craft is destroyed, nobody wins.
-- **Handicap** (``RuleSettings.targets_handicap``, RULES §10): see
+- **Handicap** (``RuleSettings.targets_handicap``, docs/rules.md#10-variants-and-rule-settings): see
   :func:`asteroyds.setups.targets`: that many targets are taken off the set
   the weaker team aims at, when the setup is built.
 
-**Where a target may be** (RULES §7), the facts both :meth:`State.validate
+**Where a target may be** (docs/rules.md#7-shooting), the facts both :meth:`State.validate
 <asteroyds.state.State.validate>` (through :func:`check`) and the scenario
 editor use. A target is two fields of the asteroid :class:`~asteroyds.pieces.Piece`
 that carries it: ``target``, its name and the token a hit gives
@@ -38,7 +40,7 @@ that carries it: ``target``, its name and the token a hit gives
 >>> target_problem(board, white, "left", 1)
 ''
 >>> target_problem(board, red, "left", 1)  # doctest: +ELLIPSIS
-'Red asteroid #2 cannot carry a target: targets sit on white-bearing asteroids (white, ...; RULES §7)'
+'Red asteroid #2 cannot carry a target: targets sit on white-bearing asteroids (white, ...)'
 >>> marked = board.update_pieces({"W1": white._replace(target=target_name("left", 1), team="left")})
 >>> free_number(marked, "left"), carrier(marked, "left-1").id
 (2, 'W1')
@@ -65,15 +67,16 @@ from .standard import STANDARD_TURN
 
 MODE = "targets"
 SIDES: tuple[str, ...] = ("left", "right")
-# A set of the box has 6 targets (RULES §7); a scenario may number them further (see check()).
+# A set of the box has 6 targets (docs/rules.md#7-shooting); a scenario may number them further (see check()).
 SET_SIZE = 6
-# The asteroids that may carry a target: those the white die moves (RULES §7 "white-bearing").
+# The asteroids that may carry a target: those the white die moves (docs/rules.md#7-shooting "white-bearing").
 WHITE_BEARING: tuple[str, ...] = tuple(colour for colour, dice in MOVED_BY.items() if WHITE in dice)
-# Kinds whose ``team`` is a capture-mode fact (RULES §11), not a target's set: check() leaves them alone.
+# Kinds whose ``team`` is a capture-mode fact, not a target's set: check() leaves them alone.
+# (the rules: docs/rules.md#11-capture-the-asteroyd)
 CAPTURE_TEAM_KINDS: tuple[str, ...] = (PLATFORM, TURRET, ASTEROYD)
 
 
-# --- where a target may be (RULES §7) ----------------------------------------------------
+# --- where a target may be (docs/rules.md#7-shooting) ----------------------------------------------------
 
 
 def target_name(team: str, number: int) -> str:
@@ -136,26 +139,28 @@ def free_number(state: State, team: str) -> int:
 
 
 def carry_problem(piece: Piece) -> str:
-    """Why ``piece`` can carry no target at all ("" if it can): RULES §7 puts them on white-bearing asteroids.
+    """Why ``piece`` can carry no target at all ("" if it can).
+
+    docs/rules.md#7-shooting puts targets on white-bearing asteroids.
 
     >>> from asteroyds.pieces import Piece
     >>> carry_problem(Piece("WB1", "asteroid", (1, 1), "white/blue", 0, 1))
     ''
     >>> carry_problem(Piece("P1", "pod", (1, 1)))
-    'only an asteroid does (RULES §7)'
+    'only an asteroid does'
     """
     if piece.kind != ASTEROID:
-        return _("only an asteroid does (RULES §7)")
+        return _("only an asteroid does")
     if not piece.moved_by(WHITE):
         kinds = ", ".join(colour_text(c) for c in WHITE_BEARING)
-        return _("targets sit on white-bearing asteroids ({kinds}; RULES §7)", kinds=kinds)
+        return _("targets sit on white-bearing asteroids ({kinds})", kinds=kinds)
     return ""
 
 
 def target_problem(state: State, piece: Piece, team: str, number: int | None) -> str:
     """Why ``piece`` cannot take target ``number`` of ``team``'s set now ("" if it can).
 
-    What a new target needs (RULES §7): a targets-mode board, a set of
+    What a new target needs (docs/rules.md#7-shooting): a targets-mode board, a set of
     :data:`SIDES`, a whole number from 1, a white-bearing asteroid without a
     target, and a name no other piece carries. The sentence starts with the
     piece, for people: the scenario editor shows it as it is.
@@ -163,7 +168,7 @@ def target_problem(state: State, piece: Piece, team: str, number: int | None) ->
     >>> from asteroyds.pieces import Piece
     >>> pod = Piece("P1", "pod", (6, 8))
     >>> target_problem(State("targets", (pod,)), pod, "left", 1)
-    'Pod P1 cannot carry a target: only an asteroid does (RULES §7)'
+    'Pod P1 cannot carry a target: only an asteroid does'
     >>> target_problem(State("racing", (pod,)), pod, "left", 1)
     'targets count only in targets mode (this board is racing): set the mode to targets first'
     >>> target_problem(State("targets", (pod,)), pod, "middle", 1)
@@ -222,7 +227,9 @@ def with_teams(state: State) -> State:
 
 
 def check(state: State, where: str = "state") -> None:
-    """Raise :class:`ScenarioError` naming the first piece or craft that breaks targets mode (RULES §7).
+    """Raise :class:`ScenarioError` naming the first piece or craft that breaks targets mode.
+
+    The rules: docs/rules.md#7-shooting.
 
     :meth:`State.validate <asteroyds.state.State.validate>` calls it for a
     targets-mode state, so a scenario file, a setup or an editor change with
@@ -234,7 +241,7 @@ def check(state: State, where: str = "state") -> None:
     - no two pieces carry the same target;
     - an asteroid, gate, drone or pod has a ``team`` only with a target (a
       shot target leaves with its team); platforms, turrets and asteroyds keep
-      their capture-mode team (:data:`CAPTURE_TEAM_KINDS`, RULES §11);
+      their capture-mode team (:data:`CAPTURE_TEAM_KINDS`, docs/rules.md#11-capture-the-asteroyd);
     - every craft, destroyed ones too, is on ``left`` or ``right``, as
       :func:`start_round` requires.
 
@@ -267,7 +274,7 @@ def check(state: State, where: str = "state") -> None:
                 raise ScenarioError(
                     _(
                         "{at}: {piece} has team {team!r} but no target: in targets mode a piece's "
-                        "team is the set of the target it carries (RULES §7)",
+                        "team is the set of the target it carries",
                         at=at,
                         piece=p.describe(),
                         team=p.team,
@@ -343,7 +350,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# --- playing (RULES §7, §8) -----------------------------------------------------------------
+# --- playing (docs/rules.md#7-shooting, docs/rules.md#8-victory) --------------------------------------------
 
 
 def aimed_side(team: str) -> str:

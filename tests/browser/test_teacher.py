@@ -87,7 +87,7 @@ def test_a_demo_link_opens_the_demo_in_the_presenter(tools):
     )
     assert board_data(page, PRESENTER, "pieces") == "G24@6,7 W6@6,5"
     picked = page.locator(f"{PRESENTER} .asteroyds-presenter-picker select").input_value()
-    assert picked == f"§4 · {demo.title}"  # the picker lists the gallery by RULES section
+    assert picked == f"§4 · {demo.title}"  # the picker lists the gallery by rules section
     box = page.locator(f"{PRESENTER} .asteroyds-board").first.bounding_box()
     assert box["width"] > 1100  # the large board, for a projector
     no_traceback(page)

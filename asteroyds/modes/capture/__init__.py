@@ -1,4 +1,6 @@
-"""Capture the Asteroyd: the team mode of RULES §11, as one package registered as one mode.
+"""Capture the Asteroyd: the team mode, as one package registered as one mode.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 Teams (red, white, and blue with three teams) each have a base: their
 asteroyd, a platform, public pods and turrets. A craft that enters the enemy

@@ -1,7 +1,7 @@
-"""Capture boards (RULES §11): which pieces a capture board may hold, and when it can be played.
+"""Capture boards: which pieces a capture board may hold, and when it can be played.
 
-RULES §11 lets teams rearrange pods and turrets, so a capture board is not
-always the shipped one (``data/capture-2teams.json``): the scenario editor
+The rules (docs/rules.md#11-capture-the-asteroyd) let teams rearrange pods and turrets, so a
+capture board is not always the shipped one (``data/capture-2teams.json``): the scenario editor
 edits it and the sandbox plays the result. Two levels of checks, both the
 engine's, so the editor and the sandbox never decide a rule themselves:
 
@@ -65,7 +65,7 @@ def piece_problem(state: State, piece: Piece) -> str:
     name = name_text(piece.describe())
     if piece.kind in FOREIGN_KINDS:
         return _(
-            "{name}: this piece has no part in capture mode (RULES §11: asteroyds, platforms, "
+            "{name}: this piece has no part in capture mode (its pieces are asteroyds, platforms, "
             "pods, turrets and the blue asteroids of the variant)",
             name=name,
         )
@@ -74,13 +74,13 @@ def piece_problem(state: State, piece: Piece) -> str:
     if piece.colour != BLUE:
         return _(
             "{name}: the only asteroids in capture mode are the blue ones of the variant, "
-            "moved by the blue die (RULES §11)",
+            "moved by the blue die",
             name=name,
         )
     if BLUE in team_names(state):
         return _(
             "{name}: the blue asteroids variant is for two teams: with a blue team the blue die "
-            "aims the blue turrets (RULES §11)",
+            "aims the blue turrets",
             name=name,
         )
     return ""

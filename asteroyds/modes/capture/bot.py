@@ -1,4 +1,6 @@
-"""A seeded Capture the Asteroyd team bot (RULES §11): the capture mode's own bots.
+"""A seeded Capture the Asteroyd team bot: the capture mode's own bots.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 The bot knows the dice when it plans (as players do), so it knows where
 every turret fires this turn. Each team gives its crafts roles: a carrier
@@ -119,7 +121,7 @@ def _goals(view: _View, rng: random.Random) -> dict[str, tuple[Cell, str]]:
     """Each craft's goal and role: ``home`` (carrier), ``keep`` (own asteroyd away), ``attack``, ``defend``.
 
     One attacker per loose enemy asteroyd: two team-mates arriving together
-    would leave it where it is (RULES §11).
+    would leave it where it is (docs/rules.md#11-capture-the-asteroyd).
     """
     state, team = view.state, view.team
     carried = {p.carrier: p for p in state.pieces if p.kind == ASTEROYD and p.carrier}

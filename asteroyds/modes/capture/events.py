@@ -1,4 +1,6 @@
-"""The events of a Capture the Asteroyd turn (RULES §11), with their English sentences.
+"""The events of a Capture the Asteroyd turn, with their English sentences.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 A capture turn is told round by round: :class:`RoundStarted`, then the
 lasers (:class:`LaserFired`, each with its path and whom it hit, then the
@@ -103,13 +105,13 @@ class LaserFired(TupleEvent):
     ``stopped_by`` is ``border``, ``pod``, ``platform``, ``turret``,
     ``asteroid`` or ``craft``; ``blocker`` the piece id or the crafts hit.
     ``pierce``: the shooter's anticipation is Shoot in this round, so Shield
-    anticipations do not dodge it. ``friendly``: the shooter's allies among
-    ``hits`` (every craft in the stopping space is hit, RULES §11); a field
-    with a default, so logs written before it read back.
+    anticipations do not dodge it. ``hits`` are enemy crafts only: no friendly
+    fire (a log of the build that had it, with a ``friendly`` field, still
+    reads back: unknown fields are ignored).
     """
 
     TYPE: ClassVar[str] = "capture_laser_fired"
-    TUPLES: ClassVar[tuple[str, ...]] = ("path", "hits", "friendly")
+    TUPLES: ClassVar[tuple[str, ...]] = ("path", "hits")
     shooter: str
     shooter_name: str
     team: str
@@ -123,7 +125,6 @@ class LaserFired(TupleEvent):
     hits: tuple[str, ...]
     pierce: bool
     round: int
-    friendly: tuple[str, ...] = ()
 
     def text(self) -> str:
         fields = {
@@ -143,14 +144,6 @@ class LaserFired(TupleEvent):
                 n,
                 shot=head,
                 n=n,
-            )
-        elif self.friendly:
-            text = _(
-                "{shot}: it hits {crafts} at {cell}, friendly fire on {allies}",
-                shot=head,
-                crafts=crafts_text(self.hits),
-                cell=cell_text(self.end),
-                allies=crafts_text(self.friendly),
             )
         elif self.hits:
             text = _(
@@ -191,37 +184,23 @@ class LaserDodged(Event):
 
 @dataclass(slots=True)
 class CraftShot(TupleEvent):
-    """A craft hit by one or more lasers in this round (all hits are simultaneous).
-
-    ``friendly``: the shooters of its own team among ``by`` (it stood in the
-    stopping space of an allied laser with an enemy craft, RULES §11).
-    """
+    """A craft hit by one or more enemy lasers in this round (all hits are simultaneous)."""
 
     TYPE: ClassVar[str] = "capture_craft_shot"
-    TUPLES: ClassVar[tuple[str, ...]] = ("by", "by_names", "friendly")
+    TUPLES: ClassVar[tuple[str, ...]] = ("by", "by_names")
     player: str
     cell: Cell
     by: tuple[str, ...]
     by_names: tuple[str, ...]
     round: int
-    friendly: tuple[str, ...] = ()
 
     def text(self) -> str:
-        fields = {
-            "player": player_text(self.player),
-            "cell": cell_text(self.cell),
-            "shooters": names_text(self.by_names),
-        }
-        if self.friendly and set(self.friendly) >= set(self.by):
-            return _("The {player} craft is hit at {cell} by {shooters}: friendly fire", **fields)
-        if self.friendly:
-            allies = [name for who, name in zip(self.by, self.by_names, strict=True) if who in self.friendly]
-            return _(
-                "The {player} craft is hit at {cell} by {shooters}, friendly fire from {allies}",
-                allies=names_text(allies),
-                **fields,
-            )
-        return _("The {player} craft is hit at {cell} by {shooters}", **fields)
+        return _(
+            "The {player} craft is hit at {cell} by {shooters}",
+            player=player_text(self.player),
+            cell=cell_text(self.cell),
+            shooters=names_text(self.by_names),
+        )
 
 
 @dataclass(slots=True)

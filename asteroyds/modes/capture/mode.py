@@ -1,4 +1,6 @@
-"""Capture the Asteroyd as a :class:`~asteroyds.modes.base.Mode`: a turn of six rounds (RULES §11).
+"""Capture the Asteroyd as a :class:`~asteroyds.modes.base.Mode`: a turn of six rounds.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 The pieces of the mode live in this package (chart, resolution, rules,
 boards, bot, events, objective; ``docs/capture.md`` keeps the design
@@ -65,7 +67,7 @@ TEXTS: dict[str, str] = {
 
 
 def _validate(state: State, craft: Craft, program: CaptureProgram | str) -> CaptureProgram:
-    """One capture chart (RULES §11)."""
+    """One capture chart (docs/rules.md#11-capture-the-asteroyd)."""
     return validate_capture_program(as_capture_program(program, craft.player), craft)
 
 
@@ -118,7 +120,10 @@ CAPTURE_TURN = Turn(
 
 
 def check(state: State, where: str) -> None:
-    """Teams (RULES §11): platforms, turrets and crafts belong to one; each craft's team has one platform."""
+    """Teams: platforms, turrets and crafts belong to one; each craft's team has one platform.
+
+    The rules: docs/rules.md#11-capture-the-asteroyd.
+    """
     for p in state.pieces:
         if p.kind in (PLATFORM, TURRET) and p.team not in DIE_COLOURS:
             raise ScenarioError(
@@ -185,7 +190,9 @@ def objective(state: State, start: State | None = None, target: int | None = Non
 
 
 def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
-    """The capture victory at the end of a turn (RULES §11), or None while play goes on.
+    """The capture victory at the end of a turn, or None while play goes on.
+
+    The rules: docs/rules.md#11-capture-the-asteroyd.
 
     A :class:`~asteroyds.modes.capture.events.CaptureWon` event of the turn
     decides (it knows the rule settings used); otherwise the scores of the
@@ -213,7 +220,10 @@ def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
 
 
 def notes(state: State, dice: Dice) -> tuple[str, ...]:
-    """Where each turret fires this turn ("TR1 NW"): the dice fix it for the whole turn (RULES §11)."""
+    """Where each turret fires this turn ("TR1 NW"): the dice fix it for the whole turn.
+
+    The rules: docs/rules.md#11-capture-the-asteroyd.
+    """
     return tuple(str(aim) for aim in turret_aims(state, dice))
 
 

@@ -1,4 +1,4 @@
-"""The capture status chart (RULES §11) as a value, and its notation.
+"""The capture status chart (docs/rules.md#11-capture-the-asteroyd) as a value, and its notation.
 
 In Capture the Asteroyd the chart has up to 6 action columns (``F`` forward,
 ``R`` right, ``L`` left, ``U`` turn back, ``X`` shoot, ``.`` empty, and the
@@ -278,7 +278,10 @@ def as_capture_program(value: CaptureProgram | str, player: str | None = None) -
 
 
 def _column_problem(token: str, craft: Craft, pilot_column: int | None) -> str | None:
-    """Why ``craft`` may not play ``token`` in a column, or None (RULES §9, §11)."""
+    """Why ``craft`` may not play ``token`` in a column, or None.
+
+    The rules: docs/rules.md#9-pilots, docs/rules.md#11-capture-the-asteroyd.
+    """
     if token not in PILOT_TOKENS:
         return None
     pilot = craft.pilot

@@ -1,4 +1,6 @@
-"""Resolving a Capture the Asteroyd turn (RULES §11): a pure function of (state, dice, programs).
+"""Resolving a Capture the Asteroyd turn: a pure function of (state, dice, programs).
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 The turn is 6 rounds, one per column. The blue asteroids of the variant
 move first (blue die). Then in each round: every laser fires at once (crafts
@@ -241,7 +243,7 @@ class _Turn:
             if t.id not in self.disabled:
                 shots.append((t.id, f"the {t.team} turret {t.id}", t.team, t.cell, self.aim[t.id], False))
         self.events.append(RoundStarted(k, tuple(s[0] for s in shots)))
-        hit_crafts: dict[str, list[tuple[str, str, str]]] = {}
+        hit_crafts: dict[str, list[tuple[str, str]]] = {}
         hit_pieces: dict[str, list[tuple[str, str]]] = {}
         for shooter, name, team, start, direction, pierce in shots:
             path, end, reason, blocker, blocker_name, hits, dodged = self.trace(
@@ -262,21 +264,20 @@ class _Turn:
                     hits,
                     pierce,
                     k,
-                    tuple(p for p in hits if self.team[p] == team),
                 )
             )
             for player, cell in dodged:
                 self.events.append(LaserDodged(player, shooter, name, cell, k))
             for player in hits:
-                hit_crafts.setdefault(player, []).append((shooter, name, team))
+                hit_crafts.setdefault(player, []).append((shooter, name))
             if reason == TURRET or (reason == ASTEROID and self.rules.destructible_asteroids):
                 hit_pieces.setdefault(blocker, []).append((shooter, name))
         for player in self.order:
             if player in hit_crafts:
                 by = hit_crafts[player]
-                friendly = tuple(b[0] for b in by if b[2] == self.team[player])
-                shooters, names = tuple(b[0] for b in by), tuple(b[1] for b in by)
-                self.events.append(CraftShot(player, self.cell[player], shooters, names, k, friendly))
+                self.events.append(
+                    CraftShot(player, self.cell[player], tuple(b[0] for b in by), tuple(b[1] for b in by), k)
+                )
                 fired = self.programs[player].columns[k - 1] == SHOOT
                 self.send_home(player, k, first_skipped=k + 1 if fired else k)
         for pid in [p.id for p in self.state.pieces if p.id in hit_pieces]:
@@ -286,10 +287,10 @@ class _Turn:
     def trace(self, team: str, start: Cell, direction: int, pierce: bool, k: int) -> tuple:
         """Follow one laser from the space in front of the shooter; nothing changes yet.
 
-        It passes allied crafts and stops at the first space holding an enemy craft that does not
-        dodge it; there every craft is hit, the shooter's allies too (RULES §11: "all crafts in the
-        stopping space are hit"). Returns (path, end, stopped_by, blocker, blocker_name, hits, dodged):
-        a plain tuple, as the coach's search forks thousands of turns and traces every laser of each."""
+        No friendly fire (docs/rules.md#11-capture-the-asteroyd): the laser passes allied crafts
+        everywhere, in its stopping space too, where only the enemy crafts are hit. Returns (path,
+        end, stopped_by, blocker, blocker_name, hits, dodged): a plain tuple, as the coach's search
+        forks thousands of turns and traces every laser of each."""
         path: list[Cell] = []
         dodged: list[tuple[str, Cell]] = []
         cell = start
@@ -301,13 +302,12 @@ class _Turn:
             piece = self.obstacle.get(nxt)
             if piece is not None and not (piece.kind == TURRET and piece.team == team):
                 return tuple(path), nxt, piece.kind, piece.id, piece.describe(), (), dodged
-            here = [p for p in self.order if self.cell[p] == nxt and p not in self.out]
-            enemies = [p for p in here if self.team[p] != team]
-            stoppers = [p for p in enemies if pierce or not self.programs[p].shields_in(k)]
-            dodged += [(p, nxt) for p in enemies if p not in stoppers]
-            if stoppers:
-                # Every craft in the stopping space is hit, allies too: a Shield only dodges enemy lasers.
-                hits = tuple(p for p in here if p in stoppers or self.team[p] == team)
+            enemies = [
+                p for p in self.order if self.cell[p] == nxt and p not in self.out and self.team[p] != team
+            ]
+            hits = tuple(p for p in enemies if pierce or not self.programs[p].shields_in(k))
+            dodged += [(p, nxt) for p in enemies if p not in hits]
+            if hits:
                 names = " and ".join(f"the {p} craft" for p in hits)
                 return tuple(path), nxt, "craft", ", ".join(hits), names, hits, dodged
             cell = nxt
@@ -410,7 +410,10 @@ class _Turn:
         self.events.append(AsteroydReturned(aid, victim, a.cell, home, player, "captured", k))
 
     def resolve_arrivals(self, k: int) -> None:
-        """The asteroyds crafts arrived on this round, all arrivals together (RULES §11)."""
+        """The asteroyds crafts arrived on this round, all arrivals together.
+
+        The rules: docs/rules.md#11-capture-the-asteroyd.
+        """
         for aid in self.asteroyds:
             arrived = self.arrivals.get(aid)
             a = self.pieces[aid]
@@ -436,7 +439,10 @@ class _Turn:
 
     # --- the blue asteroids variant ------------------------------------------------
     def move_blue_asteroids(self, die: int) -> None:
-        """Blue asteroids move 1 space with the blue die and may push another asteroid (RULES §4)."""
+        """Blue asteroids move 1 space with the blue die and may push another asteroid.
+
+        The rules: docs/rules.md#4-moving-the-asteroids.
+        """
         movers = sorted(
             (p for p in self.state.pieces if p.kind == ASTEROID and p.moved_by(BLUE)),
             key=lambda p: (p.priority or 0, p.id),

@@ -1,4 +1,6 @@
-"""Capture's own rules (RULES §11) and the readers of a capture state: teams, scores, platforms, turrets.
+"""Capture's own rules and the readers of a capture state: teams, scores, platforms, turrets.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 :class:`CaptureRules` holds the settings a table might play differently; it
 is the mode's ``rules_type`` (:attr:`asteroyds.modes.Mode.rules_type`): a
@@ -32,14 +34,16 @@ VICTORY_CHECKS: tuple[str, ...] = ("round", "turn")
 
 @dataclass(frozen=True, slots=True)
 class CaptureRules:
-    """The settings of the capture mode a table might play differently (RULES §11).
+    """The settings of the capture mode a table might play differently.
+
+    The rules: docs/rules.md#11-capture-the-asteroyd.
 
     - ``target``: points to win; None is the rule: 3 with two teams, 2 with three.
-    - ``victory_check``: ``"round"`` (the seed: "if during a round a team reaches
+    - ``victory_check``: ``"round"`` (the French rules: "if during a round a team reaches
       3 points it wins": checked after each of the 6 rounds, the rest of the
       turn is not played) or ``"turn"`` (checked once, after round 6).
     - ``destructible_asteroids``: blue asteroids variant; a laser or a ramming
-      craft destroys a blue asteroid (True, "more fun" says the seed) or they
+      craft destroys a blue asteroid (True, "more fun" say the French rules) or they
       are indestructible obstacles.
     """
 
@@ -158,7 +162,9 @@ class TurretAim(NamedTuple):
 
 
 def turret_aims(state: State, dice: Dice | Sequence[int]) -> tuple[TurretAim, ...]:
-    """Where every turret fires this turn: its team's die fixes it for the whole turn (RULES §11).
+    """Where every turret fires this turn: its team's die fixes it for the whole turn.
+
+    The rules: docs/rules.md#11-capture-the-asteroyd.
 
     Every turret is active when a turn starts (a hit or bumped one is disabled
     only until the end of its turn). The order is the one the turn fires them

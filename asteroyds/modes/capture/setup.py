@@ -1,4 +1,6 @@
-"""Capture the Asteroyd's layouts and setup (RULES §11): the default boards, with the variants as options.
+"""Capture the Asteroyd's layouts and setup: the default boards, with the variants as options.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 Teams (red, white, and blue with three teams) each have a base: their
 asteroyd, a platform, public pods and turrets. ``docs/capture.md`` says how

@@ -6,7 +6,7 @@ tile across its "5" edge. Drawing them lets a learner read a die off the tile
 instead of memorising the order around a dot. They are small, in a softer ink
 and not bold, near each edge, so the priority (big, bold, in the centre) stays
 the number that catches the eye. Every moving tile gets them: asteroids,
-gates and drones all move by their colour's dice (RULES §3).
+gates and drones all move by their colour's dice (docs/rules.md#4-moving-the-asteroids).
 
 The coordinates (``row,col``) are off unless the board's *Coordinates* toggle
 is on: a teaching board names pieces and outlines cells rather than printing

@@ -39,7 +39,8 @@ from .layers import (
     hex_curve,
 )
 
-# Laser beams (RULES §7): a wide translucent glow under a thin bright core, a burst where it hits.
+# Laser beams: a wide translucent glow under a thin bright core, a burst where it hits.
+# (the rules: docs/rules.md#7-shooting)
 LASER_COLOURS: dict[str, str] = {"glow": "#ff2b6a", "core": "#c8003c", "burst": "#ffd21f"}
 LASER_GLOW_OPACITY = 0.35
 

@@ -66,7 +66,8 @@ from .overlays import (
     overlay,
 )
 
-# Capture mode (RULES §11): team colours for crafts named red1, white2 ..., asteroyds and rims.
+# Capture mode: team colours for crafts named red1, white2 ..., asteroyds and rims.
+# (the rules: docs/rules.md#11-capture-the-asteroyd)
 TEAM_COLOURS: dict[str, str] = {
     "red": COLOURS["player_red"],
     "white": "#eceff3",

@@ -16,8 +16,8 @@ they hold; this module gathers them, so notebooks and tests import from here:
   and the lookups are functions of a board (:mod:`~asteroyds.ui.editor.edits`,
   :mod:`~asteroyds.ui.editor.board_files`, :mod:`~asteroyds.ui.editor.lookups`),
   and where a new piece may go is :mod:`~asteroyds.ui.editor.placement`'s;
-- :mod:`~asteroyds.ui.editor.targets`: targets mode's checks (RULES §7), the
-  Target tool's; capture mode's (RULES §11) are the engine's
+- :mod:`~asteroyds.ui.editor.targets`: targets mode's checks (docs/rules.md#7-shooting), the
+  Target tool's; capture mode's (docs/rules.md#11-capture-the-asteroyd) are the engine's
   :mod:`asteroyds.modes.capture.boards` (the mode's ``piece_problem`` and ``problems``);
 - :mod:`~asteroyds.ui.editor.view`: :class:`ScenarioEditor`, the widget (CSS
   class ``asteroyds-editor``), with its sections: the tool palette

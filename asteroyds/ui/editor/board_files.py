@@ -49,7 +49,7 @@ def scenario_json(state: State) -> str:
 
 
 def demo_json(
-    state: State, dice: Dice, title: str, explain: str, rule: str = "RULES", name: str = "my-demo"
+    state: State, dice: Dice, title: str, explain: str, rule: str = "—", name: str = "my-demo"
 ) -> str:
     """The board and the dice as a gallery demo file (``asteroyds/demo@1``)."""
     demo = demos.make_demo(state, dice, name=name, title=title, explain=explain, rule=rule)
@@ -77,8 +77,8 @@ def built_in(name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> Lo
     A mode may ship boards of its own instead (:attr:`asteroyds.modes.Mode.layouts`):
     ``capture`` and ``capture-3teams`` are the shipped capture layouts
     (``data/capture-2teams.json``, ``capture-3teams.json``), two crafts
-    per team named by the engine: no seed (the layout is fixed, RULES
-    §11) and no players (the Craft tool adds a team's third craft).
+    per team named by the engine: no seed (the layout is fixed,
+    docs/rules.md#11-capture-the-asteroyd) and no players (the Craft tool adds a team's third craft).
     """
     shipped = {n: build for mode in modes().values() for n, build in mode.layouts.items()}
     if name in shipped:

@@ -6,8 +6,8 @@ so a refused change leaves the board as it was and says why in one sentence
 ("(6, 7) already holds red asteroid #1"). Every change can be undone. Nothing
 here decides a rule: the preview runs the engine's
 :func:`~asteroyds.asteroids.resolve_asteroids`, and targets (targets mode) are
-checked by the engine's :func:`asteroyds.modes.targets.target_problem` (RULES
-§7) before :meth:`State.validate` checks the whole board. The widget is
+checked by the engine's :func:`asteroyds.modes.targets.target_problem`
+(docs/rules.md#7-shooting) before :meth:`State.validate` checks the whole board. The widget is
 :class:`asteroyds.ui.editor.view.ScenarioEditor`.
 
 The controller is made of parts, each owning its own state: the board and
@@ -33,7 +33,7 @@ Tool(name='target', colour=None, symbol=None, orientation=0, priority=None, team
 >>> editor.click((6, 6)).message  # a second click takes it off
 'Took target right-1 off white/red asteroid #1 at (6, 6)'
 
-Capture mode (RULES §11: "teams may rearrange pods and turrets"): the
+Capture mode (docs/rules.md#11-capture-the-asteroyd: "teams may rearrange pods and turrets"): the
 shipped layouts load as the setups ``capture`` and ``capture-3teams``; a new
 platform, turret, asteroyd or craft belongs to the tool's team; a turret
 keeps its team when it is moved or turned; a platform takes its team's
@@ -57,7 +57,7 @@ Tool(name='turret', colour=None, symbol=None, orientation=3, priority=None, team
 >>> capture.click((6, 11)).message
 'Added white turret TW3 at (6, 11)'
 >>> capture.add("gate", (2, 7)).message
-'Red gate #1: this piece has no part in capture mode (RULES §11: asteroyds, platforms, ...)'
+'Red gate #1: this piece has no part in capture mode (its pieces are asteroyds, platforms, ...)'
 """
 
 from __future__ import annotations
@@ -312,7 +312,7 @@ class EditorController(Observable["EditorController"]):
 
         ``where`` is a cell, an asteroid's id or the selection; ``number``
         None takes the set's next free number. The checks are
-        :func:`~asteroyds.modes.targets.target_problem`'s (RULES §7).
+        :func:`~asteroyds.modes.targets.target_problem`'s (docs/rules.md#7-shooting).
         """
         return self._apply(lambda: edits.add_target(self.state, self._find(where), team, number))
 
@@ -325,7 +325,10 @@ class EditorController(Observable["EditorController"]):
         return self._apply(lambda: edits.set_mode(self.state, mode, self.selected))
 
     def set_rule(self, name: str, value: object) -> EditResult:
-        """Turn a variant on or off (RULES §10), e.g. ``return_to_platform``."""
+        """Turn a variant on or off, e.g. ``return_to_platform``.
+
+        The rules: docs/rules.md#10-variants-and-rule-settings.
+        """
         return self._apply(lambda: edits.set_rule(self.state, name, value, self.selected))
 
     def set_dice(self, dice: Dice | Sequence[int]) -> EditResult:
@@ -351,7 +354,7 @@ class EditorController(Observable["EditorController"]):
         """The board as a scenario file (``asteroyds/scenario@1``)."""
         return board_files.scenario_json(self.state)
 
-    def to_demo_json(self, title: str, explain: str, rule: str = "RULES", name: str = "my-demo") -> str:
+    def to_demo_json(self, title: str, explain: str, rule: str = "—", name: str = "my-demo") -> str:
         """The board and the dice as a gallery demo file (``asteroyds/demo@1``)."""
         return board_files.demo_json(self.state, self.dice, title, explain, rule=rule, name=name)
 

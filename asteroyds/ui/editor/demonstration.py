@@ -47,7 +47,7 @@ class Demonstration:
         """What the dice do to ``state``; the board is unchanged.
 
         Racing, shooting, targets, drones: the asteroid phase (every shield
-        up). A turn resolved at once (capture has no asteroid phase, RULES §11):
+        up). A turn resolved at once (capture has no asteroid phase, docs/rules.md#11-capture-the-asteroyd):
         the preview is the engine's turn (the mode's ``turn.resolve``) with every
         chart empty, so only the turrets (and the blue asteroids of the
         variant) act: where each one fires with its team's die, what its laser

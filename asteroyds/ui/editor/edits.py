@@ -87,7 +87,7 @@ def add_piece(
     if kind == ASTEROYD and ASTEROYD not in mode.team_kinds:
         raise Refused(
             _(
-                "an asteroyd is a Capture the Asteroyd piece (RULES §11): this board is {mode}, "
+                "an asteroyd is a Capture the Asteroyd piece: this board is {mode}, "
                 "set the mode to capture first",
                 mode=mode_text(s.mode),
             )
@@ -369,12 +369,12 @@ def edit_craft(state: State, player: str, message: str, **changes: Any) -> Chang
     return Change(state.update_crafts({player: replace(craft, **changes)}), message, ("craft", player))
 
 
-# --- targets (targets mode, RULES §7) ---------------------------------------------------------
+# --- targets (targets mode, docs/rules.md#7-shooting) -------------------------------------------------------
 def add_target(state: State, found: Selection, team: str = "left", number: int | None = None) -> Change:
     """Targets mode: put target ``number`` of ``team``'s set on a white-bearing asteroid.
 
     ``number`` None takes the set's next free number. The checks are
-    :func:`~asteroyds.modes.targets.target_problem`'s (RULES §7).
+    :func:`~asteroyds.modes.targets.target_problem`'s (docs/rules.md#7-shooting).
     """
     if found[0] == "craft":
         raise Refused(
@@ -445,7 +445,7 @@ def set_mode(state: State, mode: str, selected: Selection | None) -> Change:
 
 
 def set_rule(state: State, name: str, value: object, selected: Selection | None) -> Change:
-    """Turn a variant on or off (RULES §10), e.g. ``return_to_platform``."""
+    """Turn a variant on or off (docs/rules.md#10-variants-and-rule-settings), e.g. ``return_to_platform``."""
     try:
         rules = state.rules.with_changes(**{name: value})
     except (TypeError, AsteroydsError) as exc:

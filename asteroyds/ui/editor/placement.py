@@ -13,7 +13,7 @@ id, priority number and symbol, so a new piece never clashes.
 >>> space_problem(board.with_pieces([new_piece(board, "pod", (6, 6))]), "asteroid", (6, 6))
 '(6, 6) already holds pod P1'
 
-Capture mode (RULES §11): a team's piece is named after its team, as in the
+Capture mode (docs/rules.md#11-capture-the-asteroyd): a team's piece is named after its team, as in the
 shipped layouts (the red team's turrets ``TR1``, ``TR2``..., its platform
 ``LR``, its asteroyd ``AR``), and a platform takes its team's colour.
 
@@ -164,7 +164,7 @@ def new_id(state: State, prefix: str, numbered: bool = True) -> str:
 
 
 def free_priority(state: State) -> int:
-    """The smallest priority number no moving tile has (priorities are unique, RULES §2)."""
+    """The smallest priority number no moving tile has (priorities are unique, docs/rules.md#2-pieces)."""
     taken = {p.priority for p in state.pieces if p.is_moving}
     n = 1
     while n in taken:

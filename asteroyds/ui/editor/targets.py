@@ -1,6 +1,6 @@
 """Targets mode in the scenario editor: the engine's target checks, under the names the editor uses.
 
-Where a target may go (RULES §7) is the engine's rule,
+Where a target may go (docs/rules.md#7-shooting) is the engine's rule,
 :mod:`asteroyds.modes.targets`: the editor asks
 :func:`~asteroyds.modes.targets.target_problem` before it puts a target on an
 asteroid, shows its sentence as it is, and every change it commits passes
@@ -16,7 +16,7 @@ is :func:`~asteroyds.modes.targets.with_teams`).
 >>> target_problem(board, white, "left", 1)
 ''
 >>> target_problem(board, red, "left", 1)  # doctest: +ELLIPSIS
-'Red asteroid #2 cannot carry a target: targets sit on white-bearing asteroids (white, ...; RULES §7)'
+'Red asteroid #2 cannot carry a target: targets sit on white-bearing asteroids (white, ...)'
 >>> target_problem(board.replace(mode="racing"), white, "left", 1)
 'targets count only in targets mode (this board is racing): set the mode to targets first'
 >>> free_number(board, "left"), target_name("left", 1), TARGETS_MODE, SET_SIZE

@@ -35,7 +35,7 @@ from ...pieces import (
 from ...state import State
 
 PIECE_TOOLS: tuple[str, ...] = ("asteroid", "gate", "pod", "platform", "turret", "drone", ASTEROYD)
-# Targets mode (RULES §7): a click puts a target on an asteroid, or takes it off.
+# Targets mode (docs/rules.md#7-shooting): a click puts a target on an asteroid, or takes it off.
 TARGET_TOOL = "target"
 TOOLS: tuple[str, ...] = (
     "select",
@@ -72,8 +72,9 @@ TOOL_COLOURS: dict[str, tuple[str, ...]] = {
 TOOL_OPTIONS: frozenset[str] = frozenset({"colour", "symbol", "orientation", "priority", "team", "number"})
 SYMBOLS: tuple[str, ...] = ("A", "B", "C", "D")
 SYMBOL_TOOLS: tuple[str, ...] = (GATE, TURRET, DRONE)
-# A mode whose pieces belong to teams (capture, RULES §11: its Mode.team_kinds): the tools that add a
-# team's piece ask for its team, one of the die colours (red, white, blue).
+# A mode whose pieces belong to teams (capture, docs/rules.md#11-capture-the-asteroyd: its
+# Mode.team_kinds): the tools that add a team's piece ask for its team, one of the die colours
+# (red, white, blue).
 CAPTURE_TEAMS: tuple[str, ...] = DIE_COLOURS
 TEAM_TOOLS: tuple[str, ...] = (PLATFORM, TURRET, ASTEROYD, "craft")
 # Tools a mode has no use for (the widget hides them) are the mode's to say (Mode.unused_tools).
@@ -140,7 +141,7 @@ class Preview:
     Racing, shooting, targets, drones: the asteroid phase. A mode whose turn
     is resolved at once (capture, ``whole_turn`` True): the engine's turn with
     every chart empty, so only the turrets fire, 6 rounds in the directions
-    the dice give them (RULES §11); :attr:`lasers` and :attr:`disabled` are
+    the dice give them (docs/rules.md#11-capture-the-asteroyd); :attr:`lasers` and :attr:`disabled` are
     what the board shows.
     """
 

@@ -17,8 +17,8 @@ programs fly on). The cursor's names (``seek``, ``cursor``, ``events``...) stay
 on the controller, where the pages and the notebooks read them.
 
 The controller asks the game's mode how its turn goes (:attr:`turn`) and never which mode
-it is. A turn resolved at once (Capture the Asteroyd, RULES §11: no asteroid or flight
-phase) is played after roll and plan by :meth:`~RoundPlayerController.resolve_turn`
+it is. A turn resolved at once (Capture the Asteroyd, docs/rules.md#11-capture-the-asteroyd:
+no asteroid or flight phase) is played after roll and plan by :meth:`~RoundPlayerController.resolve_turn`
 (the action named after the turn's phase, ``capture``, the *Resolve turn* button): the
 whole turn, 6 rounds of lasers then moves, logged as the game's ``capture`` phase; the
 cursor walks through it and :attr:`~RoundPlayerController.turn_step` says which round and

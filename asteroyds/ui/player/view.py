@@ -9,7 +9,7 @@ asyncio task, never ``time.sleep`` in a callback), the pending question with
 Yes/No, and the wiring that shows the board at the cursor.
 
 The buttons follow the game's turn (:attr:`RoundPlayerController.turn`), never
-its mode's name. A turn resolved at once (capture, RULES §11) has the phase
+its mode's name. A turn resolved at once (capture, docs/rules.md#11-capture-the-asteroyd) has the phase
 buttons Roll → Plan → *Resolve turn* → *End turn* (no Asteroids, no Fly);
 stepping shows each board of the turn, the laser of a laser event, the pieces
 out of play so far crossed out (capture's turrets), and a caption that names
@@ -99,7 +99,8 @@ BUTTONS: dict[str, tuple[str, str, str, str]] = {
     "undo": (N_("Undo"), "undo", N_("Take back the last action (a question: withdraw it)"), "70px"),
 }  # fmt: skip
 RESOLVE_WIDTH = "104px"  # the button of a turn resolved at once (its label and tip: the turn's texts)
-# A game whose turn is a "turn" (capture's six rounds): the same buttons, told as a turn (RULES §11).
+# A game whose turn is a "turn" (capture's six rounds): the same buttons, told as a turn.
+# (the rules: docs/rules.md#11-capture-the-asteroyd)
 TURN_LABELS: dict[str, tuple[str, str]] = {
     "end": (
         N_("End turn"),

@@ -70,7 +70,7 @@ def room_from_query(query: str | None = None) -> str | None:
 
 def turn_word(game: Any) -> str:
     """What the room's mode calls one of its turns, in words: "round", or capture's "turn" of six
-    rounds (RULES §11: a capture *round* is one column of the chart)."""
+    rounds (docs/rules.md#11-capture-the-asteroyd: a capture *round* is one column of the chart)."""
     return pgettext("log", str(mode_of(game.state).turn.word))
 
 

@@ -23,7 +23,7 @@ Decisions of the sandbox (explained on the page):
   a "pass the device" screen hides the previous chart, then the player's own
   chart, stopwatch and ghost path appear. Bots plan at once.
 - **A team plans together** where the mode says so (``turn.planning`` is
-  ``team``: capture, RULES §11: "team-mates may talk while
+  ``team``: capture, docs/rules.md#11-capture-the-asteroyd: "team-mates may talk while
   planning"). The hand-over is per team: every human chart of the team shows
   at once, under one stopwatch (the mode's planning time), and one *Done*
   locks them all; then the next team. The engine checks every chart before

@@ -4,7 +4,7 @@ A view only: :meth:`SetupPanel.read` turns its controls into a
 :class:`~asteroyds.ui.sandbox_setup.SandboxSetup`; the engine builds (and
 checks) the game. A mode whose table brings its own section (its
 :class:`~asteroyds.ui.sandbox.setup.Table`) shows it instead of the colour
-seats: Capture the Asteroyd's teams (RULES §11,
+seats: Capture the Asteroyd's teams (docs/rules.md#11-capture-the-asteroyd,
 :mod:`asteroyds.ui.chart.capture.section`). The variants shown are those the
 mode says apply (:attr:`asteroyds.modes.Mode.variants`).
 

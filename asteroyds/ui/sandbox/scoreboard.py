@@ -6,7 +6,7 @@ game's history) into plain values, asking the mode modules what counts
 (gate symbols, drone symbols, targets left); :class:`Scoreboard` and
 :class:`ProgressPlot` only draw them.
 
-Capture the Asteroyd (RULES §11) is won by a team: the scoreboard leads with
+Capture the Asteroyd (docs/rules.md#11-capture-the-asteroyd) is won by a team: the scoreboard leads with
 :func:`team_rows` (points, the target, which asteroyd each team carries) and
 the progress plot draws each team's points over the turns (capture crafts
 take no damage, so the damage plot is hidden).
@@ -103,7 +103,7 @@ def _kind_label(kind: str, mode: str) -> str:
 
 
 def _carried(state: State) -> dict[str, str]:
-    """Carrier → the team of the asteroyd it carries (capture's asteroyds, RULES §11)."""
+    """Carrier → the team of the asteroyd it carries (docs/rules.md#11-capture-the-asteroyd)."""
     return {p.carrier: p.team or "" for p in state.pieces if p.kind == ASTEROYD and p.carrier}
 
 

@@ -9,7 +9,7 @@ game (the mode's own setup). A bad choice raises a
 Who sits at the table depends on the mode: its :class:`Table`, found through
 the mode's chart kind (:mod:`asteroyds.ui.chart`), never by asking which mode
 it is. The one here, :data:`COLOUR_TABLE`, seats a player per colour; Capture
-the Asteroyd's (RULES §11, :mod:`asteroyds.ui.chart.capture.table`) seats a
+the Asteroyd's (docs/rules.md#11-capture-the-asteroyd, :mod:`asteroyds.ui.chart.capture.table`) seats a
 craft (``red1``) or a whole team (``red``: every red craft), crafts named by
 the engine after their team (``red1``, ``white1``, ``red2``...), and
 :meth:`SandboxSetup.capture` builds the usual table: some teams human, the
@@ -145,7 +145,7 @@ class SandboxSetup:
     teams have the same size; ``coach`` None means "on for beginners".
     Capture mode: ``teams`` (2 or 3), ``crafts_per_team`` (1-3),
     ``blue_asteroids`` (0-4, two teams), ``destructible_asteroids`` and
-    ``duel`` (1 v 1: double planning time), RULES §11.
+    ``duel`` (1 v 1: double planning time), docs/rules.md#11-capture-the-asteroyd.
     ``board``: a scenario to play instead of the mode's built-in layout
     (:meth:`from_board`); ``mode`` is then the board's.
     """
@@ -259,7 +259,10 @@ class SandboxSetup:
         )
 
     def mode_rules(self) -> Any:
-        """The mode's own rule settings a table may change (capture's, RULES §11), or None."""
+        """The mode's own rule settings a table may change, or None.
+
+        Capture's: docs/rules.md#11-capture-the-asteroyd.
+        """
         return self.table.mode_rules(self)
 
     @property

@@ -16,7 +16,7 @@ card (:mod:`~asteroyds.ui.sandbox.panel`), the header
 (:mod:`~asteroyds.ui.sandbox.scoreboard`) and the error line
 (:class:`~asteroyds.ui.share.actions.ErrorLine`). Every rule is the engine's.
 
-Capture the Asteroyd (RULES §11) plays here too: the human crafts of a team
+Capture the Asteroyd (docs/rules.md#11-capture-the-asteroyd) plays here too: the human crafts of a team
 plan together on their capture charts under one stopwatch, then the next
 team; bots plan at once; *Resolve turn* plays the 6 rounds and the round
 player steps through them; the scoreboard shows the team scores. (The

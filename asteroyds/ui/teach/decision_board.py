@@ -1,10 +1,10 @@
 """A rule that stops for a question: the demo plays up to the decision, two buttons answer it on the board.
 
 Why a widget of its own: destroying an asteroid and Lawrence's emergency shield
-are decided when the collision or the damage happens (RULES §5, §9), not while
-planning. A page teaches that best by stopping the board at that very moment
-and letting the learner answer — then answer the other way, as often as they
-like. A notebook printed the pending ``Decision`` and, after one answer, could
+are decided when the collision or the damage happens, not while planning
+(docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#9-pilots). A page teaches that
+best by stopping the board at that very moment and letting the learner answer — then answer
+the other way, as often as they like. A notebook printed the pending ``Decision`` and, after one answer, could
 only say "run the cell above again"; here each answer is played from the same
 start and *Again* asks the question anew.
 

@@ -84,7 +84,7 @@ def pilot_rows() -> list[tuple[str, str, str]]:
 
 
 def pilots_table() -> widgets.HTML:
-    """The pilots and their powers, from the engine's own table (RULES §9)."""
+    """The pilots and their powers, from the engine's own table (docs/rules.md#9-pilots)."""
     return fact_table([_("pilot"), _("token"), _("power")], pilot_rows())
 
 

@@ -1,4 +1,6 @@
-"""The capture chart (RULES §11): six columns and the anticipation line, for a capture program.
+"""The capture chart: six columns and the anticipation line, for a capture program.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 The names below are imported on first use (PEP 562): the controller is plain
 Python, the widget imports ipywidgets when it is first asked for.

@@ -1,4 +1,6 @@
-"""The capture chart's controller (RULES §11): one craft's plan for a turn, in plain Python.
+"""The capture chart's controller: one craft's plan for a turn, in plain Python.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 :class:`CaptureChartController` holds the 6 columns (one token per round) and
 the anticipation; every rule question goes to the engine

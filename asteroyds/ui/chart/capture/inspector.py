@@ -1,6 +1,6 @@
 """Capture's round inspector: the round of a capture turn at the cursor, its lasers, then its moves.
 
-Capture the Asteroyd has no priority (RULES §11: lasers fire together, crafts
+Capture the Asteroyd has no priority (docs/rules.md#11-capture-the-asteroyd: lasers fire together, crafts
 never block each other, so the order only orders the log). **Decision:** in a
 capture turn the inspector does not hide; it becomes the *round inspector*:
 :func:`capture_round_table` lists the round at the cursor, its lasers (shooter,
@@ -104,17 +104,7 @@ def capture_round_table(events: Sequence[Event], cursor: int) -> CaptureRoundTab
                 CaptureRow(len(lasers) + 1, "laser", e.shooter, e.shooter_name, e.team,
                            direction_name(e.direction), "", "", "")
             )  # fmt: skip
-            if e.friendly:
-                hits = ", ".join(player_text(h) for h in e.hits)
-                allies = ", ".join(player_text(h) for h in e.friendly)
-                reason = _(
-                    "hits {crafts} at {cell}, friendly fire on {allies}",
-                    crafts=hits,
-                    cell=_cell(e.end),
-                    allies=allies,
-                )
-                note(key, i, "hits", reason)
-            elif e.hits:
+            if e.hits:
                 hits = ", ".join(player_text(h) for h in e.hits)
                 note(key, i, "hits", _("hits {crafts} at {cell}", crafts=hits, cell=_cell(e.end)))
             elif e.stopped_by == "border":

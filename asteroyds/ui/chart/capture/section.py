@@ -1,6 +1,6 @@
 """The sandbox setup panel's capture section: teams, crafts per team, who flies each craft, the variants.
 
-For Capture the Asteroyd (RULES §11) the colour seats give way to the teams:
+For Capture the Asteroyd (docs/rules.md#11-capture-the-asteroyd) the colour seats give way to the teams:
 2 or 3 teams, 1-3 crafts each, each craft human or bot, blue asteroids (0-4,
 two teams), destructible or not, and the 1 v 1 duel. The panel
 (:mod:`asteroyds.ui.sandbox.panel`) shows it for a mode whose table is the

@@ -3,7 +3,7 @@
 The sandbox's setup (:class:`~asteroyds.ui.sandbox.setup.SandboxSetup`) asks
 the table of its mode's chart kind (:mod:`asteroyds.ui.chart`) everything
 that depends on who sits at the table and how the game is set up; this is
-the capture chart's (RULES §11). A seat names a craft (``red1``) or a whole
+the capture chart's (docs/rules.md#11-capture-the-asteroyd). A seat names a craft (``red1``) or a whole
 team (``red``: every red craft); crafts are named by the engine after their
 team (``red1``, ``white1``, ``red2``...). The usual table: some teams
 human, the others bots (:meth:`TeamTable.new_setup`).
@@ -122,7 +122,10 @@ class TeamTable:
             raise ScenarioError(_("capture has no asteroids to remove (the blue asteroids are a number)"))
 
     def mode_rules(self, setup: SandboxSetup) -> CaptureRules:
-        """The capture settings a table may change (RULES §11); the rest are the seed's rules."""
+        """The capture settings a table may change; the rest are fixed.
+
+        The rules: docs/rules.md#11-capture-the-asteroyd.
+        """
         return CaptureRules(destructible_asteroids=setup.destructible_asteroids)
 
     def build(self, setup: SandboxSetup, rng: random.Random) -> Game:

@@ -1,4 +1,6 @@
-"""The capture chart (RULES §11): 6 columns, one per round, and the anticipation line, as a widget.
+"""The capture chart: 6 columns, one per round, and the anticipation line, as a widget.
+
+The rules: docs/rules.md#11-capture-the-asteroyd.
 
 In Capture the Asteroyd a craft plans a whole turn: one token per round in 6
 columns (``F R L U X .`` and the pilot tokens) and one anticipation, Shield or

@@ -1,4 +1,6 @@
-"""The status chart (RULES §4): 7 columns × 5 pictograms, damage row and pilot box, for a program.
+"""The status chart: 7 columns × 5 pictograms, damage row and pilot box, for a program.
+
+The rules: docs/rules.md#5-flying-and-the-status-chart.
 
 The names below are imported on first use (PEP 562): the controller is plain
 Python, the widget imports ipywidgets and bqplot when it is first asked for.

@@ -1,4 +1,6 @@
-"""The status chart's logic (RULES §5, §9): tokens, cells and the program they make, in plain Python.
+"""The status chart's logic: tokens, cells and the program they make, in plain Python.
+
+The rules: docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#9-pilots.
 
 :class:`StatusChartController` knows where the cells, the tray and the pilot
 box are in *chart coordinates* (x to the right, y up, one unit per cell),

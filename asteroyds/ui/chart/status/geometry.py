@@ -1,4 +1,6 @@
-"""The status chart's geometry (RULES §4): its cells, tray and pilot box in chart coordinates.
+"""The status chart's geometry: its cells, tray and pilot box in chart coordinates.
+
+The rules: docs/rules.md#5-flying-and-the-status-chart.
 
 Chart coordinates put x to the right and y up, one unit per cell: the six
 blue columns at x = 1..6, the red column a little apart, the rows of

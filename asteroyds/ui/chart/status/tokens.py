@@ -1,4 +1,6 @@
-"""The tokens of one status chart (RULES §5): which kind each is, where it sits, the program they make.
+"""The tokens of one status chart: which kind each is, where it sits, the program they make.
+
+The rules: docs/rules.md#5-flying-and-the-status-chart.
 
 Tokens are numbered: 0-5 the transparent action tokens, 6 the red column's
 token (the *shield token*, which starts on Shield), and 7 the pilot token

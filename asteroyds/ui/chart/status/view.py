@@ -1,4 +1,6 @@
-"""The status chart widget (RULES §5, §9): drag tokens onto pictograms, or click cells, to plan a round.
+"""The status chart widget: drag tokens onto pictograms, or click cells, to plan a round.
+
+The rules: docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#9-pilots.
 
 :class:`StatusChart` draws a :class:`~asteroyds.ui.chart.status.controller.StatusChartController`
 with bqplot: one draggable ``Scatter`` for the tokens, snapped on drag end
