@@ -63,9 +63,7 @@ if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 COLLISION_DAMAGE = 2  # docs/rules.md#5-flying-and-the-status-chart: 2 damage, 1 with the shield
-DESTROY_DAMAGE = (
-    4  # docs/rules.md#5-flying-and-the-status-chart: destroying costs 4, 3 with the shield
-)
+DESTROY_DAMAGE = 4  # docs/rules.md#5-flying-and-the-status-chart: destroying costs 4, 3 with the shield
 
 # One planned column: (column, token, English name of the action, the steps as
 # (pivot, move) pairs (see pilots.PRIMITIVES), the power's English or None,

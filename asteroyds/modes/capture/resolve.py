@@ -523,12 +523,7 @@ class _Turn:
         return None
 
     def push_refusal(self, behind: Cell | None) -> str:
-        blocked = self.blue_blocker(behind)
-        if blocked is None:
-            return ""
-        if behind is None:
-            return "the border is behind it"
-        return f"{blocked[2]} {'are' if blocked[0] == 'craft' and ' and ' in blocked[2] else 'is'} behind it"
+        return _refusal(self.blue_blocker(behind), behind)
 
     def relocate(self, piece: Piece, target: Cell) -> None:
         if self.obstacle.get(piece.cell) is piece:
@@ -536,6 +531,15 @@ class _Turn:
         moved = piece._replace(cell=target)
         self.pieces[piece.id] = moved
         self.obstacle[target] = moved
+
+
+def _refusal(blocked: tuple[str, str | None, str, str] | None, behind: Cell | None) -> str:
+    """Why a blue asteroid cannot push what is in front of it (the phrase its event keeps), or ""."""
+    if blocked is None:
+        return ""
+    if behind is None:
+        return "the border is behind it"
+    return f"{blocked[2]} {'are' if blocked[0] == 'craft' and ' and ' in blocked[2] else 'is'} behind it"
 
 
 def _known(value: T | None) -> T:

@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ...i18n import _
+
 TWIN_FOLDERS: dict[str, str] = {"fr": "fr"}  # language -> folder under notebooks/
 CHAPTER = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")  # the learner's numbered chapters: 00_welcome … 10_capture
 WELCOME = "00_welcome.ipynb"
@@ -60,7 +62,7 @@ def next_link(folder: Path, name: str, lang: str) -> str:
     """The Markdown link to chapter ``name``, worded from its first heading in ``lang``."""
     match = HEADING.search(_markdown(folder / name)[0])
     if match is None:
-        raise ValueError(f"{folder / name}: its first cell has no heading '# N · Title'")
+        raise ValueError(_("{path}: its first cell has no heading '# N · Title'", path=folder / name))
     title = match["title"][0].lower() + match["title"][1:]
     return f"[{CHAPTER_WORD[lang]} {match['number']} — {title}]({name})"
 
