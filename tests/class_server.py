@@ -17,6 +17,7 @@ import psutil
 import pytest
 
 from asteroyds.serve.launch import free_port
+from asteroyds.serve.settings import ServeSettings, voila_command
 
 
 class App:
@@ -57,16 +58,32 @@ class App:
 
 @contextmanager
 def app(tmp_path: Path, *options: str, lang: tuple[str, ...] = ()) -> Iterator[App]:
+    """``asteroyds app`` as a teacher starts it (the tutorial's notebooks), on a free port."""
     port = free_port()
+    command = [sys.executable, "-m", "asteroyds.cli", *lang, "app", "--port", str(port), "--no-browser"]
+    with running([*command, *options], port, tmp_path) as server:
+        yield server
+
+
+@contextmanager
+def class_server(tmp_path: Path, folder: Path, settings: ServeSettings) -> Iterator[App]:
+    """The class server ``asteroyds app`` runs (the same command and options) over another folder.
+
+    A pool heats every chapter of the folder it serves: a folder of one page
+    keeps one kernel warm instead of the tutorial's fourteen.
+    """
+    port = free_port()
+    with running(voila_command(folder, port, settings=settings), port, tmp_path) as server:
+        yield server
+
+
+@contextmanager
+def running(command: list[str], port: int, tmp_path: Path) -> Iterator[App]:
+    """Run ``command`` in its own process group until the ``with`` block ends (then kill the group)."""
     log = tmp_path / f"app-{port}.log"
     with log.open("w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "asteroyds.cli", *lang, "app", "--port", str(port), "--no-browser"]
-            + list(options),
-            cwd=tmp_path,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+            command, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
         )
     server = App(process, port, log)
     try:

@@ -106,11 +106,13 @@ SEAT_PROGRAMS = ("L . . . . . S", ". L . . . . S")  # what a seat's own page sub
 TEACHER_PROGRAMS = ("R . . . . . S", ". R . . . . S")  # what the teacher's page submits for a seat
 
 
-def busy_page(url: str, rooms, role: str, seat: str, seconds: float, barrier, results) -> None:
+def busy_page(url: str, rooms, role: str, seat: str, seconds: float, games: int, barrier, results) -> None:
     """One page of a busy class: poll the room like a page does, and act whenever it can.
 
     ``rooms`` is a list of ``(code, teacher token, seat tokens)``; every page
-    plays the first room until its game is over, then the next one. A
+    plays the first room until its game is over, then the next one, for
+    ``seconds`` and until it has seen ``games`` games end (a slow machine
+    plays longer rather than less). A
     ``seat`` page submits its seat's program whenever the round plans (again,
     sometimes, to replace it) and answers its questions; a ``teacher`` page
     rolls and submits for ``seat`` with the teacher's token. Each page
@@ -135,7 +137,7 @@ def busy_page(url: str, rooms, role: str, seat: str, seconds: float, barrier, re
         index = 0
         barrier.wait()
         end = time.monotonic() + seconds
-        while time.monotonic() < end and index < len(rooms):
+        while (time.monotonic() < end or index < games) and index < len(rooms):
             code, teacher, tokens = rooms[index]
             token = tokens[seat] if role == "seat" else teacher
             try:

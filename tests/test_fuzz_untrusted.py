@@ -3,8 +3,9 @@
 The property, for the command line run in-process (``asteroyds.cli.main``):
 exit 0 with valid output (UTF-8 text; with ``--json`` a valid scenario), or
 exit 2 with exactly one line on stderr and nothing on stdout; no exception
-escapes; no run takes more than 2 s. For links: :func:`asteroyds.ui.links.read_query`
-answers a request or raises the project's own error. Generated inputs: mutated
+escapes. For links: :func:`asteroyds.ui.links.read_query` answers a request or
+raises the project's own error. How long a run takes is no part of the
+property (no deadline): a loaded machine must not fail a correct answer. Generated inputs: mutated
 scenario files and saved games (structure and bytes), programs files, argument
 lists and query strings; the issue's cases are kept as explicit examples.
 
@@ -20,7 +21,6 @@ import io
 import json
 import os
 import sys
-import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -38,10 +38,9 @@ from asteroyds.ui.sandbox.view import Sandbox
 
 pytestmark = pytest.mark.slow
 
-SECONDS = 2.0
 FUZZ = settings(
     max_examples=150,
-    deadline=2000,
+    deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -164,13 +163,10 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
     raw = io.BytesIO()
     out = io.TextIOWrapper(raw, encoding="utf-8", errors="strict", newline="\n")
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", newline="\n")
-    start = time.perf_counter()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(argv)  # any exception escaping here fails the test
         out.flush()
         err.flush()
-    elapsed = time.perf_counter() - start
-    assert elapsed < SECONDS, f"{argv[:3]}… took {elapsed:.2f} s"
     err.seek(0)
     return code, raw.getvalue().decode("utf-8"), err.read()
 
@@ -295,7 +291,6 @@ QUERY_PARTS = st.one_of(
 @example(parts=["scenario=" + _packed(hostile(BASES[0], "surrogate").encode())])
 def test_fuzz_query_strings(parts):
     query = "&".join(parts)
-    start = time.perf_counter()
     try:
         request = links.read_query(query)
     except AsteroydsError as exc:
@@ -305,7 +300,6 @@ def test_fuzz_query_strings(parts):
         if request.state is not None:  # what opens can be shared and shown again
             assert links.scenario_from_query(links.share_link(request.state).lstrip("?")) == request.state
             scenario.dumps(request.state).encode("utf-8")
-    assert time.perf_counter() - start < SECONDS
 
 
 @FUZZ
@@ -316,9 +310,7 @@ def test_fuzz_saved_games_in_the_sandbox(sandbox_view, raw):
     """The sandbox's Load…: a corrupted save is refused with its reason and the game is untouched."""
     controller = sandbox_view.controller
     game, inputs = controller.game, list(controller.game.inputs)
-    start = time.perf_counter()
     sandbox_view._run(lambda: sandbox_view._load_upload([{"name": "save.json", "content": memoryview(raw)}]))
-    assert time.perf_counter() - start < SECONDS
     if sandbox_view.error:
         assert sandbox_view.error.startswith(("ScenarioError: ", "InputError: ")), sandbox_view.error[:300]
         assert controller.game is game and controller.game.inputs == inputs

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("ipywidgets")
-
-from asteroyds import setups  # noqa: E402
-from asteroyds.dice import Dice  # noqa: E402
-from asteroyds.i18n import use_language  # noqa: E402
-from asteroyds.round import play_round  # noqa: E402
-from asteroyds.ui.chart.status.view import StatusChart  # noqa: E402
-from asteroyds.ui.chart.stopwatch import Stopwatch  # noqa: E402
-from asteroyds.ui.player.event_log import log_html  # noqa: E402
-from asteroyds.ui.sandbox.scoreboard import Scoreboard, scoreboard_html  # noqa: E402
+from asteroyds import setups
+from asteroyds.dice import Dice
+from asteroyds.i18n import use_language
+from asteroyds.round import play_round
+from asteroyds.ui.chart.status.view import StatusChart
+from asteroyds.ui.chart.stopwatch import Stopwatch
+from asteroyds.ui.player.event_log import log_html
+from asteroyds.ui.sandbox.scoreboard import Scoreboard, scoreboard_html
 
 
 def test_scoreboard_headers_follow_the_language():

@@ -290,7 +290,18 @@ def test_highlight_path_and_arrows_appear(board_state):
 def test_write_svg_accepts_the_options(board_state, tmp_path):
     out = write_svg(board_state, tmp_path / "b.svg", path=[(5, 7), (5, 6)], size=12)
     root = parse(out.read_text(encoding="utf-8"))
-    layer(root, "path")
+    # Both options took effect: hexes of radius 12 (the default is 24) ...
+    hexagon = layer(root, "hexes").find("svg:polygon[@data-cell='5,7']", NS)
+    assert hexagon is not None
+    centre = hex_centre(root, (5, 7))
+    assert [math.dist(p, centre) for p in points(hexagon)] == pytest.approx([12.0] * 6, abs=0.05)
+    default_width = float(parse(state_svg(board_state)).get("width", 0))
+    assert float(root.get("width", 0)) == pytest.approx(default_width / 2, rel=0.01)
+    # ... and the route from the first cell to the second.
+    route = layer(root, "path").find("svg:polyline[@class='route']", NS)
+    assert route is not None
+    ends = [*centre, *hex_centre(root, (5, 6))]
+    assert [xy for point in points(route) for xy in point] == pytest.approx(ends, abs=0.15)
 
 
 def test_coordinates_label_every_hex(board_state):

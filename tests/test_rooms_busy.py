@@ -7,13 +7,14 @@ room as a page does (:meth:`RoomSession.poll`). When a game ends they all go
 on to the next room. No error may reach them (a busy file is the store's
 business), and each room's log must hold exactly what they were told was
 done: every acknowledged program, roll and answer once, in order, and
-nothing else.
+nothing else. However slow the machine, every page follows at least
+:data:`GAMES` games to their end (it plays on past the 30 s until then):
+the test asserts what the class did, never how fast.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import time
 from collections import defaultdict
 
 import pytest
@@ -26,6 +27,7 @@ pytestmark = pytest.mark.slow
 SEATS = ["blue", "red", "green", "yellow", "orange", "purple"]
 SECONDS = 30.0
 ROOMS = 200  # more games than 30 s can finish: here about 1500 rounds, 56 games, were played in 30 s
+GAMES = 2  # every page follows at least this many games to their end, however long it takes
 
 
 def test_twelve_processes_on_one_sqlite_room_for_30_seconds(tmp_path):
@@ -39,22 +41,21 @@ def test_twelve_processes_on_one_sqlite_room_for_30_seconds(tmp_path):
     pages = [("seat", seat) for seat in SEATS] + [("teacher", seat) for seat in SEATS]
     barrier, results = ctx.Barrier(len(pages)), ctx.Queue()
     procs = [
-        ctx.Process(target=busy_page, args=(url, rooms, role, seat, SECONDS, barrier, results))
+        ctx.Process(target=busy_page, args=(url, rooms, role, seat, SECONDS, GAMES, barrier, results))
         for role, seat in pages
     ]
-    started = time.monotonic()
     for p in procs:
         p.start()
-    out = [results.get(timeout=SECONDS + 180) for _ in procs]
+    out = [results.get(timeout=SECONDS + 600) for _ in procs]  # (a hang detector, not a speed bound)
     for p in procs:
         p.join(timeout=30)
         assert p.exitcode == 0
-    assert time.monotonic() - started >= SECONDS
     errors = [f"{role} {seat}: {e}" for role, seat, _done, errs, _polls, _index in out for e in errs]
     assert errors == []  # nothing reached a page: no "database is locked", no sqlite3 error
     last_room = max(index for *_rest, index in out)
     assert last_room < ROOMS  # the pages played for the whole 30 s (never ran out of rooms)
-    assert all(polls > 100 for *_x, polls, _index in out)
+    # Every page, students' and teachers' alike, followed its games to their end: none was starved.
+    assert min(index for *_rest, index in out) >= GAMES
 
     # what each page was told was done, by room
     programs: dict[tuple[int, str, str], list[tuple[int, str]]] = defaultdict(list)
@@ -69,7 +70,6 @@ def test_twelve_processes_on_one_sqlite_room_for_30_seconds(tmp_path):
                 rolls[item[0]] += 1
             else:
                 answers[(item[0], item[2])] += 1
-    played = 0
     with open_store(url) as store:
         for index, (code, _teacher, _tokens) in enumerate(rooms[: last_room + 1]):
             entries = store.read(code)
@@ -91,5 +91,5 @@ def test_twelve_processes_on_one_sqlite_room_for_30_seconds(tmp_path):
             assert dict(logged) == mine  # every acknowledged program once, in order; nothing else
             assert dict(logged_answers) == {s: n for (i, s), n in answers.items() if i == index}
             assert [r.round for r in view.resolutions] == list(range(1, len(view.resolutions) + 1))
-            played += rounds
-    assert played >= 20  # the class really played (rounds across the rooms in 30 s)
+            if index < GAMES:  # games every page saw end: played to the end, each round resolved once
+                assert view.phase == "over" and len(view.resolutions) == rounds

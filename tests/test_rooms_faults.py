@@ -183,17 +183,42 @@ def test_an_append_killed_before_its_commit_is_made_once(pg):
         table.assert_exactly_once(store)
 
 
-def test_while_the_database_is_away_only_a_sentence_leaves_the_store(pg):
+def test_while_the_database_is_away_only_a_sentence_leaves_the_store(pg, monkeypatch):
     import psycopg
+
+    from asteroyds.rooms.store import base as store_base
+    from asteroyds.rooms.store import postgres as pg_store
+
+    # How long the store holds a caller, as what it does (its connection attempts and the pauses
+    # of its backoff), not as a duration: a loaded machine must not fail it.
+    pauses: list[float] = []
+    pause = store_base.Backoff.pause
+
+    def recorded(backoff: store_base.Backoff) -> bool:
+        delay = backoff.delay
+        paused = pause(backoff)
+        if paused:
+            pauses.append(delay)
+        return paused
+
+    monkeypatch.setattr(store_base.Backoff, "pause", recorded)
+    connects: list[object] = []
+    connect = psycopg.connect
+
+    def counted(*args, **kwargs):
+        connects.append(args)
+        return connect(*args, **kwargs)
 
     with open_store(pg.url) as store:
         table = Table(store)
         table.roll()
         pg.stop()
-        started = time.monotonic()
+        monkeypatch.setattr(psycopg, "connect", counted)
+        pauses.clear()
         with pytest.raises(StoreUnavailable, match="cannot reach the room store") as away:
             table.room.refresh()
-        assert time.monotonic() - started < 5  # a short, bounded retry
+        # a short, bounded retry: it tried again, pausing no longer than its budget in all
+        assert connects and pauses and sum(pauses) <= pg_store.RETRY_SECONDS, (connects, pauses)
         assert isinstance(away.value, RoomError) and not isinstance(away.value, psycopg.Error)
         assert "\n" not in str(away.value)
         for action in (
@@ -202,10 +227,12 @@ def test_while_the_database_is_away_only_a_sentence_leaves_the_store(pg):
             lambda: store.wait(table.room.code, 0, timeout=0.1),
             lambda: Room.open(store, table.room.code),
         ):
-            started = time.monotonic()
+            connects.clear()
+            pauses.clear()
             with pytest.raises(StoreUnavailable):
                 action()
-            assert time.monotonic() - started < 5  # known away: no long retry on every call
+            assert pauses == [] and len(connects) <= 1  # known away: one quick attempt at most, no backoff
+        monkeypatch.setattr(psycopg, "connect", connect)
         pg.start()
         time.sleep(1.1)  # (while away, a call tries the database at most once a second)
         table.submit("blue")  # the same room and store, back by themselves

@@ -11,13 +11,12 @@ import json
 import warnings
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 
-widgets = pytest.importorskip("ipywidgets")
-
-from asteroyds.i18n import use_language  # noqa: E402
-from asteroyds.ui.chart.status.view import StatusChart  # noqa: E402
-from asteroyds.ui.share.closing import swap_children  # noqa: E402
+from asteroyds.i18n import use_language
+from asteroyds.ui.chart.status.view import StatusChart
+from asteroyds.ui.share.closing import swap_children
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 

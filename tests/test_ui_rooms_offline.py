@@ -7,6 +7,7 @@ PostgreSQL server of the test's own, stopped and started again under them.
 from __future__ import annotations
 
 import html
+import re
 import time
 
 import pytest
@@ -52,7 +53,9 @@ def test_the_pages_say_one_sentence_keep_the_plan_and_recover(pg):
         view._tick(0.5)
         assert view.offline and shows_offline(view)
         assert view.error == "" and "asteroyds-error-text" not in view._error.value  # not an error
+    actions = int(re.search(r'data-actions="(\d+)"', ann._data.value).group(1))
     ann.submit()  # pressed while the database is away: the same sentence, the plan kept
+    assert f'data-actions="{actions + 1}"' in ann._data.value  # handled: what a browser test waits for
     assert ann.error == "" and shows_offline(ann)
     assert str(ann.chart.program) == plan and ann._plan_box.layout.display == ""
     assert 'data-mine=""' in ann._data.value  # not taken for submitted

@@ -15,15 +15,31 @@ def board_data(board: object, name: str) -> str:
     return board.locator(DATA).first.get_attribute(f"data-{name}") or ""  # type: ignore[attr-defined]
 
 
+def counted(board: object) -> tuple[int, int]:
+    """(events played, events in all), as the board's counter says ("3 of 12")."""
+    words = board.locator(".asteroyds-rule-counter").inner_text().split()  # type: ignore[attr-defined]
+    return int(words[0]), int(words[-1])
+
+
+def step_once(board: object) -> int:
+    """Press *Step* and wait until the counter shows one more event played; return that count.
+
+    The board draws its pieces, then the caption, then the counter
+    (``RuleBoard.go``), so once the count has moved on the caption and the
+    board's data are the new event's.
+    """
+    done = counted(board)[0] + 1
+    board.locator(".asteroyds-rule-step").click()  # type: ignore[attr-defined]
+    counter = board.locator(".asteroyds-rule-counter")  # type: ignore[attr-defined]
+    expect(counter).to_have_text(re.compile(rf"^\s*{done}\D"), timeout=15_000)
+    return done
+
+
 def step_to(board: object, index: int) -> None:
     """Press *Step* until ``index`` events are played, waiting for the page after each press
     (a press never runs ahead of the kernel, so the count is exact)."""
-    counter = board.locator(".asteroyds-rule-counter")  # type: ignore[attr-defined]
-    done = int(counter.inner_text().split()[0])
-    while done < index:
-        board.locator(".asteroyds-rule-step").click()  # type: ignore[attr-defined]
-        done += 1
-        expect(counter).to_have_text(re.compile(rf"^\s*{done}\D"), timeout=15_000)
+    while counted(board)[0] < index:
+        step_once(board)
 
 
 def wait_for_data(page: object, index: int, name: str, value: str, timeout: float = 15_000) -> None:

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from .conftest import ROOT as REPO
 from .conftest import open_notebook, screenshot
-from .rule_boards import RULE_BOARD, board_data, wait_for_data
+from .rule_boards import RULE_BOARD, board_data, counted, step_once, wait_for_data
 
 pytestmark = pytest.mark.ui
 CELL = re.compile(r"\(\d+, \d+\)")
@@ -39,10 +39,9 @@ def _texts(board: object, pattern: str) -> int:
 def _step_to_a_named_cell(board: object) -> str:
     """Step until the engine's sentence names a cell (the board outlines it); return the caption."""
     caption = board.locator(".asteroyds-rule-caption")  # type: ignore[attr-defined]
-    step = board.locator(".asteroyds-rule-step")  # type: ignore[attr-defined]
-    for _ in range(20):
-        step.click()
-        board.page.wait_for_timeout(400)  # type: ignore[attr-defined]
+    done, total = counted(board)
+    while done < total:
+        done = step_once(board)  # the board's data and caption below are this event's
         if board_data(board, "highlight"):
             return caption.inner_text()
     raise AssertionError("no event of the board names a cell")

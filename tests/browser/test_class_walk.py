@@ -78,9 +78,17 @@ def test_a_page_that_vanishes_without_a_goodbye_is_culled_after_the_disconnected
         page = context.new_page()
         # No goodbye at all, as from a crashed browser: the page's beacons send nothing.
         page.add_init_script("navigator.sendBeacon = () => true;")
+        frames: list[object] = []  # what the page's kernel websocket brought
+
+        def watch(ws) -> None:
+            if "/channels" in ws.url:
+                ws.on("framereceived", lambda frame: frames.append(frame))
+
+        page.on("websocket", watch)
         page.goto(f"{server.url}/voila/render/{CHAPTERS[0]}.ipynb", timeout=RENDER_TIMEOUT)
         page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
-        page.wait_for_timeout(1000)  # the page's websocket is open
+        page.wait_for_selector(".jupyter-widgets", timeout=RENDER_TIMEOUT)  # drawn from the kernel's models
+        assert frames  # the page's websocket to its kernel is open (its widgets came over it)
         assert len(server.kernels()) == 1
         context.close()  # the connection drops; the goodbye, if any, was stopped
         # 6 s without a connection + one look of the culler (every 2 s) + the shutdown itself

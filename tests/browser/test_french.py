@@ -146,5 +146,12 @@ def test_the_french_coach_and_pilots_speak_french(page, voila_url):
     picker = page.locator("select").first
     for pilot in ("Dolorosa", "M'Hand", "1634", "Hector"):
         picker.select_option(label=pilot)
-        page.wait_for_timeout(800)
-    no_english(page)
+        # The caption of the menu's board names the pilot once the kernel has drawn its chart and path.
+        page.wait_for_function(
+            "p => { const box = document.querySelector('select').closest('.widget-dropdown').parentElement;"
+            " const e = box.querySelector('.asteroyds-board-view .asteroyds-caption');"
+            " return !!e && e.innerText.startsWith(p + ' ') && e.innerText.includes('—'); }",
+            arg=pilot,
+            timeout=TIMEOUT,
+        )
+        no_english(page)

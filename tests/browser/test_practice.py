@@ -33,6 +33,37 @@ def click_cell(page, cell) -> None:
     figure.click(position={"x": fx * box["width"], "y": fy * box["height"]})
 
 
+def wait_asking(page, piece: str) -> None:
+    """Wait until the drill asks where ``piece`` ends (the click before it was heard and judged)."""
+    page.wait_for_function(
+        "p => document.querySelector('.asteroyds-practice-question-body').dataset.asking === p",
+        arg=piece,
+        timeout=20_000,
+    )
+
+
+def mark_all(page, drill) -> None:
+    """Click where each of the drill's pieces ends, each once the drill asks for it."""
+    for name in drill.pieces:
+        wait_asking(page, name)
+        click_cell(page, tuple(drill.cells[name]))
+
+
+CHART_DATA = f"{ROOT} .asteroyds-chart-data-values"
+
+
+def press_planning(page) -> None:
+    """Press Enter on the focused cell of the chart's grid; wait until the chart's program changed."""
+    before = page.locator(CHART_DATA).first.get_attribute("data-program")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "([css, before]) => { const e = document.querySelector(css);"
+        " return !!e && e.dataset.program !== before; }",
+        arg=[CHART_DATA, before],
+        timeout=20_000,
+    )
+
+
 def verdict(page, correct: str) -> str:
     found = page.locator(f"{ROOT} .asteroyds-feedback[data-correct='{correct}']").first
     found.wait_for(timeout=20_000)
@@ -114,9 +145,7 @@ def test_drills_are_answered_explained_and_remembered(page, voila_url, lang):
     page.locator(f"{ROOT} .asteroyds-practice-back").click()
     page.locator(f"{ROOT} .asteroyds-rule-board").wait_for(state="detached", timeout=20_000)
 
-    for name in drill.pieces:  # then right, piece after piece
-        click_cell(page, tuple(drill.cells[name]))
-        page.wait_for_timeout(500)
+    mark_all(page, drill)  # then right, piece after piece
     verdict(page, "true")
 
     # The next drill, right at the first try: the streak counts it.
@@ -127,9 +156,7 @@ def test_drills_are_answered_explained_and_remembered(page, voila_url, lang):
         timeout=20_000,
     )
     nxt = generate(2, int(question(page)["seed"]))
-    for name in nxt.pieces:
-        click_cell(page, tuple(nxt.cells[name]))
-        page.wait_for_timeout(500)
+    mark_all(page, nxt)
     page.wait_for_function(
         "() => document.querySelector('.asteroyds-practice-record [data-streak]').dataset.streak === '1'",
         timeout=20_000,
@@ -159,20 +186,16 @@ def test_a_plan_against_the_dice_is_filled_with_the_keyboard_and_flown(page, voi
     page.locator(f"{ROOT} .asteroyds-chart-figure").wait_for(timeout=30_000)
     drill = generate(5, int(question(page)["seed"]))
     program = Program.parse(drill.program)
-    press_on(
-        page, f"{ROOT} .asteroyds-chart-grid .asteroyds-cell-button"
-    )  # Tab reaches the grid: Enter puts 1F
-    page.wait_for_timeout(300)
+    tab_to(page, f"{ROOT} .asteroyds-chart-grid .asteroyds-cell-button")
+    press_planning(page)  # Tab reaches the grid: Enter puts 1F
     if program.columns[0] != "F":  # undo that first Forward: the grid is planned with the arrows below
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(300)
+        press_planning(page)
     cells = [(c, t) for c, t in enumerate(program.columns, start=1) if t != "." and (c, t) != (1, "F")]
     if program.red != "S":
         cells.append((7, program.red))
     for column, token in cells:
         arrow_to(page, f".asteroyds-cell-{column}{token}")
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(300)
+        press_planning(page)
     press_on(page, ".asteroyds-practice-fly")
     said = verdict(page, "true")
     assert "no damage" in said

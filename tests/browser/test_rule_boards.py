@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import open_notebook, screenshot
+from .rule_boards import counted, step_once
 
 pytestmark = pytest.mark.ui
 CHAPTERS = ("03_moving_asteroids", "04_flying")
@@ -36,15 +38,12 @@ def test_each_rule_board_plays_its_own_pieces(page, voila_url, chapter):
         board = boards.nth(index)
         board.scroll_into_view_if_needed()
         start = _board_state(board)
-        step = board.locator(".asteroyds-rule-step")
+        done, total = counted(board)
         captions = []
-        for _ in range(200):
-            if step.is_disabled():
-                break
-            step.click()
-            page.wait_for_timeout(150)
+        while done < total:
+            done = step_once(board)  # the caption below is this event's
             captions.append(board.locator(".asteroyds-rule-caption").inner_text())
-        assert step.is_disabled(), f"board {index} of {chapter} never reached its end"
+        expect(board.locator(".asteroyds-rule-step")).to_be_disabled()  # its end
         assert captions, f"board {index} of {chapter} has nothing to step"
         assert _board_state(board) != start, f"board {index} of {chapter}: stepping changed nothing"
         names = board.locator(".asteroyds-rule-names").get_attribute("data-names").split("|")

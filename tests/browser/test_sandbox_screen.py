@@ -134,8 +134,8 @@ def test_leaving_a_running_game_asks_first(page, voila_url):
         d.dismiss()  # stay on the page
 
     page.on("dialog", dialog)
-    page.close(run_before_unload=True)
-    page.wait_for_timeout(1500)
+    with page.expect_event("dialog", timeout=20_000):  # the page asks (or the test fails here)
+        page.close(run_before_unload=True)
     assert asked == ["beforeunload"]
     assert not page.is_closed()  # the player stayed; the game and its kernel are still there
     page.locator(f"{ROOT} .asteroyds-dice .asteroyds-roll").click()

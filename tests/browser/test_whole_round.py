@@ -5,6 +5,7 @@ status chart, *Fly* stepping the round with its verdict; in English and in Frenc
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from asteroyds import STANDARD_BOARD
 from asteroyds.drills import generate
@@ -51,19 +52,24 @@ def test_mark_plan_and_fly_the_whole_round(page, voila_url, lang):
     assert question.get_attribute("data-asking") == ""
     screenshot(page.locator(ROOT), f"whole-round-marked-{lang}")
     program = Program.parse(session.drill.program)
+    chart = page.locator(f"{ROOT} .asteroyds-chart-data-values").first
     for column, token in enumerate(program.columns, start=1):
         if token != ".":
             button = page.locator(
                 f"{ROOT} .asteroyds-cell-{column}{token} button, {ROOT} button.asteroyds-cell-{column}{token}"
             )
+            before = chart.get_attribute("data-program")
             button.first.click()
-            page.wait_for_timeout(300)
+            expect(chart).not_to_have_attribute("data-program", before, timeout=TIMEOUT)  # heard
+    assert Program.parse(chart.get_attribute("data-program")).columns == program.columns
     page.locator(f"{ROOT} .asteroyds-whole-round-fly").click()
     page.locator(f"{ROOT}.asteroyds-whole-round-flown").wait_for(timeout=TIMEOUT)
     said = page.locator(f"{ROOT} .asteroyds-feedback[data-correct='true']").last.inner_text()
     assert ("Goal met" if lang == "en" else "Objectif atteint") in said
     page.locator(f"{ROOT} .asteroyds-rule-board").wait_for(timeout=TIMEOUT)
     page.locator(f"{ROOT} .asteroyds-rule-board svg").first.scroll_into_view_if_needed()
-    page.wait_for_timeout(1500)
+    page.locator(f"{ROOT} .asteroyds-rule-board .asteroyds-board-data[data-pieces]").first.wait_for(
+        state="attached", timeout=TIMEOUT
+    )  # the flown board's pieces are drawn
     screenshot(page.locator(ROOT), f"whole-round-flown-{lang}")
     assert page.errors == []

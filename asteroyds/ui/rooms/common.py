@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import math
 import secrets
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -100,6 +101,7 @@ class RoomViewBase(ShownErrors, widgets.VBox):
         self._offline = html_part("asteroyds-room-offline", display="none")
         self._offline.value = html.escape(_(OFFLINE))
         self._away = False  # an action found the store away before this page had a room to poll
+        self._actions = 0  # actions handled (data-actions): a click's round trip is over when it grows
         self._opening: str | None = None  # a room code whose opening waits for the store to come back
         self._script = widgets.HTML()  # scripts for the browser (browser.py): keep or read a token
         self._script.layout.display = "none"
@@ -159,6 +161,16 @@ class RoomViewBase(ShownErrors, widgets.VBox):
             return
         if not session.poll():  # a change redraws everything through the observer
             self._draw_clock()
+
+    def _run(self, action: Callable[[], object]) -> None:
+        """A button's action (:meth:`ShownErrors._run`), counted in ``data-actions`` once handled.
+
+        A click that changes nothing the page shows (a submit while the store
+        is away) still moves the count on, so a browser test waits for the
+        count instead of a fixed time before it checks that nothing changed.
+        """
+        self._actions += 1
+        super()._run(action)
 
     def _open_or_retry(self, code: str) -> None:
         """Open the room; if the store is away, try again at every tick until it is back."""
@@ -298,6 +310,7 @@ class RoomViewBase(ShownErrors, widgets.VBox):
             else str(session.last_resolved or ""),
             "data-error": self._error_text,
             "data-offline": "true" if self.offline else "",
+            "data-actions": str(self._actions),
             **extra,
         }
         self._draw_offline()

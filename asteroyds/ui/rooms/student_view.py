@@ -8,7 +8,8 @@ classes for browser tests: ``asteroyds-room-student`` (root),
 ``-no`` (a question), the chart's (``asteroyds-status-chart``...),
 ``asteroyds-room-data`` (hidden: ``data-room``, ``data-phase``,
 ``data-round``, ``data-seat``, ``data-submitted``, ``data-resolved``,
-``data-mine``: my submitted program, ``data-offline``: the store is away),
+``data-mine``: my submitted program, ``data-offline``: the store is away,
+``data-actions``: how many of its actions the page has handled),
 ``asteroyds-room-offline`` (the sentence shown meanwhile) and the round player's.
 """
 

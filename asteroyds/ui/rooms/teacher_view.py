@@ -7,7 +7,7 @@ classes for browser tests: ``asteroyds-room-teacher`` (root),
 ``asteroyds-room-roll``, ``asteroyds-room-resolve``,
 ``asteroyds-room-bots``, ``asteroyds-room-data`` (hidden: ``data-room``,
 ``data-phase``, ``data-round``, ``data-submitted``, ``data-resolved``,
-``data-teacher``, ``data-offline``), ``asteroyds-room-offline`` (the sentence
+``data-teacher``, ``data-offline``, ``data-actions``), ``asteroyds-room-offline`` (the sentence
 shown while the store is away), and the round player's.
 """
 
