@@ -13,6 +13,7 @@ import asteroyds
 from asteroyds.errors import ProgramError
 from asteroyds.game import Game
 from asteroyds.modes import Mode, Planning, mode_named, mode_of, modes
+from asteroyds.modes.standard import STANDARD_TURN
 from asteroyds.rules import MODES
 from asteroyds.setups import setup
 
@@ -49,10 +50,9 @@ def test_capture_is_a_mode_whose_turn_has_six_rounds():
     assert [phase for _, phase, _ in game.log][:2] == ["roll", "capture"]
 
 
-@pytest.mark.parametrize("name", ["racing", "shooting", "targets", "drones"])
+@pytest.mark.parametrize("name", [n for n in modes() if mode_named(n).turn is STANDARD_TURN])
 def test_each_standard_mode_builds_its_setup_and_states_its_objective(name):
-    players = ["red", "blue"] if name == "targets" else ["blue"]
-    state = mode_named(name).setup(seed=1, players=players)
+    state = mode_named(name).setup(seed=1)  # its own seats (targets: two teams)
     mode = mode_of(state)
     assert mode is mode_named(name)
     assert mode.objective(state, state, None)

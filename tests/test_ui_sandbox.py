@@ -8,9 +8,10 @@ import importlib
 import pytest
 
 from asteroyds import ProgramError, RuleError, ScenarioError, demos, scenario, setup
-from asteroyds.modes import capture
+from asteroyds.modes import capture, mode_named, modes
 from asteroyds.modes.capture import turret_aims
 from asteroyds.modes.drones import drone_symbols
+from asteroyds.modes.standard import STANDARD_TURN
 from asteroyds.modes.targets import targets_left
 from asteroyds.shooting import LaserFired
 from asteroyds.ui.editor import EditorController, empty_state
@@ -43,8 +44,9 @@ def test_doctests(name):
 
 
 # --- new games ------------------------------------------------------------------------------
-@pytest.mark.parametrize("mode", ["racing", "shooting", "targets", "drones"])
+@pytest.mark.parametrize("mode", [n for n in modes() if mode_named(n).turn is STANDARD_TURN])
 def test_new_game_for_each_mode(mode):
+    """Every mode on the status chart (the registry's: a new one is tested here too)."""
     c = sandbox(mode, Seat("red", "human"), Seat("blue", "random"))
     game = c.game
     assert game.state.mode == mode and game.round == 1 and c.stage == "roll"
