@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from asteroyds.serve.launch import serve  # noqa: E402
-from asteroyds.ui.chart.status.controller import X_RANGE, Y_RANGE, cell_centre, tray_slot  # noqa: E402
+from asteroyds.ui.chart.status.view import CELLS, X_RANGE, Y_RANGE, cell_centre, tray_slot  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -89,6 +89,7 @@ CHART_DATA = ".asteroyds-chart-data-values"
 BOARD_DATA = ".asteroyds-board-state .asteroyds-board-data"
 ROUND_DATA = ".asteroyds-round-player .asteroyds-round-values"
 DOTS = ".asteroyds-chart-figure .object_grp path.dot"
+FIRST_TOKEN = len(CELLS)  # the chart's dots: one tap square per cell (under the tokens), then the tokens
 
 
 # --- the server and the browser --------------------------------------------------------------------
@@ -125,7 +126,8 @@ def chart_point(page, x: float, y: float) -> tuple[float, float]:
 
 
 def drag(page, index: int, target: tuple[float, float]) -> None:
-    mouse_drag(page, DOTS, index, chart_point(page, *target))
+    """Drag the chart's token ``index`` (not a tap square: those are the first dots) to ``target``."""
+    mouse_drag(page, DOTS, FIRST_TOKEN + index, chart_point(page, *target))
 
 
 def mouse_drag(page, dots: str, index: int, to: tuple[float, float]) -> None:
@@ -146,7 +148,7 @@ def settled(page, index: int, target: tuple[float, float]) -> None:
     page.wait_for_function(
         """([sel, i, tx, ty]) => { const r = document.querySelectorAll(sel)[i].getBoundingClientRect();
             return Math.abs(r.x + r.width / 2 - tx) < 3 && Math.abs(r.y + r.height / 2 - ty) < 3; }""",
-        arg=[DOTS, index, tx, ty],
+        arg=[DOTS, FIRST_TOKEN + index, tx, ty],
         timeout=30_000,
     )
 
@@ -189,6 +191,7 @@ class DragProbe:
 
     def __init__(self, browser, url: str) -> None:
         self.context, self.page = open_page(browser, url, DEMO, DOTS)
+        self.page.wait_for_function(f"document.querySelectorAll({DOTS!r}).length >= {FIRST_TOKEN + 7}")
         self.page.locator(".asteroyds-chart-figure").scroll_into_view_if_needed()
         self.drops = 0
 
