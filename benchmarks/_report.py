@@ -117,13 +117,15 @@ def paired(
     number: int = 1,
     clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[float, float]:
-    """Seconds per call of ``measured`` and of ``baseline``: medians over ``repeat`` rounds that
-    alternate them (``number`` calls each), so a busy moment of the machine weighs on both alike."""
+    """Seconds per call of ``measured`` and of ``baseline``: medians over ``repeat`` rounds, each
+    ``number`` calls of ``measured`` then the baseline for as long (:func:`for_as_long`), so a busy
+    moment of the machine weighs on both alike."""
     ours: list[float] = []
     base: list[float] = []
     for _ in range(repeat):
-        ours.append(per_call(measured, number, clock))
-        base.append(per_call(baseline, number, clock))
+        took = per_call(measured, number, clock)
+        ours.append(took)
+        base.append(for_as_long(baseline, took * number, clock))
     return statistics.median(ours), statistics.median(base)
 
 
@@ -135,6 +137,25 @@ def per_call(
     for _ in range(number):
         fn()
     return (clock() - start) / number
+
+
+def for_as_long(
+    fn: Callable[[], object], seconds: float, clock: Callable[[], float] = time.perf_counter
+) -> float:
+    """Seconds per call of ``fn``, called again and again for at least ``seconds`` (once at least).
+
+    A baseline timed for as long as its figure sees as many of the machine's busy moments, in
+    proportion: a short baseline next to a long figure would mostly miss them, and the ratio
+    would charge the load to the figure.
+    """
+    calls = 0
+    start = clock()
+    while True:
+        fn()
+        calls += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return elapsed / calls
 
 
 def python_work() -> int:

@@ -16,9 +16,10 @@ The baselines, each measured in the same run (``benchmarks/_report.py``):
 
 - the danger map: the brute force it replaces (216 calls of
   ``resolve_asteroids`` on the same board), in rounds alternating with its own;
-- a best plan: plain Python (``sum(range(1000))``, 100 times) timed right after
-  each search: the search is plain Python, so the ratio is its cost in units
-  of this machine's interpreter at that moment, whatever else the machine does;
+- a best plan: plain Python (``sum(range(1000))``) run right after each search
+  for as long as the search took: the search is plain Python, so the ratio is
+  its cost in units of this machine's interpreter at that moment, whatever else
+  the machine is doing;
 - a win rate: a greedy bot in the coach's seat (or team) over the same seeds,
   the games the coach's opponents would play among themselves: the ratio is
   how much more often the coach wins than the bot it plays against.
@@ -36,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from _report import arguments, figure, header, paired, per_call, python_work  # noqa: E402
+from _report import arguments, figure, for_as_long, header, paired, python_work  # noqa: E402
 
 from asteroyds import setup  # noqa: E402
 from asteroyds.asteroids import resolve_asteroids  # noqa: E402
@@ -119,7 +120,7 @@ def plan_times(cases) -> tuple[list[float], list[float]]:
         start = time.perf_counter()
         best_plan(position, dice, player)
         times.append((time.perf_counter() - start) * 1000)
-        base.append(per_call(python_work, number=100) * 1000)
+        base.append(for_as_long(python_work, times[-1] / 1000) * 1000)
     return times, base
 
 

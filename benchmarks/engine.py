@@ -7,7 +7,7 @@
 The baselines, each measured in the same run (``benchmarks/_report.py``):
 
 - for the phase and the round, plain Python (``sum(range(1000))``), timed in
-  rounds alternating with theirs: the engine is plain Python too, so the ratio
+  rounds alternating with theirs, each for as long as theirs: the engine is plain Python too, so the ratio
   is its cost in units of this machine's interpreter at that moment, whatever
   else the machine is doing (the goals, absolute, are in the notes);
 - for the bot games, the same games replayed from their recorded inputs

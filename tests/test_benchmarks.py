@@ -25,10 +25,11 @@ from pathlib import Path
 
 import pytest
 
+from .browser.conftest import _browser_available
+
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "benchmarks"
 BENCHMARKS = sorted(path for path in FOLDER.glob("*.py") if not path.name.startswith("_"))
-CHROMIUM = Path("/usr/bin/chromium")
 # A benchmark whose smoke run needs more than ~5 s of CPU: none yet (analysis.py and coach_ui.py take
 # 3-4 s, the others under 1 s; measured with /usr/bin/time on 2 shared cores).
 SLOW: set[str] = set()
@@ -60,14 +61,6 @@ def _case(path: Path):
     return pytest.param(path, marks=marks, id=path.stem)
 
 
-def _browser_or_skip() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("ASTEROYDS_REQUIRE_BROWSER"):
-        pytest.fail(f"this benchmark needs {CHROMIUM} (ASTEROYDS_REQUIRE_BROWSER is set)")
-    pytest.skip(f"{CHROMIUM} not found (set ASTEROYDS_REQUIRE_BROWSER=1 to make this a failure)")
-
-
 def check_figures(output: str) -> list:
     """The figures of a run's output, each checked: a figure line in the format, its ratio its own.
 
@@ -94,7 +87,7 @@ def check_figures(output: str) -> list:
 def test_a_benchmark_runs_quick_and_prints_its_figures(script: Path) -> None:
     browser = _drives_a_browser(script)
     if browser:
-        _browser_or_skip()
+        _browser_available()  # the browser tests' policy: skip, or fail when a browser is required
     env = dict(
         os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     )
@@ -163,3 +156,19 @@ def test_a_run_without_figures_is_refused():
 def test_a_figure_is_a_finite_number():
     with pytest.raises(ValueError, match="finite"):
         report.figure_line("click", float("nan"), "ms", "echo", 1.0)
+
+
+def test_a_paired_baseline_runs_for_as_long_as_its_figure():
+    now = [0.0]
+    calls = {"measured": 0, "baseline": 0}
+
+    def work(name: str, seconds: float):
+        def call() -> None:
+            calls[name] += 1
+            now[0] += seconds
+
+        return call
+
+    ours, base = report.paired(work("measured", 10.0), work("baseline", 1.0), 3, clock=lambda: now[0])
+    assert (ours, base) == (10.0, 1.0)
+    assert calls == {"measured": 3, "baseline": 30}  # ten baseline calls for each 10-second figure
