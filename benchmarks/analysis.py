@@ -12,23 +12,32 @@
   coach team against a greedy team (2 crafts each, the coach's team
   alternating red/white) over ``--capture-games`` seeded games, win rate.
 
-Every time is also printed as a ratio to a plain-Python baseline measured in
-the same run (``sum(range(1000))``, as in ``benchmarks/engine.py``), and the
-danger map as a ratio to the brute force it replaces (216 calls of
-``resolve_asteroids``). ``--races`` and ``--positions`` shorten a run.
+The baselines, each measured in the same run (``benchmarks/_report.py``):
+
+- the danger map: the brute force it replaces (216 calls of
+  ``resolve_asteroids`` on the same board), in rounds alternating with its own;
+- a best plan: plain Python (``sum(range(1000))``) run right after each search
+  for as long as the search took: the search is plain Python, so the ratio is
+  its cost in units of this machine's interpreter at that moment, whatever else
+  the machine is doing;
+- a win rate: a greedy bot in the coach's seat (or team) over the same seeds,
+  the games the coach's opponents would play among themselves: the ratio is
+  how much more often the coach wins than the bot it plays against.
+
+``--races`` and ``--positions`` shorten a run; ``--quick`` is a smoke run.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
 import time
-import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from _report import arguments, figure, for_as_long, header, paired, python_work  # noqa: E402
 
 from asteroyds import setup  # noqa: E402
 from asteroyds.asteroids import resolve_asteroids  # noqa: E402
@@ -41,10 +50,6 @@ from asteroyds.simulate import (
 )
 
 PLAYERS = list(PLAYER_COLOURS[:4])
-
-
-def median_ms(fn, repeat: int) -> float:
-    return statistics.median(timeit.repeat(fn, number=1, repeat=repeat)) * 1000
 
 
 def positions(count: int, mode: str = "racing") -> list:
@@ -62,16 +67,17 @@ def positions(count: int, mode: str = "racing") -> list:
     return found
 
 
-def win_rate(mode: str, races: int) -> tuple[int, int, int]:
-    """(races the coach bot won or shared, of which shared, races with no winner)."""
+def win_rate(mode: str, races: int, style: str = "coach") -> tuple[int, int, int]:
+    """(races the ``style`` bot in the turning seat won or shared, of which shared, races with no
+    winner); the other three seats are greedy bots."""
     wins = shared = none = 0
     for seed in range(races):
         styles = ["greedy"] * 4
-        styles[seed % 4] = "coach"
-        coach = PLAYERS[seed % 4]
+        styles[seed % 4] = style
+        seat = PLAYERS[seed % 4]
         game = play_bot_game(PLAYERS, styles, seed=seed, mode=mode, max_rounds=100)
         winners = game.outcome.winners if game.outcome else ()
-        if coach in winners:
+        if seat in winners:
             wins += 1
             shared += len(winners) > 1 and mode != "targets"  # a targets win is the team's
         none += not winners
@@ -94,33 +100,52 @@ def capture_positions(count: int) -> list:
     return found
 
 
-def capture_win_rate(games: int) -> tuple[int, int]:
-    """(games the coach team won, games with no winner in 60 turns): coach vs greedy, 2 crafts each."""
+def capture_win_rate(games: int, style: str = "coach", turns: int = 60) -> tuple[int, int]:
+    """(games the ``style`` team won, games with no winner in ``turns`` turns): against a greedy team,
+    2 crafts each, the ``style`` team red in even seeds and white in odd ones."""
     wins = none = 0
     for seed in range(games):
-        coach, greedy = ("red", "white") if seed % 2 == 0 else ("white", "red")
-        record = play_capture_game(seed=seed, styles={coach: "coach", greedy: "greedy"})
+        ours, greedy = ("red", "white") if seed % 2 == 0 else ("white", "red")
+        record = play_capture_game(seed=seed, styles={ours: style, greedy: "greedy"}, max_turns=turns)
         winners = record.outcome.winners if record.outcome else ()
-        wins += any(record.state.craft(p).team == coach for p in winners)
+        wins += any(record.state.craft(p).team == ours for p in winners)
         none += not winners
     return wins, none
 
 
-def plan_times(cases) -> list[float]:
-    """Milliseconds of one ``best_plan`` call per (position, dice, player)."""
-    times = []
+def plan_times(cases) -> tuple[list[float], list[float]]:
+    """Milliseconds of one ``best_plan`` call per (position, dice, player), and of the baseline after each."""
+    times, base = [], []
     for position, dice, player in cases:
         start = time.perf_counter()
         best_plan(position, dice, player)
         times.append((time.perf_counter() - start) * 1000)
-    return times
+        base.append(for_as_long(python_work, times[-1] / 1000) * 1000)
+    return times, base
 
 
-LABEL = 42  # the width of a timing's name, so the figures line up
+def plan_figure(name: str, cases: list, goal: bool) -> None:
+    times, base = plan_times(cases)
+    if not times:
+        print(f"{name}: no position found")
+        return
+    median = statistics.median(times)
+    aim = f"goal < 250 ms: {median / 250:.2f} of it; " if goal else ""
+    figure(
+        f"{name}, {len(times)} positions, median",
+        median,
+        "ms",
+        BASELINE,
+        statistics.median(base),
+        f"{aim}slowest {max(times):.1f} ms",
+    )
+
+
+BASELINE = "plain Python, sum(range(1000))"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     parser.add_argument(
         "--races", type=int, default=500, help="4-player races for the win rate (default 500)"
     )
@@ -137,46 +162,34 @@ def main() -> None:
     parser.add_argument(
         "--capture-games", type=int, default=20, help="coach team vs greedy team games (default 20)"
     )
-    args = parser.parse_args()
-    mode_races = args.races if args.mode_races is None else args.mode_races
-
-    baseline = (
-        statistics.median(timeit.repeat(lambda: sum(range(1000)), number=2000, repeat=args.repeat)) / 2000
+    parser.add_argument(
+        "--capture-turns", type=int, default=60, help="turns before a capture game has no winner (60)"
     )
-    baseline_ms = baseline * 1000
-    print(f"{'baseline sum(range(1000))':{LABEL}} {baseline * 1e6:8.2f} µs")
+    args = parser.parse_args()
+    if args.quick:
+        args.races, args.mode_races, args.positions, args.repeat = 4, 1, 2, 3
+        args.capture_positions, args.capture_games, args.capture_turns = 1, 1, 2
+    mode_races = args.races if args.mode_races is None else args.mode_races
+    header("the coach", args.quick)
 
     state = setup("racing", seed=1, players=PLAYERS)
     rolls = all_outcomes()
-    danger = median_ms(lambda: danger_map(state), args.repeat)
-    brute = median_ms(lambda: [resolve_asteroids(state, d) for d in rolls], max(3, args.repeat // 3))
-    print(
-        f"{'danger map, racing setup, 216 rolls':{LABEL}} {danger:8.1f} ms   goal < 50 ms  "
-        f"(ratio to goal {danger / 50:.2f}; {danger / baseline_ms:.0f}× baseline; "
-        f"brute force {brute:.1f} ms, {danger / brute:.2f}× it)"
+    danger, brute = paired(
+        lambda: danger_map(state), lambda: [resolve_asteroids(state, d) for d in rolls], args.repeat
+    )
+    figure(
+        "danger map, racing setup, 216 rolls, median",
+        danger * 1000,
+        "ms",
+        "brute force: 216 resolve_asteroids",
+        brute * 1000,
+        f"goal < 50 ms: {danger * 1000 / 50:.2f} of it",
     )
 
-    times = plan_times(positions(args.positions))
-    coach = statistics.median(times)
-    print(
-        f"{f'coach, {len(times)} racing positions, median':{LABEL}} {coach:8.1f} ms   goal < 250 ms "
-        f"(ratio to goal {coach / 250:.2f}; {coach / baseline_ms:.0f}× baseline; slowest {max(times):.1f} ms)"
-    )
+    plan_figure("coach, racing", positions(args.positions), goal=True)
     for mode in ("shooting", "targets", "drones"):
-        times = plan_times(positions(max(1, args.positions // 2), mode))
-        median = statistics.median(times)
-        print(
-            f"{f'coach, {len(times)} {mode} positions, median':{LABEL}} {median:8.1f} ms   "
-            f"({median / baseline_ms:.0f}× baseline; slowest {max(times):.1f} ms)"
-        )
-    times = plan_times(capture_positions(args.capture_positions))
-    if times:
-        median = statistics.median(times)
-        print(
-            f"{f'coach, {len(times)} capture positions, median':{LABEL}} {median:8.1f} ms   goal < 250 ms "
-            f"(ratio to goal {median / 250:.2f}; {median / baseline_ms:.0f}× baseline; "
-            f"slowest {max(times):.1f} ms)"
-        )
+        plan_figure(f"coach, {mode}", positions(max(1, args.positions // 2), mode), goal=False)
+    plan_figure("coach, capture", capture_positions(args.capture_positions), goal=True)
 
     for mode, count in (
         ("racing", args.races),
@@ -189,21 +202,32 @@ def main() -> None:
         start = time.perf_counter()
         wins, shared, none = win_rate(mode, count)
         seconds = time.perf_counter() - start
-        goal = "   goal >= 60 %" if mode == "racing" else ""
-        team = " (its team: coach + a greedy bot)" if mode == "targets" else ""
-        print(
-            f"coach bot vs 3 greedy, {mode:8} {count:4} games: wins {wins / count:6.1%}{team}{goal} "
-            f"({wins} won, {shared} of them shared; {none} without a winner; {seconds:.0f} s)"
+        greedy, greedy_shared, _ = win_rate(mode, count, style="greedy")
+        goal = "goal >= 60 %; " if mode == "racing" else ""
+        team = "its team: coach + a greedy bot; " if mode == "targets" else ""
+        figure(
+            f"coach bot vs 3 greedy, {mode}, {count} games, wins",
+            100 * wins / count,
+            "%",
+            "a greedy bot in its seat",
+            100 * greedy / count,
+            f"{goal}{team}won {wins} ({shared} shared), the greedy bot {greedy} ({greedy_shared} shared); "
+            f"{none} without a winner; {seconds:.0f} s",
         )
 
     if args.capture_games > 0:
         start = time.perf_counter()
-        wins, none = capture_win_rate(args.capture_games)
+        wins, none = capture_win_rate(args.capture_games, turns=args.capture_turns)
         seconds = time.perf_counter() - start
-        print(
-            f"coach team vs greedy team, capture {args.capture_games:4} games: wins "
-            f"{wins / args.capture_games:6.1%} ({wins} won; {none} without a winner in 60 turns; "
-            f"{seconds:.0f} s)"
+        greedy, greedy_none = capture_win_rate(args.capture_games, style="greedy", turns=args.capture_turns)
+        figure(
+            f"coach team vs greedy team, capture, {args.capture_games} games, wins",
+            100 * wins / args.capture_games,
+            "%",
+            "a greedy team in its place",
+            100 * greedy / args.capture_games,
+            f"won {wins}, the greedy team {greedy}; no winner in {args.capture_turns} turns {none}, "
+            f"the greedy team {greedy_none}; {seconds:.0f} s",
         )
 
 

@@ -44,24 +44,27 @@ would otherwise be charged to the first page measured, the baseline's. A
 notebook that runs out of its ``--budget`` at one N (ten pages and ten
 browsers on two cores) prints the figures it has and the run goes on.
 
-Then the ratios to the goals: CPU per sandbox page at most 1.5× the one-button
-notebook's, CPU per sandbox click at most 30 ms. The browsers run on this
-machine and share its CPU with the server (in a class they run on the
+Every figure is printed against a baseline measured in the same run, on the same
+server (``benchmarks/_report.py``): a page's CPU, time to render and memory
+against the one-button notebook's at the same class size (the least any page
+costs the server: a kernel, Voila's template, one widget), so the ratio is what
+Asteroyds adds to Voila's own floor; the sandbox's CPU per click against a
+click on the echo notebook's bare button (the least a click costs: one message
+each way). The goals: CPU per sandbox or welcome page at most 1.5× the
+one-button notebook's, CPU per sandbox click at most 30 ms. The browsers run on
+this machine and share its CPU with the server (in a class they run on the
 students' devices), so times to render are pessimistic; the CPU figures are
-the server's own. The script prints, it does not assert.
+the server's own. The script prints, it does not assert. ``--quick``: one
+student, the walk included, short waits (a smoke run).
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import dataclasses
-import http.client
 import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -70,14 +73,14 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from asteroyds.serve.launch import free_port  # noqa: E402
+from _report import arguments, figure, header  # noqa: E402
+from _server import Server  # noqa: E402
+
 from asteroyds.serve.settings import (  # noqa: E402
     DISCONNECTED_TIMEOUT,
     IDLE_TIMEOUT,
-    READY_PATH,
     ServeSettings,
     cull_interval,
-    voila_command,
 )
 
 CHROMIUM = "/usr/bin/chromium"
@@ -91,107 +94,6 @@ TIMEOUT = 300_000  # ms: ten pages at once on two cores take a while
 SB = ".asteroyds-sandbox"
 VALUES = f"{SB} .asteroyds-sandbox-values"
 ROUND = ".asteroyds-round-player .asteroyds-round-values"
-
-
-# --- the server's process tree ---------------------------------------------------------------------
-class Server:
-    """The app's server as a child process, and what its process tree spends."""
-
-    def __init__(self, options: list[str], settings: ServeSettings | None = None) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tempfile.NamedTemporaryFile("wb", suffix=".log", delete=False)  # noqa: SIM115
-        command = voila_command(ROOT, self.port, settings=settings, options=options)
-        self.process = subprocess.Popen(command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
-        self.ps = psutil.Process(self.process.pid)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if self.listens():
-                return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.25)
-        raise SystemExit(f"the server did not start; its log: {self.log.name}")
-
-    def listens(self) -> bool:
-        """Any answer at the ready address (404 from an older server): no page rendered, no kernel."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-        try:
-            connection.request("GET", READY_PATH)
-            connection.getresponse().read()
-            return True
-        except OSError:
-            return False
-        finally:
-            connection.close()
-
-    def tree(self) -> list[psutil.Process]:
-        try:
-            return [self.ps, *self.ps.children(recursive=True)]
-        except psutil.NoSuchProcess:
-            return []
-
-    def cpu(self) -> float:
-        """CPU-seconds of the tree so far, reaped children included (they add to their parent's)."""
-        total = 0.0
-        for proc in self.tree():
-            try:
-                t = proc.cpu_times()
-            except psutil.NoSuchProcess:
-                continue
-            total += t.user + t.system + t.children_user + t.children_system
-        return total
-
-    def rss_mb(self) -> float:
-        total = 0
-        for proc in self.tree():
-            try:
-                total += proc.memory_info().rss
-            except psutil.NoSuchProcess:
-                continue
-        return total / 2**20
-
-    def kernels(self) -> int:
-        count = 0
-        for proc in self.tree():
-            try:
-                if "ipykernel" in " ".join(proc.cmdline()):
-                    count += 1
-            except psutil.NoSuchProcess:
-                continue
-        return count
-
-    def idle(self, quiet: float = 2.0, limit: float = 240.0, pages: int = 0) -> None:
-        """Wait until the tree is quiet for ``quiet`` seconds (a pool refilled, a page rendered).
-
-        Quiet is under 2% of a core, plus 3% for each open page whose planning
-        stopwatch may be ticking.
-        """
-        deadline = time.monotonic() + limit
-        last, since = self.cpu(), time.monotonic()
-        threshold = (0.02 + 0.03 * pages) * 0.5  # CPU-seconds per half-second sample
-        while time.monotonic() < deadline:
-            time.sleep(0.5)
-            now = self.cpu()
-            if now - last > threshold:
-                since = time.monotonic()
-            last = now
-            if time.monotonic() - since >= quiet:
-                return
-
-    def background_rate(self, seconds: float = 3.0) -> float:
-        """CPU-seconds per second the tree spends with nobody clicking (a stopwatch ticking)."""
-        before = self.cpu()
-        time.sleep(seconds)
-        return (self.cpu() - before) / seconds
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
 
 
 # --- the students -----------------------------------------------------------------------------------
@@ -440,13 +342,54 @@ async def walk(server: Server, browser, n: int, budget: float) -> None:
     await gone(server, baseline, 120)  # the next figures start clean
 
 
-def _row(n: int, name: str, r: dict, base: dict | None, left: str) -> str:
-    ratio = r["cpu_page"] / base["cpu_page"] if base and base.get("cpu_page") else float("nan")
-    click = f"{r['cpu_click_ms']:13.1f}" if "cpu_click_ms" in r else f"{'-':>13}"
-    return (
-        f"{n:>3} {name:<10} {r['median_s']:8.2f}/{r['max_s']:<8.2f} {r['cpu_page']:11.2f} "
-        f"{click} {r['mb_page']:8.0f} {ratio:10.2f}× {left:>16}"
+def report(n: int, results: dict[str, dict]) -> tuple[float, float] | None:
+    """The figures of one class size, each against the one-button page (a click: the echo's click)."""
+    base = results.get("one-button")
+    if base is None:
+        print(f"    N={n}: the one-button page has no figures, so nothing has its baseline", flush=True)
+        return None
+    for name in ("echo", "welcome", "sandbox"):
+        r = results.get(name)
+        if r is None:
+            continue
+        partial = " (partial: out of its budget)" if r.get("partial") else ""
+        aim = ""
+        if name != "echo":
+            ratio = r["cpu_page"] / base["cpu_page"] if base["cpu_page"] else float("inf")
+            aim = f"goal ≤ {GOALS['page']}×: {_verdict(ratio <= GOALS['page'])}"
+        figure(f"N={n} {name}: server CPU per page{partial}", r["cpu_page"], "s", BASE, base["cpu_page"], aim)
+        figure(
+            f"N={n} {name}: time to render, median",
+            r["median_s"],
+            "s",
+            BASE,
+            base["median_s"],
+            f"max {r['max_s']:.2f} s, the one-button's {base['max_s']:.2f} s",
+        )
+        figure(f"N={n} {name}: server memory per page", r["mb_page"], "MB", BASE, base["mb_page"])
+    sand, echo = results.get("sandbox"), results.get("echo")
+    if sand is None or "cpu_click_ms" not in sand:
+        return None
+    phases = ", ".join(f"{k} {v:.0f}" for k, v in sand["phases"].items())
+    print(f"    sandbox server CPU ms per click, each kind: {phases}")
+    print(
+        "    sandbox in the background (a planning stopwatch ticking): "
+        f"{sand.get('background_ms_per_s', 0):.1f} ms of CPU per second per page"
     )
+    click = sand["cpu_click_ms"]
+    if echo is not None and "cpu_click_ms" in echo:
+        figure(
+            f"N={n} sandbox: server CPU per click (roll, drop, step)",
+            click,
+            "ms",
+            "a click echoed",
+            echo["cpu_click_ms"],
+            f"goal ≤ {GOALS['click_ms']:.0f} ms: {_verdict(click <= GOALS['click_ms'])}",
+        )
+    return sand["cpu_page"] / base["cpu_page"] if base["cpu_page"] else float("inf"), click
+
+
+BASE = "the one-button page"
 
 
 async def run(
@@ -483,11 +426,6 @@ async def run(
                 await asyncio.sleep(
                     settings.disconnected_timeout + cull_interval(settings.disconnected_timeout) + 5
                 )
-            header = (
-                f"{'N':>3} {'page':<10} {'render med/max s':>17} {'CPU s/page':>11} "
-                f"{'CPU ms/click':>13} {'MB/page':>8} {'ratio page':>11} {'kernels left':>16}"
-            )
-            print(header, flush=True)
             for n in sizes:
                 server.idle()
                 pool = server.kernels()
@@ -512,35 +450,13 @@ async def run(
                     result["left"] = f"{left} after {waited:.0f} s"
                     if "cpu_page" in result:
                         results[name] = result
-                        print(_row(n, name, result, results.get("one-button"), result["left"]), flush=True)
-                sand, base, echo = results.get("sandbox"), results.get("one-button"), results.get("echo")
-                welcome = results.get("welcome")
-                if welcome is not None and base is not None:
-                    ratio = welcome["cpu_page"] / base["cpu_page"]
                     print(
-                        f"    goals: welcome page {ratio:.2f}× the one-button (goal ≤ {GOALS['page']}×: "
-                        f"{_verdict(ratio <= GOALS['page'])})",
+                        f"{n:>3} {name:<10} pages rendered, then closed: kernels left {result['left']}",
                         flush=True,
                     )
-                if sand is None or base is None:
-                    continue
-                phases = ", ".join(f"{k} {v:.0f}" for k, v in sand["phases"].items())
-                print(f"    sandbox CPU ms per click: {phases}")
-                print(
-                    "    sandbox in the background (a planning stopwatch ticking): "
-                    f"{sand.get('background_ms_per_s', 0):.1f} ms of CPU per second per page"
-                )
-                page_ratio = sand["cpu_page"] / base["cpu_page"]
-                click = sand.get("cpu_click_ms", float("nan"))
-                echo_ms = echo.get("cpu_click_ms", float("nan")) if echo else float("nan")
-                print(
-                    f"    goals: sandbox page {page_ratio:.2f}× the one-button (goal ≤ {GOALS['page']}×: "
-                    f"{_verdict(page_ratio <= GOALS['page'])}); sandbox click {click:.1f} ms "
-                    f"(goal ≤ {GOALS['click_ms']:.0f} ms: {_verdict(click <= GOALS['click_ms'])}; "
-                    f"echo click {echo_ms:.1f} ms)",
-                    flush=True,
-                )
-                summary.append((n, page_ratio, click))
+                ratios = report(n, results)
+                if ratios is not None:
+                    summary.append((n, *ratios))
             if walk_sizes:
                 print("the walk: each student opens chapters 1-4 by link in one tab, then leaves", flush=True)
             for n in walk_sizes:
@@ -566,7 +482,7 @@ def _interrupted(_signum: int, _frame: object) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     parser.add_argument(
         "--sizes", type=int, nargs="*", default=[1, 5, 10], help="class sizes (1 5 10; none: the walk only)"
     )
@@ -603,6 +519,9 @@ def main() -> None:
         help="an option for the server (repeatable), e.g. --server-option=--idle-timeout=30",
     )
     args = parser.parse_args()
+    if args.quick:  # one student, the walk included: every part runs once
+        args.sizes, args.walk, args.linger, args.budget = [1], [1], 30.0, 300.0
+    header("a class arriving at once (server side)", args.quick)
     signal.signal(signal.SIGTERM, _interrupted)  # `kill` stops the server and its kernels too
     options = {"idle_timeout": args.idle_timeout, "max_pages": -1, "pool": args.pool}
     if "disconnected_timeout" in {f.name for f in dataclasses.fields(ServeSettings)}:  # not before it existed

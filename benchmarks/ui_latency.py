@@ -27,11 +27,17 @@ that ends a drag or a click to the DOM mutation that shows the answer, and
 from navigation start to the first widget in the DOM. Medians are printed
 with their ratios to the baselines and the goals (interactions under 3×,
 first render under 2×); the script prints, it does not assert.
+
+The baselines (``benchmarks/_report.py``): the echo for every interaction, the
+one-button notebook for the first render. Each is the least any widget costs
+on the same server and browser at the same moments (the same messages, the
+same round trip, nothing drawn), so the ratio is what Asteroyds adds to
+Voila's own floor, and the machine's load weighs on both sides alike.
+``--quick``: 2 interactions of each kind and 1 load of each page (a smoke run).
 """
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import tempfile
@@ -42,8 +48,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _report import arguments, figure, header  # noqa: E402
+
 from asteroyds.serve.launch import serve  # noqa: E402
-from asteroyds.ui.chart.status.controller import X_RANGE, Y_RANGE, cell_centre, tray_slot  # noqa: E402
+from asteroyds.ui.chart.status.view import CELLS, X_RANGE, Y_RANGE, cell_centre, tray_slot  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -89,6 +97,7 @@ CHART_DATA = ".asteroyds-chart-data-values"
 BOARD_DATA = ".asteroyds-board-state .asteroyds-board-data"
 ROUND_DATA = ".asteroyds-round-player .asteroyds-round-values"
 DOTS = ".asteroyds-chart-figure .object_grp path.dot"
+FIRST_TOKEN = len(CELLS)  # the chart's dots: one tap square per cell (under the tokens), then the tokens
 
 
 # --- the server and the browser --------------------------------------------------------------------
@@ -125,7 +134,8 @@ def chart_point(page, x: float, y: float) -> tuple[float, float]:
 
 
 def drag(page, index: int, target: tuple[float, float]) -> None:
-    mouse_drag(page, DOTS, index, chart_point(page, *target))
+    """Drag the chart's token ``index`` (not a tap square: those are the first dots) to ``target``."""
+    mouse_drag(page, DOTS, FIRST_TOKEN + index, chart_point(page, *target))
 
 
 def mouse_drag(page, dots: str, index: int, to: tuple[float, float]) -> None:
@@ -146,7 +156,7 @@ def settled(page, index: int, target: tuple[float, float]) -> None:
     page.wait_for_function(
         """([sel, i, tx, ty]) => { const r = document.querySelectorAll(sel)[i].getBoundingClientRect();
             return Math.abs(r.x + r.width / 2 - tx) < 3 && Math.abs(r.y + r.height / 2 - ty) < 3; }""",
-        arg=[DOTS, index, tx, ty],
+        arg=[DOTS, FIRST_TOKEN + index, tx, ty],
         timeout=30_000,
     )
 
@@ -189,6 +199,7 @@ class DragProbe:
 
     def __init__(self, browser, url: str) -> None:
         self.context, self.page = open_page(browser, url, DEMO, DOTS)
+        self.page.wait_for_function(f"document.querySelectorAll({DOTS!r}).length >= {FIRST_TOKEN + 7}")
         self.page.locator(".asteroyds-chart-figure").scroll_into_view_if_needed()
         self.drops = 0
 
@@ -260,22 +271,21 @@ def first_render(browser, url: str, notebooks: list[str], n: int) -> dict[str, l
 
 
 # --- the report ----------------------------------------------------------------------------------------
-def median(values: list[float]) -> float:
-    return statistics.median(values)
-
-
-def line(name: str, values: list[float]) -> str:
-    q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
-    return f"  {name:<44} median {median(values):7.1f} ms  (IQR {q[0]:.1f}-{q[2]:.1f}, n={len(values)})"
+def spread(values: list[float]) -> str:
+    q = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else [values[0]] * 3
+    return f"IQR {q[0]:.1f}-{q[2]:.1f} ms, n={len(values)}"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     parser.add_argument("-n", "--repeat", type=int, default=12, help="repetitions per measure (default 12)")
     parser.add_argument("--loads", type=int, default=10, help="page loads per notebook (default 10)")
     args = parser.parse_args()
+    if args.quick:
+        args.repeat, args.loads = 2, 1
     from playwright.sync_api import sync_playwright
 
+    header("UI latency (Voila + Chromium, times inside the page)", args.quick)
     with voila_server() as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
@@ -293,24 +303,49 @@ def main() -> None:
             browser.close()
     echo, floor, drags, steps = (timed_runs[k] for k in ("echo", "floor", "drag", "step"))
     one_load, demo_load = loads[ONE_BUTTON], loads[DEMO]
+    echo_name = "Button -> Label echo"
 
-    print("UI latency (Voila + Chromium, times inside the page)")
-    print(line("baseline: Button -> Label echo", echo))
-    print(line("floor: bare bqplot drag end -> Label", floor))
-    print(line("(a) chart drag end -> program + ghost path", drags))
-    print(line("(b) round player step > -> board updated", steps))
-    print(line("baseline: one-button notebook, first widget", one_load))
-    print(line("demo notebook, first widget", demo_load))
-    ratios = {
-        "(a) drag / echo": (median(drags) / median(echo), GOALS["interaction"]),
-        "(b) step / echo": (median(steps) / median(echo), GOALS["interaction"]),
-        "first render demo / one button": (median(demo_load) / median(one_load), GOALS["first_render"]),
-    }
-    print(f"  (floor / echo: {median(floor) / median(echo):.2f}x — bqplot's own share of a drag)")
-    print("Ratios (goal)")
-    for name, (ratio, goal) in ratios.items():
-        verdict = "ok" if ratio < goal else "MISSED"
-        print(f"  {name:<44} {ratio:5.2f}x  (goal < {goal:g}x: {verdict})")
+    def goal(ratio: float, aim: float) -> str:
+        return f"goal < {aim:g}×: {'ok' if ratio < aim else 'MISSED'}"
+
+    drag_ratio, step_ratio = median(drags) / median(echo), median(steps) / median(echo)
+    render_ratio = median(demo_load) / median(one_load)
+    figure(
+        "floor: bare bqplot drag end -> Label",
+        median(floor),
+        "ms",
+        echo_name,
+        median(echo),
+        f"bqplot's own share of a drag; {spread(floor)}",
+    )
+    figure(
+        "(a) chart drag end -> program + ghost path",
+        median(drags),
+        "ms",
+        echo_name,
+        median(echo),
+        f"{goal(drag_ratio, GOALS['interaction'])}; {spread(drags)}",
+    )
+    figure(
+        "(b) round player step > -> board updated",
+        median(steps),
+        "ms",
+        echo_name,
+        median(echo),
+        f"{goal(step_ratio, GOALS['interaction'])}; {spread(steps)}",
+    )
+    figure(
+        "demo notebook, first widget",
+        median(demo_load),
+        "ms",
+        "one-button notebook, first widget",
+        median(one_load),
+        f"{goal(render_ratio, GOALS['first_render'])}; {spread(demo_load)}",
+    )
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
 
 
 if __name__ == "__main__":
