@@ -1,7 +1,7 @@
 """The ``asteroyds`` command: drive the engine from a shell, a script or a test.
 
 Bad input never shows a traceback: one line on stderr naming what is wrong,
-and exit code 2 (DESIGN.md §4).
+and exit code 2 (docs/command-line.md).
 """
 
 from __future__ import annotations

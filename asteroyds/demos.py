@@ -1,8 +1,8 @@
 """The gallery of ready demonstrations: one small scenario per rule, with its dice and programs.
 
 A demo file (``asteroyds/data/demos/NAME.json``, format ``asteroyds/demo@1``,
-described in ``asteroyds/data/demos/README.md``) wraps a scenario (DESIGN.md
-§3) with what a teacher needs to show one rule in under a minute: a title, the
+described in ``asteroyds/data/demos/README.md``) wraps a scenario (``asteroyds/scenario.py``)
+with what a teacher needs to show one rule in under a minute: a title, the
 rule and its section (``§4 Red die``: docs/rules.md's numbering), two or three plain
 sentences for the class, the dice and, optionally, the programs and the answers to the
 mid-flight questions. Like the

@@ -1,4 +1,4 @@
-"""The status chart as a value, and the program notation (DESIGN.md §3).
+"""The status chart as a value, and the program notation (docs/command-line.md).
 
 The rules: docs/rules.md#5-flying-and-the-status-chart.
 

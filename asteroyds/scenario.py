@@ -1,6 +1,6 @@
 """Scenario files (``asteroyds/scenario@1``): load, validate, save.
 
-The format is stable (DESIGN.md §3): tests, teachers and the command line
+The format is stable (docs/command-line.md): tests, teachers and the command line
 rely on it. Loading either returns a complete, valid :class:`State` or raises
 :class:`ScenarioError` naming the file, the piece and what is wrong; nothing is
 ever loaded half-way. ``save(load(text))`` is canonical: saving again gives

@@ -1,4 +1,4 @@
-"""The Binder environment, approximated without Docker (STACK-NOTES: Binder).
+"""The Binder environment, approximated without Docker (docs/serving.md).
 
 repo2docker installs ``binder/requirements.txt`` from the repository root into a
 fresh environment and ignores pyproject.toml. This test does the same in a fresh

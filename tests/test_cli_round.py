@@ -1,4 +1,4 @@
-"""`asteroyds round` and `asteroyds play` (DESIGN §4): one round, and whole bot games."""
+"""`asteroyds round` and `asteroyds play` (docs/command-line.md): one round, and whole bot games."""
 
 from __future__ import annotations
 

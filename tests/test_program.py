@@ -1,4 +1,4 @@
-"""The status chart and its notation (DESIGN.md §3): parse, format, validate, edit.
+"""The status chart and its notation (docs/command-line.md): parse, format, validate, edit.
 
 The rules: docs/rules.md#5-flying-and-the-status-chart, docs/rules.md#9-pilots."""
 

@@ -1,4 +1,4 @@
-"""Property tests of the asteroid phase (DESIGN.md §6) over random valid scenarios.
+"""Property tests of the asteroid phase over random valid scenarios.
 
 Hypothesis builds small random boards of pieces on the real board (random
 subsets of asteroids, gates, pods, platforms, turrets and drones at random

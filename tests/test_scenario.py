@@ -1,4 +1,4 @@
-"""Scenario files (DESIGN.md §3): round trips, and a clear error for every kind of bad input.
+"""Scenario files (docs/command-line.md): round trips, and a clear error for every kind of bad input.
 
 Every error names the file and the piece or player, is one line, and loads
 nothing: the caller gets an exception, never a half-built state.
@@ -20,8 +20,8 @@ from asteroyds.pieces import Craft
 from asteroyds.rules import RuleSettings
 from asteroyds.state import State
 
-# The example of DESIGN.md §3, verbatim.
-DESIGN_EXAMPLE = """{
+# A complete scenario file, with every kind of field (the format's own example).
+FORMAT_EXAMPLE = """{
   "format": "asteroyds/scenario@1",
   "mode": "racing",
   "rules": {"random_dice_order": false},
@@ -37,7 +37,7 @@ DESIGN_EXAMPLE = """{
   ],
   "player_order": ["blue"],
   "round": 1
-}"""  # noqa: E501 (verbatim from DESIGN.md)
+}"""  # noqa: E501 (verbatim)
 
 BASE = {
     "format": "asteroyds/scenario@1",
@@ -255,7 +255,7 @@ def test_the_base_fixture_is_valid():
 
 
 def test_design_example_loads_and_saves_canonically():
-    state = scenario.loads(DESIGN_EXAMPLE)
+    state = scenario.loads(FORMAT_EXAMPLE)
     assert state.mode == "racing" and state.round == 1 and state.player_order == ("blue",)
     assert state.rules == RuleSettings()
     r1 = state.piece("R1")

@@ -134,7 +134,7 @@ def test_without_cells_leaves_no_coordinates_and_no_dangling_word(language):
 
 
 def test_the_events_own_text_keeps_its_coordinates():
-    """The CLI's log and the JSON read event.text(): unchanged (DESIGN: CLI formats are stable)."""
+    """The CLI's log and the JSON read event.text(): unchanged (the command line's formats are stable)."""
     moved = next(e for e in sample_events() if e.TYPE == "tile_moved")
     assert CELL.search(moved.text())
 

@@ -1,4 +1,4 @@
-"""The round player, the priority inspector and the event log (DESIGN §5 Round player).
+"""The round player, the priority inspector and the event log (docs/architecture.md#a-new-widget).
 
 The controllers are plain Python: these tests drive them directly (no
 browser), compare every board the player shows with the engine's own

@@ -1,7 +1,7 @@
 """A whole game replayed round by round on one board: pick a round, step or play its events.
 
 Why: a game is its setup plus its inputs, so every round can be shown again
-exactly (DESIGN §2). A chapter printed the last round's log as text; here the
+exactly (docs/architecture.md). A chapter printed the last round's log as text; here the
 learner picks any round, the board plays it one event at a time with the
 sentence under it, and a table says where each craft stands after that round.
 """
