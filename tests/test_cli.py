@@ -1,4 +1,4 @@
-"""The `asteroyds asteroids` command (docs/command-line.md): JSON and plain output; bad input -> one line, exit 2."""
+"""The `asteroyds asteroids` command (docs/command-line.md): JSON and plain output; bad input exits 2."""
 
 from __future__ import annotations
 
