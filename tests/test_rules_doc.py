@@ -24,7 +24,7 @@ FOLDERS = ("asteroyds", "tests", "docs", "notebooks", "benchmarks")
 SUFFIXES = {".py", ".md", ".json", ".ipynb", ".po", ".pot", ".txt", ".toml", ".html", ".js", ".css"}
 CITATION = re.compile(r"rules\.md#([\w-]+)")
 # Built from pieces so that this file does not match itself.
-OLD_CITATION = re.compile("RULES" + r"(\.md|\s*§)")
+OLD_CITATION = re.compile("RULES" + r"(\.md|\s*§)|" + "DESIGN" + r"(\.md|\s*§)|" + "STACK" + "-NOTES")
 SECTION = re.compile(r"^## (\d+)\. ", re.MULTILINE)
 
 
@@ -66,7 +66,8 @@ def test_the_anchor_check_sees_a_wrong_section():
     assert "4-moving-asteroids" not in anchors(ENGLISH_DOC)
 
 
-def test_no_file_of_the_project_cites_the_old_rules_file():
+def test_no_file_of_the_project_cites_the_old_rules_file_or_design_notes():
+    """The project's users have docs/ only: the private design notes are never cited either."""
     found = [
         f"{path.relative_to(ROOT)}:{number}"
         for path in project_files()
