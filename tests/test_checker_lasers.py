@@ -5,7 +5,7 @@ space and direction of a random board: the path, what stops it, crafts never
 do, a turret shelters its drone), and whole flights whose programs shoot a
 lot, where the flight checker fires the rule's laser at each Shoot and
 compares what is hit and what it gives (a gate's token, a drone's symbol, a
-target eliminated and its token), docs/rules.md#7-shooting-every-mode-except-racing.
+target eliminated and its token), docs/rules.md#7-shooting.
 The last tests plant bugs: a laser that passes through drones, a hit that
 gives no token.
 """

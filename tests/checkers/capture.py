@@ -1,15 +1,19 @@
 """Capture's turn checker: the six rounds re-played from the rules (docs/rules.md#11-capture-the-asteroyd).
 
 :class:`CaptureTurn` plays a turn itself and :func:`check_capture` compares it,
-round by round, with ``asteroyds.modes.capture.resolve``. What it knows:
+round by round, with ``asteroyds.modes.capture.resolve``. The section's
+Decisions are taken as written there (no friendly fire, lasers and
+platforms, one's own platform, the order within a round, arrivals, scoring,
+hit or bumped, victory timing, three teams, blue asteroids, pilots). What
+the checker knows:
 
-- **Before the rounds** (the blue asteroids variant, docs/capture.md
-  decision 9, the push of docs/rules.md#4-moving-the-asteroids): each blue
-  asteroid, in ascending priority, moves one space with the blue die or
-  pushes the asteroid there one space further; the border, pods, platforms,
-  turrets, crafts, an asteroyd and an asteroyd's home space block it (no
-  damage: capture crafts take none). Every turret aims for the whole turn:
-  its team's die through its orientation.
+- **Before the rounds** (the blue asteroids Decision, with the push of
+  docs/rules.md#4-moving-the-asteroids): each blue asteroid, in ascending
+  priority, moves one space with the blue die or pushes the asteroid there
+  one space further; the border, pods, platforms, turrets, crafts, an
+  asteroyd and an asteroyd's home space block it (no damage: capture crafts
+  take none). Every turret aims for the whole turn: its team's die through
+  its orientation.
 - **Each round k: lasers first, all at once.** Every craft in play whose
   column k is Shoot and every turret still active fires, all on the board as
   the round starts. A laser starts in the space in front of the shooter and
@@ -26,9 +30,9 @@ round by round, with ``asteroyds.modes.capture.resolve``. What it knows:
   direction) and plays no more this turn; an enemy turret hit stops firing
   until the end of the turn; a blue asteroid hit is destroyed when they are
   destructible.
-- **Then the moves**, craft after craft in player order (docs/capture.md
-  decision 3): each step into the border, a pod, a turret, an asteroid or
-  another team's platform is a bump: as if hit (a bumped turret is disabled,
+- **Then the moves**, craft after craft in player order (the Decision on
+  the order within a round): each step into the border, a pod, a turret,
+  an asteroid or another team's platform is a bump: as if hit (a bumped turret is disabled,
   a destructible asteroid destroyed), the carried asteroyd dropped in the
   space before the obstacle. A craft may enter its own platform: carrying
   the enemy asteroyd, its team scores 1 (3 teams: the victim loses 1) and
@@ -56,7 +60,7 @@ from . import ahead, aimed, compare, compare_unordered, differ
 
 ROUNDS = 6
 MOVES = {"F": "F", "R": "RF", "L": "LF", "U": "U"}
-POWERS = {  # docs/rules.md#9-pilots-advanced-rules (Lawrence has no column power in capture)
+POWERS = {  # docs/rules.md#9-pilots (Lawrence has no column power in capture)
     ("Hector", "P"): "FF",
     ("Dolorosa", "P"): "UF",
     ("Yayenek", "P"): "B",

@@ -8,7 +8,7 @@ What it knows, section by section:
 - docs/rules.md#5-flying-and-the-status-chart: players fly in turn order,
   columns 1-6 then the red column when its token is not on Shield. Forward:
   one space ahead; Right/Left: pivot one notch, then one space; Turn back:
-  180° in place; Shoot: a laser (docs/rules.md#7-shooting-every-mode-except-racing,
+  180° in place; Shoot: a laser (docs/rules.md#7-shooting,
   :mod:`tests.checkers.lasers`). A step into an asteroid, a pod, a platform, a
   turret, a drone, a gate (outside racing) or across the border is a
   collision: the craft stays, takes 2 damage (1 with the shield) and the rest
@@ -18,11 +18,11 @@ What it knows, section by section:
   destroys the craft and the asteroid stays, otherwise the asteroid leaves
   and the craft enters its space and flies on. Reaching 6 damage destroys a
   craft: it leaves the board.
-- docs/rules.md#6-gates-and-tokens-racing: in racing a gate is crossed; a
+- docs/rules.md#6-gates-and-tokens: in racing a gate is crossed; a
   craft entering a gate's space takes its token, once, with the column.
-- docs/rules.md#7-shooting-every-mode-except-racing: targets mode, ramming an
+- docs/rules.md#7-shooting: targets mode, ramming an
   asteroid that carries a target eliminates it and gives its token.
-- docs/rules.md#9-pilots-advanced-rules: the column powers (Hector, Dolorosa,
+- docs/rules.md#9-pilots: the column powers (Hector, Dolorosa,
   Yayenek, M'Hand, 1634), each used once per game; Lawrence cancels 1 point of
   one damage event, decided when it happens.
 - docs/rules.md#10-variants-and-rule-settings: return to a platform: a craft
@@ -54,7 +54,7 @@ DESTROY, EMERGENCY = "destroy_asteroid", "emergency_shield"  # the kinds of ques
 
 # Primitive steps: F forward, B backwards (keeping the facing), L/R pivot one notch, U turn back.
 ACTIONS = {"F": "F", "R": "RF", "L": "LF", "U": "U", ".": "", "X": ""}
-POWERS = {  # docs/rules.md#9-pilots-advanced-rules
+POWERS = {  # docs/rules.md#9-pilots
     ("Hector", "P"): "FF",
     ("Dolorosa", "P"): "UF",
     ("Yayenek", "P"): "B",
@@ -155,7 +155,7 @@ class Flight:
             self.move(player, column, target)
             return True
         if target is not None and piece is not None:
-            if piece.kind == "gate" and self.mode == "racing":  # docs/rules.md#6-gates-and-tokens-racing
+            if piece.kind == "gate" and self.mode == "racing":  # docs/rules.md#6-gates-and-tokens
                 self.move(player, column, target)
                 self.take(player, column, piece.symbol)
                 return True

@@ -1,11 +1,11 @@
-"""The laser checker of shooting, targets and drones mode (docs/rules.md#7-shooting-every-mode-except-racing).
+"""The laser checker of shooting, targets and drones mode (docs/rules.md#7-shooting).
 
 The rule, read as plainly as possible: the laser leaves the craft's space in
 its facing direction and runs space by space; crafts never stop it; the
 first object it meets (an asteroid, a gate, a pod, a platform, a turret, a
 drone) is hit; at the border it ends with no hit; there is no range limit.
 A drone still inside its turret is sheltered by it: the turret is the object
-in that space (docs/rules.md#7-shooting-every-mode-except-racing, the drones
+in that space (docs/rules.md#7-shooting, the drones
 mode: "a drone that cannot leave its turret stays inside it").
 
 What a hit gives (the same section): in shooting mode a gate's token, in
@@ -31,7 +31,7 @@ from . import ahead, differ
 # The objects a laser (and a flying craft) meets: docs/rules.md#2-pieces, "blocks crafts".
 OBJECTS = ("asteroid", "gate", "pod", "platform", "turret", "drone")
 FIXED = ("pod", "platform", "turret")
-# The kind of piece whose hit gives a token, by mode (docs/rules.md#7-shooting-every-mode-except-racing).
+# The kind of piece whose hit gives a token, by mode (docs/rules.md#7-shooting).
 REWARDED = {"shooting": "gate", "drones": "drone", "targets": "asteroid"}
 
 
