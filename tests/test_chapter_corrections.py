@@ -71,6 +71,16 @@ def test_the_board_writes_a_turrets_pips_and_its_barrel_is_the_1():
             if direction == turret.orientation:
                 assert text == "1"  # the barrel's edge
     assert not scene(state, numbers=False)["edge_numbers"].text
+    # A beam passes under the numbers (the one it leaves through stays readable); the team rim
+    # moves out by the turret's edge, clear of them.
+    from asteroyds.ui import BoardView
+    from asteroyds.ui.board.scene import NUMBERED_RIM, RIM
+
+    order = list(BoardView(state).marks)
+    assert order.index("laser") < order.index("edge_numbers") < order.index("team_rims")
+    rim = scene(state)["team_rims"].curves[0]
+    centre = lay.cell_to_pixel(turrets[0].cell)
+    assert math.dist(rim[0], centre) == pytest.approx(NUMBERED_RIM * lay.size) and NUMBERED_RIM > RIM
 
 
 def test_the_picture_writes_turret_pips_and_a_drone_on_its_turret_speaks_for_it():
@@ -109,22 +119,24 @@ def test_chapter_10_teaches_the_turrets_aim_before_its_exercise(lang):
 
 def test_chapter_10_shows_one_turret_firing_with_each_die_and_spoils_no_exercise():
     namespace = run_cells(CAPTURE, code_ids(CAPTURE, "25"))
-    board, state, shot = namespace["aim_board"], namespace["state"], namespace["first_shot"]
+    board, close_up, shot = namespace["aim_board"], namespace["close_up"], namespace["first_shot"]
     assert board.choice.scenes == ("1", "2", "3", "4", "5", "6")
-    turret = state.piece("TR2")
+    (turret,) = [p for p in close_up.pieces if p.kind == "turret"]
+    assert turret.team == "red" and turret.orientation == namespace["state"].piece("TR2").orientation
     for label in board.choice.scenes:
         board.choice.play(label)
         aimed, fired = (
             next(e for e in board.events if e.type == t)
             for t in ("capture_turret_aimed", "capture_laser_fired")
         )
-        assert aimed.turret == fired.shooter == "TR2" and aimed.die == int(label)
+        assert aimed.turret == fired.shooter == turret.id and aimed.die == int(label)
         assert fired.direction == die_direction(turret.orientation, int(label))  # read through the barrel
         assert fired.path[0] == neighbour(turret.cell, fired.direction)
         assert fired.end != shot.end  # the exercise's answer is not shown before it is asked
     # The exercise's answer says how TR1 aimed; its hint reads the numbers the board now draws.
     hint, explain = namespace["question"].hint, namespace["question"].explain
-    assert "find the red die's 2 among the numbers on its edges (its barrel is the 1)" in hint
+    assert "as the turret up close above: find the red die's 2 among the numbers on its edges" in hint
+    assert "(its barrel is the 1)" in hint
     assert "TR1's barrel, its 1 edge, faces SW" in explain and "the red die's 2 is on its E edge" in explain
 
 

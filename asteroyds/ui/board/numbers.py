@@ -38,8 +38,8 @@ from .layers import Point, Texts, along, board_layout
 
 # How far from the centre each kind writes its numbers, in hex radii: inside an asteroid's edge,
 # on a gate's coloured ring (its ground and priority inside), outside a drone's diamond (on the hex),
-# inside a turret's team rim (the rim is drawn over them).
-REACH: dict[str, float] = {"asteroid": 0.6, GATE: 0.71, DRONE: 0.8, TURRET: 0.42}
+# inside a turret's team rim (drawn out by its edge when they are shown, :mod:`.scene`).
+REACH: dict[str, float] = {"asteroid": 0.6, GATE: 0.71, DRONE: 0.8, TURRET: 0.5}
 # Pieces whose top corner is dark (unless white): the coordinates are written light on them.
 DARK_KINDS: frozenset[str] = frozenset({"asteroid", GATE, TURRET})
 
