@@ -286,12 +286,13 @@ class CraftDamaged(Event):
     cause: str
 
     def text(self) -> str:
-        notes = []
+        notes = []  # each takes 1 point off: "(1 minus 1 for the shield)", never "(1 less shield)"
         if self.shielded:
-            notes.append(_("shield"))
+            notes.append(_("the shield"))
         if self.emergency_shield:
             notes.append(_("Lawrence's emergency shield"))
-        why = " (" + _("{base} less {notes}", base=self.base, notes=and_list(notes)) + ")" if notes else ""
+        cut = _("{base} minus {cut} for {notes}", base=self.base, cut=len(notes), notes=and_list(notes))
+        why = f" ({cut})" if notes else ""
         return ngettext(
             "The {player} craft takes {amount} damage point{why} for {cause}: total {total}",
             "The {player} craft takes {amount} damage points{why} for {cause}: total {total}",

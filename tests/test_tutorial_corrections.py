@@ -133,9 +133,10 @@ def test_the_capture_exercise_answer_is_not_shown_before_it_is_asked(monkeypatch
 
 
 def test_the_capture_hint_reads_the_die_on_the_turret_not_the_barrel():
-    code = cell_text("10_capture.ipynb", "25")
-    assert "barrel" not in code
-    assert "red die's pips on the turret's" in code and "chapter 1" in code
+    """The laser leaves through the edge showing the die; the barrel only marks the 1 (issue 33)."""
+    code = " ".join(cell_text("10_capture.ipynb", "25").split())
+    assert "find the red die's {die} among the numbers on its edges" in code
+    assert "the laser leaves through that edge" in code and '(its barrel is" " the 1)' in code
 
 
 @pytest.mark.parametrize("lang", TWINS)

@@ -36,6 +36,8 @@ from .palette import Palette
 
 # Drawn above the fixed pieces (a drone sits on its turret), drones last.
 DRAW_AS_TILES: tuple[str, ...] = (ASTEROID, GATE, DRONE)
+HUB = 0.36  # a turret's centre disc, in hex radii
+NUMBERED_HUB = 0.2  # ... when its die numbers ring it
 
 
 def _pip(lay: Layout, piece: Piece, pal: Palette, inset: float = 0.68) -> str:
@@ -190,8 +192,9 @@ def _platform(lay: Layout, piece: Piece, pal: Palette) -> list[str]:
     return out
 
 
-def _turret(lay: Layout, piece: Piece, pal: Palette) -> list[str]:
-    """A dark tile with a barrel pointing along its orientation and its symbol."""
+def _turret(lay: Layout, piece: Piece, pal: Palette, hub: float = HUB) -> list[str]:
+    """A dark tile with a barrel pointing along its orientation and its symbol; ``hub``: the radius
+    of the disc at its centre (smaller when the die numbers ring it, :data:`NUMBERED_HUB`)."""
     centre = lay.cell_to_pixel(piece.cell)
     s = lay.size
     barrel = pal["barrel"]
@@ -221,7 +224,7 @@ def _turret(lay: Layout, piece: Piece, pal: Palette) -> list[str]:
         out.append(
             line(centre, muzzle, cls="barrel", stroke=barrel, stroke_width=0.2 * s, stroke_linecap="round")
         )
-    out.append(circle(centre, 0.36 * s, fill=pal["turret"], stroke=barrel, stroke_width=0.08 * s))
+    out.append(circle(centre, hub * s, fill=pal["turret"], stroke=barrel, stroke_width=0.08 * s))
     out.append(centred_text(centre, piece.symbol or "", 0.42 * s, pal["ink_light"], cls="symbol"))
     return out
 
@@ -332,11 +335,14 @@ def piece_group(lay: Layout, piece: Piece, pal: Palette, *, dot: bool = True) ->
     """One piece as a group with its hooks (``data-id``, ``data-kind``, ``data-cell``), its target if any.
 
     ``dot=False`` leaves out the dot on a tile's "1" edge: the picture writes the die numbers
-    on the edges instead (:mod:`.edge_numbers`), and the dot would cover the "1".
+    on the edges instead (:mod:`.edge_numbers`), and the dot would cover the "1"; a turret's
+    hub shrinks to leave its numbers room.
     """
     items = [title_el(str(piece))]
     draw = DRAW.get(piece.kind)
-    if draw is not None:
+    if piece.kind == TURRET and not dot:  # its numbers ring a smaller hub (the barrel is its "1")
+        items += _turret(lay, piece, pal, hub=NUMBERED_HUB)
+    elif draw is not None:
         items += (i for i in draw(lay, piece, pal) if dot or 'class="orientation"' not in i)
     else:  # a kind this renderer does not know: a plain disc
         items.append(circle(lay.cell_to_pixel(piece.cell), 0.4 * lay.size, cls="body", fill=pal["unknown"]))

@@ -28,7 +28,7 @@ from xml.sax.saxutils import escape
 
 from ..hexgrid import Cell
 from ..i18n import _
-from ..pieces import ASTEROYD, DRONE
+from ..pieces import ASTEROYD, DRONE, TURRET
 from .crafts import craft_tip, crafts_layer
 from .edge_numbers import edge_number_texts
 from .elements import (
@@ -149,14 +149,17 @@ def state_svg(
     fixed = (
         p for p in state.pieces if p.kind not in DRAW_AS_TILES and not (p.kind == ASTEROYD and p.carrier)
     )
-    layers.append(group("fixed", (piece_group(lay, p, pal) for p in fixed)))
+    layers.append(group("fixed", (piece_group(lay, p, pal, dot=not edge_numbers) for p in fixed)))
     off = [crossed_out(lay, c, pal) for c in dict.fromkeys((*c,) for c in disabled)]
     if off:
         layers.append(group("disabled", off))
     tiles = sorted((p for p in state.pieces if p.kind in DRAW_AS_TILES), key=lambda p: p.kind == DRONE)
     layers.append(group("tiles", (piece_group(lay, p, pal, dot=not edge_numbers) for p in tiles)))
-    if edge_numbers:
-        layers.append(group("edge-numbers", (t for p in tiles for t in edge_number_texts(lay, p))))
+    if edge_numbers:  # a turret's too, unless its drone sits on it and says the same
+        drones = {p.cell for p in tiles if p.kind == DRONE}
+        turrets = [p for p in state.pieces if p.kind == TURRET and p.cell not in drones]
+        numbered = [*turrets, *tiles]
+        layers.append(group("edge-numbers", (t for p in numbered for t in edge_number_texts(lay, p))))
     marks = [poly(hex_corners(lay, c, 0.92), data_cell=cell_attr(c)) for c in dict.fromkeys(highlight)]
     if marks:
         layers.append(

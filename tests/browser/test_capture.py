@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from asteroyds.hexgrid import neighbour, parse_direction
 from asteroyds.modes import capture
 from asteroyds.modes.capture.replay import disabled_turret_cells
 from asteroyds.simulate import play_capture_game
@@ -55,3 +56,29 @@ def test_stepping_the_turn_shows_its_rounds_lasers_and_disabled_turrets(page, vo
     expect(demo.locator(".asteroyds-note")).to_contain_text(f"Scores after the turn: {scores}.")
     assert not page.errors, page.errors
     screenshot(demo, "10_capture-demo")
+
+
+def test_a_turret_fires_through_the_edge_its_die_shows(page, voila_url):
+    """Issue 33: chapter 10 shows a red turret up close fire for each red die; its pips are written."""
+    open_notebook(page, voila_url, NOTEBOOK, wait_for=".asteroyds-scene-choice")
+    aim = page.locator(".asteroyds-rule-board", has_text="A red turret up close").first
+    aim.scroll_into_view_if_needed()
+    texts = [t.strip() for t in aim.locator("svg text").all_text_contents()]
+    digits = sorted(t for t in texts if len(t) == 1 and t in "123456")
+    assert digits == ["1", "2", "3", "4", "5", "6"]  # the turret's six pips (no craft on this board)
+    screenshot(aim, "10_capture-turret-aim-start")
+    whole = page.locator(".asteroyds-rule-board", has_text="Round 1, every chart empty").first
+    whole_texts = [t.strip() for t in whole.locator("svg text").all_text_contents()]
+    assert sum(1 for t in whole_texts if len(t) == 1 and t in "123456") >= 6 * 4  # every turret's pips
+    screenshot(whole, "10_capture-round-one")
+    turret = board_data(aim, "pieces").split()[0]  # TR@2,3
+    cell = tuple(int(v) for v in turret.split("@")[1].split(","))
+    aim.locator(".asteroyds-scene-choice button", has_text="2").click()
+    expect(aim.locator(".asteroyds-rule-counter")).to_have_text("0 of 2", timeout=15_000)
+    step_to(aim, 2)
+    south_west = neighbour(cell, parse_direction("SW"))  # its barrel faces NW: the 2 is on its SW edge
+    laser = aim.locator(".asteroyds-board-data").first.get_attribute("data-laser").split()
+    assert laser[0] == cell_key(south_west)
+    expect(aim.locator(".asteroyds-rule-caption")).to_contain_text("The red turret TR fires SW")
+    assert not page.errors, page.errors
+    screenshot(aim, "10_capture-turret-aim")

@@ -73,7 +73,7 @@ def step_to_the_end(page, board, lang: str, colours: dict[str, str]) -> tuple[in
 def test_every_rule_board_of_chapter_3_plays_its_own_pieces(page, voila_url, lang):
     name = "03_moving_asteroids" if lang == "en" else "fr/03_moving_asteroids"
     with use_language(lang):
-        colours = {_("blue"): "blue"}  # a French caption says "bleu" of the "blue" craft
+        colours = {_("blue"): "blue", _("red"): "red"}  # a French caption says "bleu" of the "blue" craft
     open_notebook(page, voila_url, name, wait_for=RULE_BOARD)
     boards = page.locator(RULE_BOARD)
     page.wait_for_function(f"document.querySelectorAll('{RULE_BOARD} .asteroyds-board-data').length >= 7")

@@ -159,3 +159,28 @@ def test_the_french_page_asks_in_french(page, voila_url):
     assert data(board)["crafts"] == "blue@6,7:E:3"
     assert "Again" not in board.inner_text() and "Encore" in board.inner_text()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_platform_scenes_leave_hit_its_own_and_another_and_the_costs_table(chapter):
+    """Issue 33: the craft leaves L1 by turning back, flies back into L1, or into L2 (1 damage each);
+    the collisions section shows every cost, shield on and off."""
+    page = chapter
+    board = page.locator(BOARDS, has_text="Platforms · the blue craft starts on its own, L1")
+    board.scroll_into_view_if_needed()
+    ends = {
+        "It leaves L1": "blue@6,2:W:0",
+        "It flies back into L1": "blue@6,5:W:1",
+        "It flies into L2": "blue@6,6:E:1",
+    }
+    for label, end in ends.items():
+        board.locator(".asteroyds-scene-choice button", has_text=label).click()
+        expect(board.locator(".asteroyds-rule-counter")).to_have_text(re.compile(r"^0 of"), timeout=TIMEOUT)
+        step_to_the_end(board)
+        assert data(board)["crafts"] == end, label
+    screenshot(board, "rule-board-platforms")
+    costs = page.locator(".asteroyds-fact-table", has_text="What a collision costs")
+    costs.scroll_into_view_if_needed()
+    rows = [r.inner_text().split("\t") for r in costs.locator("tbody tr").all()]
+    assert [row[1:] for row in rows] == [["1", "2"], ["3", "4"], ["0", "1"]]
+    screenshot(costs, "chapter4-collision-costs")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -28,9 +28,12 @@ def test_the_race_is_replayed_round_by_round_with_the_standings(page, voila_url)
     assert counter(replay).endswith(f"of {sum(1 for r, _p, _e in game.log if r == last)}")
     standings = replay.locator(".asteroyds-replay-standings")
     assert f"After round {last}" in standings.inner_text()
+    finished = {f.player: f.column for f in game.outcome.finishers}
+    assert "column of its last token this round" in standings.inner_text()
     for craft in game.state.crafts:  # the table says what the engine's game ended with
         row = standings.locator("tr", has_text=craft.player.title()).inner_text()
         assert " ".join(craft.tokens) in row
+        assert row.split("\t")[2].strip() == str(finished[craft.player])  # why green lost: column 5
     start = data(replay)
     while data(replay)["pieces"] == start["pieces"]:  # the dice, then the first tile that moves
         step(replay)

@@ -170,16 +170,18 @@ class BoardFigure:
             "pods": dots(COLOURS["pod"], COLOURS["pod_edge"], 2),
             "bars": lines(),
             "pips": dots(COLOURS["pip"], COLOURS["halo"], 1.2),
-            "edge_numbers": label("normal"),  # the die faces on tile edges, under the overlays
+            # a laser passes under the die faces: a turret's beam leaves the number it fires through
+            # readable (issue 33)
+            "laser_glow": lines(opacities=[LASER_GLOW_OPACITY]),
+            "laser": lines(),
+            "laser_hit": lines(fill="inside"),
+            "edge_numbers": label("normal"),  # the die faces on tile edges, under the other overlays
             # overlays pass under the numbers, so every priority stays readable
             "path": lines(line_style="dashed"),
             "collisions": lines(),
             "shadow": lines(),
             "arrows": lines(),
             "target_rings": lines(),
-            "laser_glow": lines(opacities=[LASER_GLOW_OPACITY]),
-            "laser": lines(),
-            "laser_hit": lines(fill="inside"),
             "discs": dots(COLOURS["white"], COLOURS["tile_edge"], 1.2),
             "labels": label(),
             "small": label(),

@@ -6,7 +6,10 @@ tile across its "5" edge. Drawing them lets a learner read a die off the tile
 instead of memorising the order around a dot. They are small, in a softer ink
 and not bold, near each edge, so the priority (big, bold, in the centre) stays
 the number that catches the eye. Every moving tile gets them: asteroids,
-gates and drones all move by their colour's dice (docs/rules.md#4-moving-the-asteroids).
+gates and drones all move by their colour's dice (docs/rules.md#4-moving-the-asteroids). So does a
+turret: it carries the same pips, its barrel on the "1" edge, and fires through the edge its die
+shows (capture, docs/rules.md#11-capture-the-asteroyd) — unless its drone sits on it, whose numbers
+say the same (a drone moves by its turret's orientation).
 
 The coordinates (``row,col``) are off unless the board's *Coordinates* toggle
 is on: a teaching board names pieces and outlines cells rather than printing
@@ -17,6 +20,9 @@ them.
 >>> texts = edge_numbers(state)
 >>> len(texts.text) == 6 * len(state.moving_tiles())
 True
+>>> from asteroyds.modes import capture
+>>> len(edge_numbers(capture.setup(teams=2)).text)  # four turrets
+24
 >>> coordinate_labels(state).text[:2]
 ['0,3', '0,4']
 """
@@ -24,22 +30,24 @@ True
 from __future__ import annotations
 
 from ...pieces import DRONE, GATE, TURRET, Piece, pip_on_edge
-from ...render.edge_numbers import BOARD_INK, EDGE_INK, edge_ink  # the same inks as the picture's
+from ...render.edge_numbers import BOARD_INK, EDGE_INK, edge_ink, has_numbers  # the picture's inks
 from ...render.layout import Layout
 from ...state import State
 from ..theme import COLOURS
 from .layers import Point, Texts, along, board_layout
 
 # How far from the centre each kind writes its numbers, in hex radii: inside an asteroid's edge,
-# on a gate's coloured ring (its ground and priority inside), outside a drone's diamond (on the hex).
-REACH: dict[str, float] = {"asteroid": 0.6, GATE: 0.71, DRONE: 0.8}
+# on a gate's coloured ring (its ground and priority inside), outside a drone's diamond (on the hex),
+# inside a turret's team rim (drawn out by its edge when they are shown, :mod:`.scene`).
+REACH: dict[str, float] = {"asteroid": 0.6, GATE: 0.71, DRONE: 0.8, TURRET: 0.5}
 # Pieces whose top corner is dark (unless white): the coordinates are written light on them.
 DARK_KINDS: frozenset[str] = frozenset({"asteroid", GATE, TURRET})
 
 
 def piece_numbers(lay: Layout, piece: Piece) -> list[tuple[Point, str, str]]:
-    """The six numbers of one moving tile: ``(where, die face, ink)`` per edge, direction 0 to 5."""
-    if not piece.is_moving or piece.orientation is None:
+    """The six numbers of one moving tile or turret: ``(where, die face, ink)`` per edge, direction 0
+    to 5."""
+    if not has_numbers(piece) or piece.orientation is None:
         return []
     centre = lay.cell_to_pixel(piece.cell)
     reach = REACH.get(piece.kind, REACH["asteroid"]) * lay.size
@@ -56,10 +64,14 @@ def _ink(piece: Piece, direction: int) -> str:
 
 
 def edge_numbers(state: State) -> Texts:
-    """Every moving tile's die numbers, one text per edge (the ``edge_numbers`` mark's layer)."""
+    """Every moving tile's and turret's die numbers, one text per edge (the ``edge_numbers`` mark's
+    layer); a turret under its drone is left to the drone."""
     lay = board_layout()
     texts = Texts()
+    drones = {p.cell for p in state.pieces if p.kind == DRONE}
     for piece in state.pieces:
+        if piece.kind == TURRET and piece.cell in drones:
+            continue
         for at, text, ink in piece_numbers(lay, piece):
             texts.add(at, text, ink)
     return texts

@@ -75,6 +75,7 @@ TEAM_COLOURS: dict[str, str] = {
 }
 LIGHT_TEAMS: frozenset[str] = frozenset({"white"})
 ROCK: tuple[float, ...] = (0.5, 0.4, 0.52, 0.43, 0.5, 0.37, 0.48, 0.42, 0.53, 0.4)  # corner radii
+RIM, NUMBERED_RIM = 0.7, 0.84  # a capture turret's team rim, in hex radii: out to its edge with numbers
 
 
 def dart(centre: Point, facing: int, size: float) -> Curve:
@@ -223,10 +224,10 @@ def _draw_piece(
             home.add(_circle(lay.cell_to_pixel(p.home), 0.62 * s, 13), ink, key=f"home:{p.id}")
     elif p.kind == TURRET:
         tiles.add(body, COLOURS["outline"], COLOURS["turret"], p.id)
-        if p.team:
+        if p.team:  # its die numbers (when shown) ring the barrel's root, inside the rim
             rims = layers["team_rims"]
             assert isinstance(rims, Shapes)
-            rims.add(hex_curve(lay, p.cell, 0.7), team_colour(p.team), key=p.id)
+            rims.add(hex_curve(lay, p.cell, RIM if dot else NUMBERED_RIM), team_colour(p.team), key=p.id)
         bars.add(
             [centre, lay.edge_midpoint(p.cell, p.orientation or 0, 0.92)], COLOURS["turret_barrel"], key=p.id
         )

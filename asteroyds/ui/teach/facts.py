@@ -1,4 +1,4 @@
-"""The facts chapter 1 shows in tables, worked out from a state by the engine's own tables.
+"""The facts chapters 1 and 4 show in tables, worked out by the engine's own tables and rules.
 
 Why not hand-written tables in the Markdown: the engine decides where a die
 sends a tile (:func:`asteroyds.pieces.die_direction`) and what a setup holds;
@@ -12,15 +12,21 @@ reader's language (:mod:`asteroyds.event_text`).
 6
 >>> program_table(Program.parse("F F R . . . S"))[1][1][1:4]
 ['forward', 'forward', 'right']
+>>> [(on, off) for _what, on, off in collision_costs()]
+[('1', '2'), ('3', '4'), ('0', '1')]
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from ...asteroids import resolve_asteroids
+from ...damage import Decide, always, never
+from ...dice import Dice
 from ...event_text import colour_text, direction_text, player_text
+from ...flight import fly
 from ...i18n import _
-from ...pieces import ASTEROID, GATE, PIPS_CLOCKWISE, PLATFORM, POD, Piece, die_direction
+from ...pieces import ASTEROID, GATE, PIPS_CLOCKWISE, PLATFORM, POD, Craft, Piece, die_direction
 from ...program import COLUMNS, RED_COLUMN, TOKEN_NAMES, Program
 from ...state import State
 
@@ -83,4 +89,44 @@ def program_table(program: Program) -> tuple[list[str], list[list[str]], str]:
     return headers, [tokens, actions], caption
 
 
-__all__ = ["KIND_ORDER", "die_rows", "piece_counts", "piece_label", "priority_rows", "program_table"]
+def collision_costs() -> list[tuple[str, str, str]]:
+    """What a collision costs a craft, shield on and off: each row played by the engine on a small
+    field (fly into a pod; ram an asteroid and destroy it; be hit by an asteroid that moves), so the
+    table chapter 4 shows cannot drift from the rules."""
+    east = 0
+    craft = Craft("blue", (6, 4), east)
+
+    def field(piece: Piece) -> State:
+        return State(mode="racing", pieces=(piece,), crafts=(craft,), player_order=("blue",))
+
+    def flown(piece: Piece, shield: bool, decide: Decide = never) -> str:
+        program = "F . . . . . " + ("S" if shield else "F")  # the red column: Shield, or a 7th move
+        after, _events = fly(field(piece), {"blue": program}, decide=decide)
+        return str(after.craft("blue").damage)
+
+    def hit(shield: bool) -> str:
+        rock = Piece("W1", ASTEROID, (6, 3), "white", east, 1)  # a white die of 1 moves it onto the craft
+        after, _events = resolve_asteroids(field(rock), Dice(1, 1, 1), shields={"blue": shield})
+        return str(after.craft("blue").damage)
+
+    pod, rock = Piece("P1", POD, (6, 5)), Piece("R1", ASTEROID, (6, 5), "red", east, 1)
+    return [
+        (_("hits an asteroid, a pod, a platform or the border"), flown(pod, True), flown(pod, False)),
+        (
+            _("destroys the asteroid it hits (once per game)"),
+            flown(rock, True, always),
+            flown(rock, False, always),
+        ),
+        (_("is hit by an asteroid that moves"), hit(True), hit(False)),
+    ]
+
+
+__all__ = [
+    "KIND_ORDER",
+    "collision_costs",
+    "die_rows",
+    "piece_counts",
+    "piece_label",
+    "priority_rows",
+    "program_table",
+]

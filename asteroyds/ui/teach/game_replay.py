@@ -3,7 +3,9 @@
 Why: a game is its setup plus its inputs, so every round can be shown again
 exactly (docs/architecture.md). A chapter printed the last round's log as text; here the
 learner picks any round, the board plays it one event at a time with the
-sentence under it, and a table says where each craft stands after that round.
+sentence under it, and a table says where each craft stands after that round:
+its tokens, the column of its last token that round (the first tie-break: four
+crafts may all hold every token, and the earliest column wins), its damage.
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ class GameReplay(RuleBoard):
 
     def _show_standings(self, number: int) -> None:
         caption = _("After round {n}", n=number)
-        self._standings.value = CSS + standings_html(self.after(number), caption=caption)
+        events = round_events(self.game, number)  # the column of each craft's last token that round
+        self._standings.value = CSS + standings_html(self.after(number), caption=caption, events=events)
 
 
 __all__ = ["GameReplay", "round_events", "rounds_played"]

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ...event_text import capitalised, player_text
+from ...events import Event, TokenTaken
 from ...i18n import _
 from ...pilots import PILOT_TABLE
 from ...program import Program, as_program
@@ -88,23 +89,40 @@ def pilots_table() -> widgets.HTML:
     return fact_table([_("pilot"), _("token"), _("power")], pilot_rows())
 
 
-def standings_rows(state: State) -> list[tuple[str, str, str]]:
-    """Each craft: its player, the gate tokens it holds, its damage (or that it is destroyed)."""
-    return [
-        (
-            capitalised(player_text(craft.player)),
-            " ".join(craft.tokens) or NONE,
-            _("destroyed") if craft.cell is None else str(craft.damage),
-        )
-        for craft in state.crafts
-    ]
+def standings_rows(state: State, events: Sequence[Event] | None = None) -> list[tuple[str, ...]]:
+    """Each craft: its player, the gate tokens it holds, its damage (or that it is destroyed).
+
+    With the round's ``events``, a column between the tokens and the damage says in which column
+    the craft took its last token that round: the first tie-break of a race (docs/rules.md#8-victory).
+    """
+    last: dict[str, int] = {}
+    for event in events or ():
+        if isinstance(event, TokenTaken):
+            last[event.player] = event.column
+    rows: list[tuple[str, ...]] = []
+    for craft in state.crafts:
+        damage = _("destroyed") if craft.cell is None else str(craft.damage)
+        row = [capitalised(player_text(craft.player)), " ".join(craft.tokens) or NONE]
+        if events is not None:
+            row.append(NONE if craft.player not in last else token_column_text(last[craft.player]))
+        rows.append((*row, damage))
+    return rows
 
 
-def standings_html(state: State, caption: str = "") -> Markup:
-    """Where each craft stands: gate tokens and damage."""
-    return join(
-        CSS, table_html([_("craft"), _("gate tokens"), _("damage")], standings_rows(state), caption=caption)
-    )
+def token_column_text(column: int) -> str:
+    """A token's column as a tie-break reads it: ``2``, ``7 (red column)``, ``0 (asteroid phase)``."""
+    if column == 0:
+        return _("0 (asteroid phase)")
+    return _("7 (red column)") if column == 7 else str(column)
+
+
+def standings_html(state: State, caption: str = "", events: Sequence[Event] | None = None) -> Markup:
+    """Where each craft stands: gate tokens and damage; with the round's ``events``, the column of
+    each craft's last token that round."""
+    headers = [_("craft"), _("gate tokens"), _("damage")]
+    if events is not None:
+        headers.insert(2, _("column of its last token this round"))
+    return join(CSS, table_html(headers, standings_rows(state, events), caption=caption))
 
 
 class FactTable(widgets.HTML):
@@ -163,4 +181,5 @@ __all__ = [
     "standings_html",
     "standings_rows",
     "table_html",
+    "token_column_text",
 ]
