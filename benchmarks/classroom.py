@@ -55,7 +55,7 @@ one-button notebook's, CPU per sandbox click at most 30 ms. The browsers run on
 this machine and share its CPU with the server (in a class they run on the
 students' devices), so times to render are pessimistic; the CPU figures are
 the server's own. The script prints, it does not assert. ``--quick``: one
-student, the walk included, short waits (a smoke run).
+student, no walk (tests/browser/test_class_walk.py walks), short waits (a smoke run).
 """
 
 from __future__ import annotations
@@ -519,8 +519,8 @@ def main() -> None:
         help="an option for the server (repeatable), e.g. --server-option=--idle-timeout=30",
     )
     args = parser.parse_args()
-    if args.quick:  # one student, the walk included: every part runs once
-        args.sizes, args.walk, args.linger, args.budget = [1], [1], 30.0, 300.0
+    if args.quick:  # one student, a short linger; the walk is the browser tests' (test_class_walk.py)
+        args.sizes, args.walk, args.linger, args.budget = [1], [], 10.0, 300.0
     header("a class arriving at once (server side)", args.quick)
     signal.signal(signal.SIGTERM, _interrupted)  # `kill` stops the server and its kernels too
     options = {"idle_timeout": args.idle_timeout, "max_pages": -1, "pool": args.pool}

@@ -13,6 +13,7 @@ it would read French sentences where they expect English, and fail or pass by th
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +22,18 @@ import pytest
 from asteroyds import i18n
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: a worker per core, twice that when the browser and server tests run.
+
+    Those tests spend much of their time waiting (a page to render in Chromium, a server's
+    idle timeout, a class's 30 seconds): more workers than cores overlap the waits. The quick
+    loop (``-m "not ui and not slow"``) is busy on the CPU, so one worker per core.
+    """
+    cores = os.cpu_count() or 1
+    selected = config.getoption("markexpr") or ""
+    return cores if "not ui" in selected else 2 * cores
 
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker

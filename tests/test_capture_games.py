@@ -1,8 +1,12 @@
 """Seeded bot games of Capture the Asteroyd, played to their end, with invariants at every turn.
 
 300 games (2 and 3 teams, 1-3 crafts per team, blue asteroids, pilots),
-each capped at MAX_TURNS; the bots are fast enough that every game ends
-well before (the longest seen in 600 trial games took 80 turns).
+each capped at MAX_TURNS. Nearly every game ends well before (the longest
+seen in 600 trial games took 80 turns), but the rules let a game go on while
+nobody leads, and two bots can keep shooting each other home for ever (1 v 1
+with four blue asteroids, seed 154344808: no point in 600 turns). Such a
+stalemate is a weakness of the bots, not of the rules: it is counted, its
+turns are checked like any other, and it may be at most 2 % of the games.
 """
 
 from __future__ import annotations
@@ -88,12 +92,20 @@ def check_turn(before: State, after: State, events: list[Event], team_count: int
 @pytest.mark.parametrize("count", [QUICK_GAMES, pytest.param(GAMES, marks=pytest.mark.slow)])
 def test_bot_games_end_with_invariants(count):
     """A few games in the quick loop, 300 in the slow run."""
-    settings(max_examples=count, deadline=None, derandomize=True)(given(games())(check_a_bot_game))()
+    stalemates: list[dict] = []
+    played: list[dict] = []
+
+    def check(options):
+        played.append(options)
+        check_a_bot_game(options, stalemates)
+
+    settings(max_examples=count, deadline=None, derandomize=True)(given(games())(check))()
+    assert len(played) >= count // 2, "Hypothesis drew too few games"
+    assert len(stalemates) <= len(played) // 50, f"{len(stalemates)} of {len(played)} games: {stalemates}"
 
 
-def check_a_bot_game(options):
+def check_a_bot_game(options, stalemates: list[dict]):
     record = play_capture_game(max_turns=MAX_TURNS, **options)
-    assert record.outcome is not None, f"no winner after {record.turns} turns"
     team_count = options["teams"]
     for i in range(record.turns):
         before, after = record.states[i], record.states[i + 1]
@@ -103,6 +115,10 @@ def check_a_bot_game(options):
         if i < record.turns - 1:
             assert not any(e.type == "capture_won" for e in record.events[i])
     final = record.state
+    if record.outcome is None:  # stopped at MAX_TURNS with nobody ahead: counted by the caller
+        assert record.turns == MAX_TURNS and leader(scores(final), TARGETS[team_count]) is None
+        stalemates.append(options)
+        return
     target = TARGETS[team_count]
     team = leader(scores(final), target)
     # The winners are the winning team's crafts, in the player order of the last turn.

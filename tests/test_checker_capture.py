@@ -48,7 +48,7 @@ def test_a_capture_turn_resolves_as_the_rules_say(case):
 
 
 @pytest.mark.slow
-@settings(max_examples=2000, deadline=None, phases=NO_SHRINK, suppress_health_check=list(HealthCheck))
+@settings(max_examples=800, deadline=None, phases=NO_SHRINK, suppress_health_check=list(HealthCheck))
 @given(capture_turns())
 def test_a_capture_turn_resolves_as_the_rules_say_many_boards(case):
     assert mismatches(case) == []

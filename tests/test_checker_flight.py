@@ -47,7 +47,7 @@ def test_the_engine_flies_as_the_rules_say(case):
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(flights())
 def test_the_engine_flies_as_the_rules_say_many_boards(case):
     assert mismatches(case) == []

@@ -185,7 +185,7 @@ def test_tiny_racing_boards_exhaustively(seed, dice, destroy):
 
 
 @pytest.mark.slow
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), dice=st.tuples(*[st.integers(1, 6)] * 3), destroy=st.booleans())
 def test_tiny_shooting_boards_exhaustively(seed, dice, destroy):
     state = small_position(seed, "shooting", radius=1)
