@@ -55,7 +55,8 @@ one-button notebook's, CPU per sandbox click at most 30 ms. The browsers run on
 this machine and share its CPU with the server (in a class they run on the
 students' devices), so times to render are pessimistic; the CPU figures are
 the server's own. The script prints, it does not assert. ``--quick``: one
-student, no walk (tests/browser/test_class_walk.py walks), short waits (a smoke run).
+student, no warm-up and no walk (tests/browser/test_class_walk.py walks), short waits (a smoke
+run: every figure printed once, the first ones charged with the server's own warm-up).
 """
 
 from __future__ import annotations
@@ -399,6 +400,7 @@ async def run(
     settings: ServeSettings,
     budget: float,
     walk_sizes: list[int],
+    warm: bool = True,
 ) -> None:
     from playwright.async_api import async_playwright
 
@@ -418,14 +420,15 @@ async def run(
     try:
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            await warm_up(server, browser)
-            # The warm-up pages' kernels go before anything is measured (their shutdown is work too).
-            if settings.pool == 0:
-                await gone(server, 0, linger)
-            else:  # pool kernels stay: wait out the backstop once
-                await asyncio.sleep(
-                    settings.disconnected_timeout + cull_interval(settings.disconnected_timeout) + 5
-                )
+            if warm:  # a smoke run (--quick) skips it: its first figures then include the server's warm-up
+                await warm_up(server, browser)
+                # The warm-up pages' kernels go before anything is measured (their shutdown is work too).
+                if settings.pool == 0:
+                    await gone(server, 0, linger)
+                else:  # pool kernels stay: wait out the backstop once
+                    await asyncio.sleep(
+                        settings.disconnected_timeout + cull_interval(settings.disconnected_timeout) + 5
+                    )
             for n in sizes:
                 server.idle()
                 pool = server.kernels()
@@ -528,7 +531,17 @@ def main() -> None:
         options["disconnected_timeout"] = args.disconnected_timeout
     settings = ServeSettings(**options)
     walk_sizes = args.sizes if args.walk is None else args.walk
-    asyncio.run(run(args.sizes, args.server_option, args.linger, settings, args.budget, walk_sizes))
+    asyncio.run(
+        run(
+            args.sizes,
+            args.server_option,
+            args.linger,
+            settings,
+            args.budget,
+            walk_sizes,
+            warm=not args.quick,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from asteroyds.simulate import play_bot_game, random_pilots
 from tests.helpers import craft, fixed, four_gates, tile
 from tests.helpers import state as make_state
 
-GAMES = int(os.environ.get("ASTEROYDS_BOT_GAMES", "1000"))
+GAMES = int(os.environ.get("ASTEROYDS_BOT_GAMES", "500"))
 QUICK_GAMES = 20
 MAX_ROUNDS = 150
 
@@ -62,7 +62,7 @@ def check_round(previous, current):
 
 @pytest.mark.parametrize("games", [QUICK_GAMES, pytest.param(GAMES, marks=pytest.mark.slow)])
 def test_bot_games_run_to_the_end_with_invariants(games):
-    """A few games in the quick loop, ``ASTEROYDS_BOT_GAMES`` (1,000) in the slow run."""
+    """A few games in the quick loop, ``ASTEROYDS_BOT_GAMES`` (500; set it higher for a longer search) in the slow run."""
     settings(max_examples=games, deadline=None, suppress_health_check=[HealthCheck.too_slow])(
         given(
             seed=st.integers(0, 2**32 - 1),

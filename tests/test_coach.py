@@ -152,7 +152,7 @@ def exhaustive_best(state, dice, player, destroy=True):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("mode", "radius", "seed"), [("racing", 2, 0), ("racing", 2, 1), ("shooting", 1, 3)])
+@pytest.mark.parametrize(("mode", "radius", "seed"), [("racing", 2, 1), ("shooting", 1, 3)])
 def test_no_program_beats_the_coach_on_small_boards(mode, radius, seed):
     state = small_position(seed, mode, radius=radius)
     dice = Dice(*random.Random(seed).choices(range(1, 7), k=3))
@@ -178,14 +178,14 @@ def test_a_tiny_racing_board_exhaustively(seed, dice, destroy):
 
 
 @pytest.mark.slow
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), dice=st.tuples(*[st.integers(1, 6)] * 3), destroy=st.booleans())
 def test_tiny_racing_boards_exhaustively(seed, dice, destroy):
     check_tiny_racing_board(seed, dice, destroy)
 
 
 @pytest.mark.slow
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), dice=st.tuples(*[st.integers(1, 6)] * 3), destroy=st.booleans())
 def test_tiny_shooting_boards_exhaustively(seed, dice, destroy):
     state = small_position(seed, "shooting", radius=1)

@@ -176,7 +176,7 @@ def test_no_program_beats_the_careful_coach_on_a_tiny_board(seed, dice):
 
 
 @pytest.mark.slow
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), dice=st.tuples(*[st.integers(1, 6)] * 3))
 def test_no_program_beats_the_careful_coach_on_tiny_boards(seed, dice):
     check_careful_coach_on_a_tiny_board(seed, dice)

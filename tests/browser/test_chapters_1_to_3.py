@@ -23,7 +23,7 @@ from asteroyds.ui.teach.scenes import patch
 from .conftest import open_notebook, screenshot
 
 pytestmark = pytest.mark.ui
-TIMEOUT = 15_000
+TIMEOUT = 60_000  # ms a wait may last (a bound, not a speed check): tests run side by side
 RULE_BOARD = ".asteroyds-rule-board"
 # How a caption names a tile: "#6" in English, "n°6" in French.
 NUMBER = re.compile(r"(?:#|n°)\s?(\d+)")

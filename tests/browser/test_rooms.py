@@ -22,7 +22,7 @@ from .test_status_chart import FIRST_TOKEN, drag, wait_for_token
 pytestmark = pytest.mark.ui
 
 DATA = ".asteroyds-room-values"
-TIMEOUT = 30_000  # ms: a poll (0.5 s) plus a kernel's redraw, on a busy 2-core machine
+TIMEOUT = 60_000  # ms a wait may last (a bound, not a speed check): tests run side by side
 STUDENT_CHART = ".asteroyds-status-chart .asteroyds-chart-figure .object_grp path.dot"
 
 

@@ -36,7 +36,7 @@ pytestmark = pytest.mark.ui
 
 IMAGES = Path(__file__).resolve().parents[2] / "notebooks" / "images"
 DATA = ".asteroyds-room-values"
-TIMEOUT = 30_000
+TIMEOUT = 60_000  # ms a wait may last (a bound, not a speed check): tests run side by side
 PROGRAM = "F F R . . . S"
 TAPS = ((1, "F"), (2, "F"), (3, "R"))  # the shield token is on Shield from the start
 
