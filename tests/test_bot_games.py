@@ -62,7 +62,7 @@ def check_round(previous, current):
 
 @pytest.mark.parametrize("games", [QUICK_GAMES, pytest.param(GAMES, marks=pytest.mark.slow)])
 def test_bot_games_run_to_the_end_with_invariants(games):
-    """A few games in the quick loop, ``ASTEROYDS_BOT_GAMES`` (500; set it higher for a longer search) in the slow run."""
+    """A few games in the quick loop, ``ASTEROYDS_BOT_GAMES`` (500) in the slow run."""
     settings(max_examples=games, deadline=None, suppress_health_check=[HealthCheck.too_slow])(
         given(
             seed=st.integers(0, 2**32 - 1),
