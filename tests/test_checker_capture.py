@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, Phase, find, given, settings
 from asteroyds import scenario
 from asteroyds.modes.capture import CaptureRules, resolve
 from asteroyds.modes.capture.resolve import _Turn
+from tests.checkers import search_settings
 from tests.checkers.boards import capture_turns
 from tests.checkers.capture import CaptureTurn, check_capture
 
@@ -25,14 +26,7 @@ from tests.checkers.capture import CaptureTurn, check_capture
 # differs, and Hypothesis prints the board, the dice and the charts.
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 FAST = settings(max_examples=150, deadline=None, phases=NO_SHRINK, suppress_health_check=list(HealthCheck))
-SEARCH = settings(
-    max_examples=300,
-    derandomize=True,
-    database=None,
-    deadline=None,
-    phases=(Phase.generate,),
-    suppress_health_check=list(HealthCheck),
-)
+SEARCH = search_settings()
 
 
 def mismatches(case) -> list[str]:

@@ -12,24 +12,18 @@ reduces nothing) and expects the checker to see it.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis import HealthCheck, find, given, settings
 
 import asteroyds.flight
 from asteroyds.flight import fly
+from tests.checkers import search_settings
 from tests.checkers.boards import flights
 from tests.checkers.flight import Flight, check_flight, engine_decide
 from tests.helpers import craft, state, tile
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 # A planted bug must be found among the same generated examples every run, without shrinking (speed).
-SEARCH = settings(
-    max_examples=300,
-    derandomize=True,
-    database=None,
-    deadline=None,
-    phases=(Phase.generate,),
-    suppress_health_check=list(HealthCheck),
-)
+SEARCH = search_settings()
 
 
 def mismatches(case) -> list[str]:

@@ -12,7 +12,7 @@ gives no token.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 import asteroyds.flight
@@ -20,19 +20,13 @@ import asteroyds.shooting
 from asteroyds.flight import fly
 from asteroyds.hexgrid import distance
 from asteroyds.shooting import trace
+from tests.checkers import search_settings
 from tests.checkers.boards import crowded_states, flights
 from tests.checkers.flight import check_flight, engine_decide
 from tests.checkers.lasers import check_trace
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-SEARCH = settings(
-    max_examples=300,
-    derandomize=True,
-    database=None,
-    deadline=None,
-    phases=(Phase.generate,),
-    suppress_health_check=list(HealthCheck),
-)
+SEARCH = search_settings()
 SHOOTING_MODES = ("shooting", "targets", "drones")
 shooting_flights = flights(modes=SHOOTING_MODES, shots=True)
 

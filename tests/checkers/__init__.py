@@ -28,6 +28,20 @@ from asteroyds.hexgrid import Board, Cell
 # A die showing d moves a tile (or aims a turret) in direction (orientation + OFFSET[d]) % 6:
 # the pips read 1, 5, 3, 6, 2, 4 clockwise from the "1" edge (docs/rules.md#2-pieces).
 PIP_OFFSET = {1: 0, 5: 1, 3: 2, 6: 3, 2: 4, 4: 5}
+# A pilot's power as primitive steps (docs/rules.md#9-pilots): F forward, B backwards keeping the
+# facing, L/R a pivot of one notch, U turn back. Lawrence has no column power.
+POWERS = {
+    ("Hector", "P"): "FF",
+    ("Dolorosa", "P"): "UF",
+    ("Yayenek", "P"): "B",
+    ("M'Hand", "PL"): "LLF",
+    ("M'Hand", "PR"): "RRF",
+    ("1634", "PL"): "L",
+    ("1634", "PR"): "R",
+    ("1634", "PLL"): "LL",
+    ("1634", "PRR"): "RR",
+}
+PIVOTS = {"L": -1, "R": 1, "U": 3}
 
 
 def aimed(orientation: int, die: int) -> int:
@@ -72,3 +86,17 @@ def compare_unordered(what: str, expected: Sequence[object], got: Sequence[objec
 def differ(what: str, expected: object, got: object) -> list[str]:
     """One sentence if two values differ."""
     return [] if expected == got else [f"{what}: the rules give {expected!r}, the engine {got!r}"]
+
+
+def search_settings() -> object:
+    """Hypothesis settings for a planted-bug search: the same 300 examples every run, no shrinking."""
+    from hypothesis import HealthCheck, Phase, settings
+
+    return settings(
+        max_examples=300,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=(Phase.generate,),
+        suppress_health_check=list(HealthCheck),
+    )

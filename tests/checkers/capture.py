@@ -56,22 +56,10 @@ from asteroyds.hexgrid import Cell
 from asteroyds.pieces import Piece
 from asteroyds.state import State
 
-from . import ahead, aimed, compare, compare_unordered, differ
+from . import PIVOTS, POWERS, ahead, aimed, compare, compare_unordered, differ
 
 ROUNDS = 6
 MOVES = {"F": "F", "R": "RF", "L": "LF", "U": "U"}
-POWERS = {  # docs/rules.md#9-pilots (Lawrence has no column power in capture)
-    ("Hector", "P"): "FF",
-    ("Dolorosa", "P"): "UF",
-    ("Yayenek", "P"): "B",
-    ("M'Hand", "PL"): "LLF",
-    ("M'Hand", "PR"): "RRF",
-    ("1634", "PL"): "L",
-    ("1634", "PR"): "R",
-    ("1634", "PLL"): "LL",
-    ("1634", "PRR"): "RR",
-}
-PIVOTS = {"L": -1, "R": 1, "U": 3}
 
 
 def read_program(program: object) -> tuple[list[str], str | None, set[int]]:

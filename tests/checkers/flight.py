@@ -46,7 +46,7 @@ from asteroyds.hexgrid import Cell
 from asteroyds.pieces import Craft, Piece
 from asteroyds.state import State
 
-from . import ahead, compare, differ
+from . import PIVOTS, POWERS, ahead, compare, differ
 from .lasers import fire, objects_by_cell, reward
 
 COLLISION, RAMMING, MAX_DAMAGE = 2, 4, 6  # docs/rules.md#5-flying-and-the-status-chart
@@ -54,18 +54,6 @@ DESTROY, EMERGENCY = "destroy_asteroid", "emergency_shield"  # the kinds of ques
 
 # Primitive steps: F forward, B backwards (keeping the facing), L/R pivot one notch, U turn back.
 ACTIONS = {"F": "F", "R": "RF", "L": "LF", "U": "U", ".": "", "X": ""}
-POWERS = {  # docs/rules.md#9-pilots
-    ("Hector", "P"): "FF",
-    ("Dolorosa", "P"): "UF",
-    ("Yayenek", "P"): "B",
-    ("M'Hand", "PL"): "LLF",
-    ("M'Hand", "PR"): "RRF",
-    ("1634", "PL"): "L",
-    ("1634", "PR"): "R",
-    ("1634", "PLL"): "LL",
-    ("1634", "PRR"): "RR",
-}
-PIVOTS = {"L": -1, "R": 1, "U": 3}
 
 
 class Question(NamedTuple):
