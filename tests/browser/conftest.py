@@ -32,6 +32,16 @@ CHROMIUM_ARGS = [
 SERVER_TIMEOUT = 90.0  # seconds for Voila to answer
 TRACEBACKS = ("--show_tracebacks=True",)
 RENDER_TIMEOUT = 120_000  # ms for a notebook to execute and its widgets to render
+# ms an ``expect(...)`` waits unless it says otherwise (Playwright's own default is 5 s). A bound, not a
+# speed check: with four workers on two cores, a kernel answering a click can take longer than 5 s.
+EXPECT_TIMEOUT = 30_000
+
+
+@pytest.fixture(scope="session", autouse=True)
+def patient_expectations() -> None:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT)
 
 
 def _browser_available() -> None:

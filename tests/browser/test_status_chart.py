@@ -50,8 +50,29 @@ def dot_centre(page, index: int) -> tuple[float, float]:
     return (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+def settled(page) -> None:
+    """Wait until the chart and its tokens stop moving on the page (a widget rendered late shifts them).
+
+    Positions read before the page has settled send the mouse to where the token no longer is.
+    """
+    page.locator(WIDGET).scroll_into_view_if_needed()
+    page.wait_for_function(
+        """([dots, area]) => {
+            const now = JSON.stringify([...document.querySelectorAll(dots), document.querySelector(area)]
+                .map((el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width]; }));
+            const same = window.__chartLayout === now;
+            window.__chartLayout = now;
+            return same;
+        }""",
+        arg=[DOTS, f"{FIGURE} .plotarea_background"],
+        polling=200,
+        timeout=TIMEOUT,
+    )
+
+
 def drag(page, index: int, target: tuple[float, float]) -> None:
     """Press on token ``index``, move in small steps to the chart point ``target``, release."""
+    settled(page)
     sx, sy = dot_centre(page, index)
     tx, ty = to_screen(page, *target)
     page.mouse.move(sx, sy)
