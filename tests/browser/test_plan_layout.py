@@ -6,8 +6,10 @@ planning boards in chapters 2, 4, 6 and 7, practice level 5, the whole round) th
 smallest box that holds the chart and its board) is scrolled into view, as a learner does, and then
 every part must be on the screen and cut by no box around it that hides or scrolls what overflows:
 the board's figure, the chart's figure (its 7 columns) and its picture, its program, its message,
-and the sandbox's *Done*. The rectangles are the browser's, after the layout has settled (two
-animation frames alike). The screenshots go to ``test-artifacts/plan-*.png``.
+and the sandbox's *Done*; and each figure's plot area (bqplot's clip rectangle) must fit its box, so
+nothing is cut inside the picture either. The rectangles are the browser's, after the layout has
+settled (two animation frames alike, and bqplot has laid its figures out again for their boxes,
+which it does 300 ms after a resize). The screenshots go to ``test-artifacts/plan-*.png``.
 """
 
 from __future__ import annotations
@@ -66,19 +68,31 @@ MEASURE = """
     const r = el.getBoundingClientRect();
     rects.push(name + ' ' + show(r));
     if (r.width < 1 || r.height < 1) { problems.push(name + ': not shown ' + show(r)); continue; }
+    const plot = el.matches('.bqplot.figure') ? el.querySelector('clipPath rect') : null;
+    if (plot) {  // what bqplot draws: the plot area it laid out for this box (300 ms after a resize)
+      const w = Number(plot.getAttribute('width')), h = Number(plot.getAttribute('height'));
+      rects.push(`plot ${round(w)}x${round(h)}`);
+      const fits = w <= r.width + 2 && h <= r.height + 2;
+      if (!fits || (Math.abs(w - r.width) > 2 && Math.abs(h - r.height) > 2)) {
+        problems.push(`${name}: drawn ${round(w)}x${round(h)} in a box ${show(r)}` + (fits ? '' : ': cut'));
+      }
+    }
     if (r.left < -slack || r.top < -slack || r.right > W + slack || r.bottom > H + slack) {
       problems.push(`${name}: ${show(r)} is not inside the ${W}x${H} screen`);
     }
+    let cutX = false, cutY = false;
     for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement;
          a = a.parentElement) {
       const style = getComputedStyle(a);
       const b = a.getBoundingClientRect();
       const label = a.className && a.className.toString ? a.className.toString().slice(0, 90) : a.tagName;
-      if (style.overflowX !== 'visible' && (r.left < b.left - slack || r.right > b.right + slack)) {
+      if (!cutX && style.overflowX !== 'visible' && (r.left < b.left - slack || r.right > b.right + slack)) {
+        cutX = true;  // the innermost box that cuts it says enough
         problems.push(`${name}: ${show(r)} cut across by "${label}" (overflow-x ${style.overflowX}, `
                       + `${show(b)})`);
       }
-      if (style.overflowY !== 'visible' && (r.top < b.top - slack || r.bottom > b.bottom + slack)) {
+      if (!cutY && style.overflowY !== 'visible' && (r.top < b.top - slack || r.bottom > b.bottom + slack)) {
+        cutY = true;
         problems.push(`${name}: ${show(r)} cut down by "${label}" (overflow-y ${style.overflowY}, `
                       + `${show(b)})`);
       }
@@ -93,10 +107,11 @@ async (args) => {
   const measure = MEASURE;
   const frame = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
   let last = null;
-  for (let i = 0; i < 200; i++) {
+  const redrawn = m => !m.problems.some(p => p.includes(': drawn '));
+  for (let i = 0; i < 600; i++) {
     await frame();
     const now = measure(args);  // scrolled into view again: the layout may still be moving
-    if (last !== null && now.rects === last.rects) { return now; }
+    if (last !== null && now.rects === last.rects && redrawn(now)) { return now; }
     last = now;
   }
   return last;
