@@ -231,7 +231,6 @@ class Sandbox(widgets.VBox):
         self._main = PlanLayout(
             widgets.VBox([self._board_area.slot, self._left_slot]), [self._stage_box, self._companions]
         )
-        main = self._main
         self.children = [
             widgets.HTML(theme.CSS + CSS + scoreboard_css_text),
             self._toolbar.header,
@@ -240,7 +239,7 @@ class Sandbox(widgets.VBox):
             self._banner,
             self._message,
             self._error,
-            main,
+            self._main,
             self._bottom,
             self._data,
         ]
