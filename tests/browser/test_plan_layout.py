@@ -9,7 +9,8 @@ the board's figure, the chart's figure (its 7 columns) and its picture, its prog
 and the sandbox's *Done*; and each figure's plot area (bqplot's clip rectangle) must fit its box, so
 nothing is cut inside the picture either. The rectangles are the browser's, after the layout has
 settled (two animation frames alike, and bqplot has laid its figures out again for their boxes,
-which it does 300 ms after a resize). The screenshots go to ``test-artifacts/plan-*.png``.
+which it does 300 ms after a resize). Under 1200 px (1024x768) the chapters' charts come under their
+boards, each board as wide as the page. The screenshots go to ``test-artifacts/plan-*.png``.
 """
 
 from __future__ import annotations
@@ -139,6 +140,30 @@ def check_every_screen(page, name: str, areas: list[tuple[str, int]], extra: dic
     assert page.errors == []
 
 
+STACKED = """
+([scope, index]) => {
+  const chart = document.querySelectorAll(scope + ' ' + CHART_SELECTOR)[index];
+  const layout = chart.closest('.asteroyds-plan-layout');
+  const board = layout.querySelector('.asteroyds-plan-board .asteroyds-board').getBoundingClientRect();
+  const figure = chart.querySelector('.asteroyds-chart-figure').getBoundingClientRect();
+  return {board: [board.width, board.bottom], chart: figure.top, width: layout.getBoundingClientRect().width};
+}
+""".replace("CHART_SELECTOR", repr(CHART))
+NARROW = {"width": 1024, "height": 768}  # under 1200 px: one under the other
+
+
+def check_stacked(page, name: str, scope: str, index: int) -> None:
+    """Under 1200 px the chart comes under its board, and the board is as wide as the layout (fluid)."""
+    page.set_viewport_size(NARROW)
+    page.wait_for_function(
+        f"() => {{ const s = ({STACKED})([{scope!r}, {index}]); return s.chart >= s.board[1] - 1; }}",
+        timeout=TIMEOUT,
+    )
+    got = page.evaluate(STACKED, [scope, index])
+    assert got["board"][0] >= got["width"] - 4, got  # the board fills the page's width
+    screenshot(page, f"plan-{name}-{index}-{NARROW['width']}x{NARROW['height']}")
+
+
 @pytest.mark.parametrize("notebook", ["sandbox", "fr/sandbox"])
 def test_the_sandbox_while_a_human_plans(page, voila_url, notebook):
     page.set_viewport_size(SCREENS[0])
@@ -168,6 +193,7 @@ def test_the_chapters_boards_that_plan(page, voila_url, notebook, charts):
     open_notebook(page, voila_url, notebook, wait_for=".asteroyds-chart-figure")
     page.locator(CHART).nth(charts[-1]).wait_for(timeout=TIMEOUT)
     check_every_screen(page, notebook, [("body", n) for n in charts])
+    check_stacked(page, notebook, "body", charts[0])
 
 
 def test_practice_level_5(page, voila_url):
