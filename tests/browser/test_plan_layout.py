@@ -144,9 +144,13 @@ STACKED = """
 ([scope, index]) => {
   const chart = document.querySelectorAll(scope + ' ' + CHART_SELECTOR)[index];
   const layout = chart.closest('.asteroyds-plan-layout');
-  const board = layout.querySelector('.asteroyds-plan-board .asteroyds-board').getBoundingClientRect();
+  const view = layout.querySelector('.asteroyds-plan-board .asteroyds-board-view');
+  const board = view.querySelector('.asteroyds-board').getBoundingClientRect();
   const figure = chart.querySelector('.asteroyds-chart-figure').getBoundingClientRect();
-  return {board: [board.width, board.bottom], chart: figure.top, width: layout.getBoundingClientRect().width};
+  const style = getComputedStyle(view);
+  const inside = view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return {board: [board.width, board.bottom], chart: figure.top, width: layout.getBoundingClientRect().width,
+          view: [view.getBoundingClientRect().width, inside]};
 }
 """.replace("CHART_SELECTOR", repr(CHART))
 NARROW = {"width": 1024, "height": 768}  # under 1200 px: one under the other
@@ -160,7 +164,8 @@ def check_stacked(page, name: str, scope: str, index: int) -> None:
         timeout=TIMEOUT,
     )
     got = page.evaluate(STACKED, [scope, index])
-    assert got["board"][0] >= got["width"] - 4, got  # the board fills the page's width
+    assert got["view"][0] >= got["width"] - 4, got  # the board's panel is as wide as the page
+    assert got["board"][0] >= got["view"][1] - 4, got  # and the board fills its panel
     screenshot(page, f"plan-{name}-{index}-{NARROW['width']}x{NARROW['height']}")
 
 
