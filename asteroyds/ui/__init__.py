@@ -11,6 +11,7 @@ browser:
 - :class:`CaptureChart` / :class:`CaptureChartController` plan a capture turn (6 columns, anticipation);
 - :class:`RoundPlayer` / :class:`RoundPlayerController` play a round and step through its events;
 - :class:`PriorityInspector` and :class:`EventLog` explain the events at the round player's cursor;
+- :class:`PlanLayout` puts a board and the chart planned on it side by side, on one screen;
 - :class:`CoachPanel` (over :class:`DangerOverlay` and :class:`BestPlanController`) switches the
   coach's danger map on a board and shows its best plan on a status chart.
 
@@ -43,6 +44,7 @@ _WHERE: dict[str, str] = {
     "PriorityInspector": ".player.inspector_view",
     **dict.fromkeys(["RoundPlayer", "RoundPlayerController"], ".player.view"),
     "COLOURS": ".theme",
+    "PlanLayout": ".share.plan_layout",
     # The coach (issue 13): the danger map and the best plan.
     "CoachPanel": ".coach.view",
     "DangerOverlay": ".coach.danger",

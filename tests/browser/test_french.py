@@ -146,10 +146,12 @@ def test_the_french_coach_and_pilots_speak_french(page, voila_url):
     picker = page.locator("select").first
     for pilot in ("Dolorosa", "M'Hand", "1634", "Hector"):
         picker.select_option(label=pilot)
-        # The caption of the menu's board names the pilot once the kernel has drawn its chart and path.
+        # The caption of the menu's board (in the box that holds the menu and a board: the plan layout)
+        # names the pilot once the kernel has drawn its chart and path.
         page.wait_for_function(
-            "p => { const box = document.querySelector('select').closest('.widget-dropdown').parentElement;"
-            " const e = box.querySelector('.asteroyds-board-view .asteroyds-caption');"
+            "p => { let box = document.querySelector('select').closest('.widget-dropdown');"
+            " while (box && !box.querySelector('.asteroyds-board-view')) { box = box.parentElement; }"
+            " const e = box && box.querySelector('.asteroyds-board-view .asteroyds-caption');"
             " return !!e && e.innerText.startsWith(p + ' ') && e.innerText.includes('—'); }",
             arg=pilot,
             timeout=TIMEOUT,

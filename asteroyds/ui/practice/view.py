@@ -28,6 +28,7 @@ from ..chart.status.view import StatusChart
 from ..share.browser_store import BrowserStore
 from ..share.closing import close_tree
 from ..share.markup import tag
+from ..share.plan_layout import PlanLayout
 from ..teach.exercises import feedback_html
 from ..theme import sheet
 from .session import LEVELS, Generate, PracticeSession
@@ -86,6 +87,8 @@ class PracticePage(SafeActions, widgets.VBox):
             ]
         )
         self._side.add_class("asteroyds-practice-side")
+        # the board and the side (the question, level 5's chart) on one screen (PlanLayout)
+        self._plan = PlanLayout(self._board_box, [self._side])
         self.children = [
             widgets.HTML(CSS),
             self.store,
@@ -93,10 +96,7 @@ class PracticePage(SafeActions, widgets.VBox):
             widgets.HBox(
                 [self._new, self._record], layout=widgets.Layout(align_items="center", grid_gap="10px")
             ),
-            widgets.HBox(
-                [self._board_box, self._side],
-                layout=widgets.Layout(flex_flow="row wrap", grid_gap="16px", align_items="flex-start"),
-            ),
+            self._plan,
         ]
         self.add_class("asteroyds-practice")
         self.new_drill(level)
@@ -129,6 +129,7 @@ class PracticePage(SafeActions, widgets.VBox):
         self._clear_why()
         self.why_board, self.inspector = why, why.inspector
         self._board_box.children = [why]
+        self._plan.follow(None)  # a rule board keeps its own size
         self._inspector_box.children = [why.inspector]
         self._back.layout.display = ""
         coordinates = self.board is not None and bool(self.board.coordinates)
@@ -147,9 +148,10 @@ class PracticePage(SafeActions, widgets.VBox):
         assert drill is not None
         plan = drill.kind == PLAN
         if self.board is None:
-            self.board = BoardView(session.state, size="compact")
+            self.board = BoardView(session.state, size="compact", fluid=True)
             self.board.on_hex_click(lambda cell: self.click(cell))
             self._board_box.children = [self.board]
+            self._plan.follow(self.board)
         else:
             self.board.update(session.state)
         self._outline()
@@ -204,6 +206,7 @@ class PracticePage(SafeActions, widgets.VBox):
                 close_tree(self.inspector)
             self._inspector_box.children = []
             self._board_box.children = [self.board] if self.board is not None else []
+            self._plan.follow(self.board)
         self.why_board, self.inspector = None, None
         self._back.layout.display = "none"
 

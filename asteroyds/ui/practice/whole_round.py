@@ -37,6 +37,7 @@ from ..board.view import BoardView
 from ..chart.status.view import StatusChart
 from ..share.closing import close_tree
 from ..share.markup import tag
+from ..share.plan_layout import PlanLayout
 from ..teach.exercises import Feedback, feedback_html
 from ..theme import error_html, sheet
 from .view import InspectedRuleBoard
@@ -168,7 +169,7 @@ class WholeRound(widgets.VBox):
         super().__init__()
         self.session = WholeRoundSession(drill)
         state = drill.state
-        self.board = BoardView(state, size="compact")
+        self.board = BoardView(state, size="compact", fluid=True)
         self.board.on_hex_click(lambda cell: self.click(cell))
         self.chart = StatusChart(state.craft(str(drill.player)), state.mode, rules=state.rules)
         self.chart.layout.display = "none"
@@ -187,12 +188,11 @@ class WholeRound(widgets.VBox):
             [self._question, self.chart, self._fly, self._verdict, self._error, self._inspector_box]
         )
         side.add_class("asteroyds-practice-side")
+        # the board and the chart on one screen while planning (PlanLayout)
+        self._plan = PlanLayout(self._board_box, [side], follow=self.board)
         self.children = [
             widgets.HTML(sheet("practice")),  # the dice chips and the side column, as on the practice page
-            widgets.HBox(
-                [self._board_box, side],
-                layout=widgets.Layout(flex_flow="row wrap", grid_gap="16px", align_items="flex-start"),
-            ),
+            self._plan,
         ]
         self.add_class("asteroyds-whole-round")
         self._draw()
@@ -215,6 +215,7 @@ class WholeRound(widgets.VBox):
         title = _("The round: the asteroids move, then the craft flies")
         self.why_board = InspectedRuleBoard(state, events, dice=self.session.drill.dice, title=title)
         self._board_box.children = [self.why_board]
+        self._plan.follow(None)  # a rule board keeps its own size
         self._inspector_box.children = [self.why_board.inspector]
         self._draw()
         self.why_board.play(0)

@@ -58,8 +58,9 @@ class SandboxBoard:
             from ..board.view import BoardView
 
             # a game's board: the die numbers on the tiles on demand (its "Numbers on tiles" toggle)
-            board = BoardView(self.preview_state, size="compact", numbers=False)
-            board.layout.padding = "0"  # board and side column fit a 1280-pixel screen
+            # fluid: as wide as its column of the page's PlanLayout, as tall as the screen allows
+            board = BoardView(self.preview_state, size="compact", numbers=False, fluid=True)
+            board.layout.padding = "0"
             self.slot.children = [board]
             self._board = board
         return self._board

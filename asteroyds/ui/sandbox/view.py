@@ -53,6 +53,7 @@ from ..player.inspector_view import PriorityInspector
 from ..player.view import RoundPlayer
 from ..share import links
 from ..share.actions import ErrorLine
+from ..share.plan_layout import PlanLayout
 from ..theme import sheet
 from .controller import STAGES, SandboxController
 from .drawing import SandboxBoard
@@ -76,10 +77,6 @@ if TYPE_CHECKING:  # bqplot (and numpy, pandas) are imported when a game first s
     from ..board.view import BoardView
 
 CSS = sheet("sandbox")
-
-
-STAGE_COLUMN = "470px"  # the column beside the board: the dice, the round player, the coach
-PLANNING_COLUMN = "580px"  # wide enough for a status chart's figure (its click grid wraps below)
 
 
 class Sandbox(widgets.VBox):
@@ -224,17 +221,15 @@ class Sandbox(widgets.VBox):
         self._round = RoundColumn(c, self._board_area.port)
         # the board, the stage card, the round player's companions (the dice, the scoreboard and the
         # progress plot are built when a game first shows them: a page costs the class server less)
-        self._stage_box = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width=STAGE_COLUMN))
-        self._companions = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width="470px"))
+        self._stage_box = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width="100%"))
+        self._companions = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width="100%"))
         self._chart_box = widgets.VBox()
         self._left_slot = widgets.VBox()  # the scoreboard under the board (below the chart while planning)
         self._bottom = widgets.HBox(layout=widgets.Layout(grid_gap="10px", flex_flow="row wrap"))
-        main = widgets.HBox(
-            [
-                widgets.VBox([self._board_area.slot, self._left_slot]),
-                widgets.VBox([self._stage_box, self._companions]),
-            ],
-            layout=widgets.Layout(grid_gap="10px", align_items="flex-start", flex_flow="row wrap"),
+        # the board and, beside it, the stage: while planning, the stopwatch, Done and the whole chart
+        # on one screen (PlanLayout: side by side from 1200 px wide, stacked below)
+        self._main = PlanLayout(
+            widgets.VBox([self._board_area.slot, self._left_slot]), [self._stage_box, self._companions]
         )
         self.children = [
             widgets.HTML(theme.CSS + CSS + scoreboard_css_text),
@@ -244,7 +239,7 @@ class Sandbox(widgets.VBox):
             self._banner,
             self._message,
             self._error,
-            main,
+            self._main,
             self._bottom,
             self._data,
         ]
@@ -300,7 +295,7 @@ class Sandbox(widgets.VBox):
             self._publish(stage)
             return
         board = self._board_area
-        board.board  # noqa: B018  (a game shows the interactive board: built here the first time)
+        self._main.follow(board.board)  # a game shows the interactive board: built here the first time
         if self._round.follow():
             board.forget()
         self._stage_children(stage)
@@ -331,8 +326,9 @@ class Sandbox(widgets.VBox):
         elif stage == "handover":
             stage_box = [self._round.dice, *self._hot_seat.handover_card()]
         elif stage == "planning":
-            # The chart beside the board, under the stopwatch and Done: at 1366x900 the board, the chart
-            # and Done are seen together while planning (issue 26); the chart's click grid wraps below.
+            # The chart beside the board, under the stopwatch and Done: at 1366x900 and 1280x720 the board,
+            # the whole chart and Done are seen together while planning (issues 26, 34); the chart's click
+            # grid comes under its program and message.
             stage_box, charts = self._hot_seat.planning_card()
             stopwatch, done, note = stage_box
             stage_box, chart = [stopwatch, done, self._chart_box, note], [charts]
@@ -341,7 +337,6 @@ class Sandbox(widgets.VBox):
         if c.coaches:  # the danger map and the best plan (built the first time a game shows them)
             stage_box = [*stage_box, self._coach]
         planning = stage in ("handover", "planning")
-        self._stage_box.layout.width = PLANNING_COLUMN if stage == "planning" else STAGE_COLUMN
         self._stage_box.children = stage_box
         self._companions.children = companions
         self._chart_box.children = chart
