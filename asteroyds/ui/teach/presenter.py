@@ -318,7 +318,7 @@ class Presenter(widgets.VBox):
         c = self._controller
         self._picker = widgets.Dropdown(
             options=catalogue(),
-            layout=widgets.Layout(width="620px"),
+            layout=widgets.Layout(width="620px", max_width="100%"),  # a phone's screen is narrower
             description=_("Demonstration"),  # read by screen readers; the title above says it
             _dom_classes=["asteroyds-sr-label"],
         )
