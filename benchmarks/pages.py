@@ -6,9 +6,11 @@ page starts its own; :func:`asteroyds.serve.settings.voila_command`'s defaults),
 in Debian's Chromium driven by Playwright, as the browser tests drive it.
 
 **Widgets steady** is the moment a page stops changing: Voila's ``#loading``
-overlay is gone and, after it, neither a widget view (an element of class
-``jupyter-widgets``) nor any other DOM change (a node added or removed, an
-attribute, a text) happens for :data:`QUIET_MS` ms. The time printed is from
+overlay is gone, the page shows a widget view if its outputs hold any (Voila
+may remove ``#loading`` before the kernel connects and the views render), and
+then neither a widget view (an element of class ``jupyter-widgets``) nor any
+other DOM change (a node added or removed, an attribute, a text) happens for
+:data:`QUIET_MS` ms. The time printed is from
 the navigation's start to the last DOM change before that quiet spell (a
 ``MutationObserver`` installed before the page's own scripts, times read
 with ``performance.now()`` inside the page). A page that is never quiet for
@@ -59,12 +61,18 @@ TIMEOUT = 180_000  # ms a page may take to load and go quiet (a bound for a stuc
 
 # Before the page's own scripts: the time of the last DOM change (a new widget view is one).
 PROBE = """
-window.__steady = { last: 0 };
+window.__steady = { last: 0, widgets: false };
 new MutationObserver(() => { window.__steady.last = performance.now(); })
   .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+document.addEventListener('DOMContentLoaded', () => {  // the cells' outputs, as Voila sent them
+  const outputs = document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]');
+  window.__steady.widgets = [...outputs].some(s => s.textContent.includes('widget-view+json'));
+});
 """
-# True once #loading is gone and nothing has changed for QUIET_MS ms.
+# True once #loading is gone, a page whose outputs are widgets shows one (the kernel may connect after
+# #loading goes: a quiet spell before any view is not steady), and nothing has changed for QUIET_MS ms.
 STEADY = f"""() => document.readyState === 'complete' && !document.querySelector('#loading')
+  && (!window.__steady.widgets || document.querySelector('.jupyter-widgets') !== null)
   && performance.now() - window.__steady.last >= {QUIET_MS}"""
 COUNTS = """() => ({
   views: document.querySelectorAll('.jupyter-widgets').length,
@@ -141,7 +149,7 @@ def main() -> None:
 
     header("Pages: widgets steady, against a one-button page (Voila + Chromium, the app's local defaults)",
            args.quick)  # fmt: skip
-    print(f"steady: #loading gone, then no widget view nor DOM change for {QUIET_MS} ms; "
+    print(f"steady: #loading gone, a widget view shown (if any), then no DOM change for {QUIET_MS} ms; "
           f"{args.loads} load(s) per page, each after a one-button load; viewport 1366×900")  # fmt: skip
     results: dict[str, tuple[list[Load], list[Load]]] = {}
     with app_server() as url, sync_playwright() as p:

@@ -18,6 +18,11 @@ at once (capture's six rounds) crosses out what its mode says is out of play so
 far (the disabled turrets) and names the round and stage before the sentence —
 all read from what the mode declares, so the board never asks which mode it
 plays.
+
+The board is a picture (:class:`~asteroyds.ui.board.picture.BoardPicture`): a
+learner steps it and never clicks it, so one HTML output redrawn once per step
+(:meth:`~asteroyds.ui.board.picture.BoardPicture.hold`) costs the page far less
+than an interactive board, and it grows and shrinks with the panel.
 """
 
 from __future__ import annotations
