@@ -11,6 +11,7 @@ import pytest
 
 from asteroyds import cli
 from asteroyds.render import svg as svg_module
+from asteroyds.render.overlays import Lesson
 from asteroyds.render.svg import COLOURS, state_svg, write_svg
 from asteroyds.setups import drones, racing, targets
 from tests.helpers import craft, fixed, state, tile
@@ -396,3 +397,52 @@ def test_disabled_cells_are_crossed_out():
     assert [g.get("data-cell") for g in off] == ["{},{}".format(*turret.cell)]
     assert len(off[0].findall("svg:line", NS)) == 2
     assert parse(state_svg(s)).find(".//svg:g[@class='disabled']", NS) is None
+
+
+# --- a lesson stepped as a picture: the dice's moves, a route's collisions, a laser -----------------
+def test_a_lessons_moves_point_where_the_die_sends_each_tile_in_its_colour(board_state):
+    moves = (((5, 7), 3, 2, "red"), ((5, 7), 0, 1, "white"), ((6, 8), 1, 1, "blue"))
+    root = parse(state_svg(board_state, lesson=Lesson(moves=moves)))
+    drawn = layer(root, "moves").findall("svg:g[@class='move']", NS)
+    assert [(g.get("data-cell"), g.get("data-direction"), g.get("data-die")) for g in drawn] == [
+        ("5,7", "W", "red"),
+        ("5,7", "E", "white"),
+        ("6,8", "SE", "blue"),
+    ]
+    assert drawn[0].findall("svg:polyline", NS)[-1].get("stroke") == COLOURS["red"]
+    cx, cy = hex_centre(root, (5, 7))
+    step = math.dist(hex_centre(root, (5, 7)), hex_centre(root, (5, 6)))
+    red_tip = points(drawn[0].findall("svg:polyline", NS)[-1])[1]
+    white_tip = points(drawn[1].findall("svg:polyline", NS)[-1])[1]
+    assert close_angle(angle_of((red_tip[0] - cx, red_tip[1] - cy)), 180, tolerance=12)
+    assert close_angle(angle_of((white_tip[0] - cx, white_tip[1] - cy)), 0, tolerance=12)
+    assert math.dist(red_tip, (cx, cy)) > 1.5 * step > math.dist(white_tip, (cx, cy))  # two spaces, one
+    assert parse(state_svg(board_state)).find(".//svg:g[@class='moves']", NS) is None
+
+
+def test_a_lessons_laser_bursts_where_it_hits_or_leaves_the_board(board_state):
+    hit = parse(
+        state_svg(board_state, lesson=Lesson(laser=((6, 6), (6, 7)), laser_start=(6, 5), laser_hit=True))
+    )
+    beam = layer(hit, "laser").find("svg:polyline[@class='beam']", NS)
+    assert beam is not None
+    assert points(beam)[0] == pytest.approx(hex_centre(hit, (6, 5)), abs=0.15)
+    assert points(beam)[-1] == pytest.approx(hex_centre(hit, (6, 7)), abs=0.15)
+    burst = layer(hit, "laser").find("svg:polygon[@class='burst']", NS)
+    assert burst is not None and burst.get("data-cell") == "6,7"
+    missed = parse(state_svg(board_state, lesson=Lesson(laser=((6, 6), (6, 7)), laser_start=(6, 5))))
+    beam = layer(missed, "laser").find("svg:polyline[@class='beam']", NS)
+    assert beam is not None and layer(missed, "laser").find("svg:polygon", NS) is None
+    assert points(beam)[-1][0] > hex_centre(missed, (6, 7))[0] + 10  # on past its last space, east
+    assert parse(state_svg(board_state)).find(".//svg:g[@class='laser']", NS) is None
+
+
+def test_a_lessons_route_takes_its_colour_and_crosses_its_collisions(board_state):
+    root = parse(
+        state_svg(board_state, path=[(5, 7), (5, 6)], lesson=Lesson(collisions=((5, 6),), route="#123456"))
+    )
+    route = layer(root, "path").find("svg:polyline[@class='route']", NS)
+    assert route is not None and route.get("stroke") == "#123456"
+    crosses = layer(root, "collisions").findall("svg:g[@class='collision']", NS)
+    assert [g.get("data-cell") for g in crosses] == ["5,6"]
+    assert len(crosses[0].findall("svg:line", NS)) == 2

@@ -2,12 +2,16 @@
 
 Each function returns the elements of one mark over one cell (or one route);
 :func:`asteroyds.render.svg.state_svg` puts them in their layers
-(``highlight``, ``path``, ``arrows``, ``disabled``) above the pieces.
+(``highlight``, ``path``, ``arrows``, ``disabled``) above the pieces. A lesson
+stepped as a picture (:class:`Lesson`) adds the dice's moves, a route's
+collisions and a laser beam (layers ``moves``, ``collisions``, ``laser``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..hexgrid import Cell, direction_name
 from .elements import (
@@ -98,3 +102,138 @@ def crossed_out(lay: Layout, cell: Cell, pal: Palette) -> str:
         ],
         data_cell=cell_attr(cell),
     )
+
+
+# --- a lesson's marks while it is stepped: the dice's moves, a ghost route's collisions, a laser -------
+Move = tuple[Cell, int, int, str]  # a tile's cell, the direction and the spaces its die sends it, the die
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What a stepped lesson draws over the picture besides outlines and a route (the interactive
+    board's marks of the same names, :mod:`asteroyds.ui.board.overlays`, drawn the same way).
+
+    ``moves``: where each die sends a tile (an arrow in the die's colour, two for a bicolour tile
+    side by side; one space or two). ``collisions``: a red cross on each space where a ghost route
+    is stopped; ``route``: the route's colour (``None``: the palette's). ``laser``: the spaces a
+    beam crossed, from ``laser_start`` (the shooter's space); it ends in a burst on its last space
+    when ``laser_hit``, else runs on off the board (``laser_direction``, else its last step's).
+    """
+
+    moves: tuple[Move, ...] = ()
+    collisions: tuple[Cell, ...] = ()
+    route: str | None = None
+    laser: tuple[Cell, ...] = ()
+    laser_start: Cell | None = None
+    laser_direction: int | None = None
+    laser_hit: bool = False
+
+
+LASER_GLOW_OPACITY = "0.35"
+
+
+def move_arrows(lay: Layout, moves: Sequence[Move], pal: Palette) -> list[str]:
+    """Open arrows (shaft and head) from each tile towards where its die sends it, over a dark shadow."""
+    count: dict[Cell, int] = {}
+    for cell, *_rest in moves:
+        count[cell] = count.get(cell, 0) + 1
+    seen: dict[Cell, int] = {}
+    out = []
+    for cell, direction, steps, die in moves:  # a bicolour tile's two arrows side by side
+        k = seen[cell] = seen.get(cell, -1) + 1
+        shift = (k - (count[cell] - 1) / 2) * 0.32 * lay.size
+        centre = along(lay.cell_to_pixel(cell), direction, 0.0, shift)
+        w = lay.width
+        tip = along(centre, direction, 0.92 * w if steps <= 1 else 1.8 * w)
+        barb = 0.26 * w
+        shape = [
+            along(centre, direction, 0.28 * w),
+            tip,
+            along(tip, direction, -barb, 0.17 * w),
+            tip,
+            along(tip, direction, -barb, -0.17 * w),
+        ]
+        style = {"points": points_attr(shape), "fill": "none", "stroke_linecap": "round"}
+        out.append(
+            group(
+                "move",
+                [
+                    el("polyline", stroke=pal["outline"], stroke_width=0.28 * lay.size, **style),
+                    el("polyline", stroke=pal.tile(die), stroke_width=0.13 * lay.size, **style),
+                ],
+                data_cell=cell_attr(cell),
+                data_direction=direction_name(direction),
+                data_die=die,
+            )
+        )
+    return out
+
+
+def collision(lay: Layout, cell: Cell, pal: Palette) -> str:
+    """A red X over a space where a ghost route is stopped."""
+    cx, cy = lay.cell_to_pixel(cell)
+    r = 0.42 * lay.size
+    cross = {"stroke": pal["collision"], "stroke_width": 0.2 * lay.size, "stroke_linecap": "round"}
+    return group(
+        "collision",
+        [
+            line((cx - r, cy - r), (cx + r, cy + r), **cross),
+            line((cx - r, cy + r), (cx + r, cy - r), **cross),
+        ],
+        data_cell=cell_attr(cell),
+    )
+
+
+def laser_beam(lay: Layout, lesson: Lesson, pal: Palette) -> list[str]:
+    """The beam: a wide translucent glow under a thin bright core, and a burst where it hits."""
+    cells = ([lesson.laser_start] if lesson.laser_start is not None else []) + list(lesson.laser)
+    points = [lay.cell_to_pixel(c) for c in cells]
+    if not points:
+        return []
+    direction = lesson.laser_direction
+    if direction is None and len(points) >= 2:
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        direction = round(math.degrees(math.atan2(y1 - y0, x1 - x0)) / 60) % 6
+    hit = lesson.laser_hit and bool(lesson.laser)
+    if not hit and direction is not None:
+        points.append(along(points[-1], direction, 0.9 * lay.width))  # off the board
+    elif len(points) == 1:
+        points.append(points[0])
+    style = {
+        "points": points_attr(points),
+        "fill": "none",
+        "stroke_linecap": "round",
+        "stroke_linejoin": "round",
+    }
+    out = [
+        el(
+            "polyline",
+            stroke=pal["laser_glow"],
+            stroke_width=0.5 * lay.size,
+            stroke_opacity=LASER_GLOW_OPACITY,
+            **style,
+        ),
+        el("polyline", cls="beam", stroke=pal["laser"], stroke_width=0.15 * lay.size, **style),
+    ]
+    if hit:
+        out.append(
+            poly(
+                _burst(points[-1], 0.8 * lay.size),
+                cls="burst",
+                fill=pal["laser_burst"],
+                stroke=pal["laser"],
+                stroke_width=0.1 * lay.size,
+                data_cell=cell_attr(lesson.laser[-1]),
+            )
+        )
+    return out
+
+
+def _burst(centre: tuple[float, float], radius: float, spikes: int = 8) -> list[tuple[float, float]]:
+    """A star: where a laser hits."""
+    pts = []
+    for k in range(2 * spikes):
+        r = radius if k % 2 == 0 else 0.45 * radius
+        a = math.pi * k / spikes
+        pts.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
+    return pts

@@ -64,6 +64,10 @@ COLOURS: dict[str, str] = {
     "route": "#00a6a6",
     "outline": "#0d1324",
     "halo": "#ffffff",
+    "collision": "#ff2b2b",  # a ghost route stopped
+    "laser_glow": "#ff2b6a",  # a laser beam: a wide translucent glow, a thin core, a burst where it hits
+    "laser": "#c8003c",
+    "laser_burst": "#ffd21f",
 }
 
 

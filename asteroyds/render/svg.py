@@ -44,7 +44,7 @@ from .elements import (
     title_el,
 )
 from .layout import Layout
-from .overlays import arrow, crossed_out, route
+from .overlays import Lesson, arrow, collision, crossed_out, laser_beam, move_arrows, route
 from .palette import COLOURS, Palette
 from .pieces import DRAW_AS_TILES, asteroyd_marks, home_ring, piece_group
 
@@ -82,6 +82,7 @@ def state_svg(
     coordinates: bool = False,
     disabled: Iterable[Cell] = (),
     edge_numbers: bool = False,
+    lesson: Lesson | None = None,
 ) -> str:
     """The board, its pieces and crafts as an SVG document (a string).
 
@@ -93,12 +94,15 @@ def state_svg(
     ``row,col`` in every hex. ``disabled`` cells (capture mode: turrets
     hit or bumped this turn) are darkened and crossed out in red. ``edge_numbers``
     writes the die faces on every moving tile's edges, as on the real tiles
-    (:mod:`.edge_numbers`; off: the picture is the same as it always was).
+    (:mod:`.edge_numbers`; off: the picture is the same as it always was). ``lesson`` adds what a
+    lesson stepped as a picture points at (:class:`~asteroyds.render.overlays.Lesson`: the dice's
+    moves, a route's colour and collisions, a laser beam).
     """
     if not (isinstance(size, (int, float)) and size > 0):
         raise ValueError(_("size must be a positive number of pixels, got {size!r}", size=size))
     size = float(size)
-    pal = Palette(colours)
+    lesson = lesson or Lesson()
+    pal = Palette({**(colours or {}), "route": lesson.route} if lesson.route else colours)
     board = state.board
     margin = 0.7 * size
     caption = 1.3 * size if title else 0.0
@@ -155,6 +159,9 @@ def state_svg(
         layers.append(group("disabled", off))
     tiles = sorted((p for p in state.pieces if p.kind in DRAW_AS_TILES), key=lambda p: p.kind == DRONE)
     layers.append(group("tiles", (piece_group(lay, p, pal, dot=not edge_numbers) for p in tiles)))
+    beam = laser_beam(lay, lesson, pal)  # under the die faces: a turret's beam leaves its number readable
+    if beam:
+        layers.append(group("laser", beam))
     if edge_numbers:  # a turret's too, unless its drone sits on it and says the same
         drones = {p.cell for p in tiles if p.kind == DRONE}
         turrets = [p for p in state.pieces if p.kind == TURRET and p.cell not in drones]
@@ -175,9 +182,14 @@ def state_svg(
     if path:
         layers.append(group("path", route(lay, list(path), pal)))
     layers.append(group("crafts", crafts_layer(lay, state, pal)))
+    crosses = [collision(lay, c, pal) for c in dict.fromkeys(lesson.collisions)]
+    if crosses:
+        layers.append(group("collisions", crosses))
     pointers = [arrow(lay, cell, d % 6, pal) for cell, d in arrows]
     if pointers:
         layers.append(group("arrows", pointers))
+    if lesson.moves:
+        layers.append(group("moves", move_arrows(lay, lesson.moves, pal)))
     return (
         el(
             "svg",
@@ -204,4 +216,4 @@ def write_svg(state: State, file: str | Path, /, **options: Any) -> Path:
     return target
 
 
-__all__ = ["COLOURS", "asteroyd_marks", "craft_tip", "state_svg", "write_svg"]
+__all__ = ["COLOURS", "Lesson", "asteroyd_marks", "craft_tip", "state_svg", "write_svg"]

@@ -5,6 +5,7 @@ plain-Python controller or engine call, so tests can drive the logic without a
 browser:
 
 - :class:`BoardView` draws a :class:`~asteroyds.state.State` with overlays and hex clicks;
+  :class:`BoardPicture` draws one as a picture, for a board the learner only watches or steps;
 - :class:`DiceView` / :class:`DiceController` roll or set the three dice;
 - :class:`Stopwatch` / :class:`StopwatchController` count the planning time down;
 - :class:`StatusChart` / :class:`StatusChartController` plan a program on the status chart;
@@ -35,6 +36,7 @@ from ..i18n import _
 # name -> the module (relative to this package) that defines it
 _WHERE: dict[str, str] = {
     **dict.fromkeys(["Arrow", "BoardView", "describe_cell", "intended_moves"], ".board.view"),
+    "BoardPicture": ".board.picture",
     **dict.fromkeys(["CaptureChart", "CaptureChartController", "CaptureResult"], ".chart.capture"),
     **dict.fromkeys(["DropResult", "StatusChart", "StatusChartController"], ".chart.status"),
     **dict.fromkeys(["Stopwatch", "StopwatchController"], ".chart.stopwatch"),

@@ -81,8 +81,8 @@ def test_a_demo_link_opens_the_demo_in_the_presenter(tools):
     assert title.get_attribute("data-demo") == DEMO
     expect(page.locator(f"{PRESENTER} .asteroyds-presenter-explain")).to_contain_text("smaller number")
     expect(page.locator(f"{PRESENTER} .asteroyds-board")).to_be_visible()
-    page.wait_for_function(  # bqplot drew the large board: one path per hex, at least
-        f"() => document.querySelectorAll('{PRESENTER} .asteroyds-board svg g.curve').length >= 158",
+    page.wait_for_function(  # the large board's picture is drawn: one polygon per hex
+        f"() => document.querySelectorAll('{PRESENTER} .asteroyds-board svg .hexes polygon').length >= 158",
         timeout=15_000,
     )
     assert board_data(page, PRESENTER, "pieces") == "G24@6,7 W6@6,5"

@@ -9,6 +9,7 @@ use these, so the first page a whole class opens at once is also the lightest.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 
 from IPython.display import HTML
@@ -19,19 +20,28 @@ from ...state import State
 __all__ = ["board_picture", "facts", "picture"]
 
 
-def board_picture(state: State, size: int = 20) -> str:
+def board_picture(state: State, size: int = 20, fluid: bool = False) -> str:
     """The board as a static SVG picture (HTML), its root classed as a picture, not the interactive board.
 
     Browser tests wait for ``.asteroyds-board`` (the interactive board); the picture's root is
-    ``asteroyds-board-picture``.
+    ``asteroyds-board-picture``. A ``fluid`` picture is as wide as its box (a phone's), at most
+    its own width, its height following.
     """
-    svg = state_svg(state, size=size).replace('class="asteroyds-board"', 'class="asteroyds-board-picture"', 1)
+    root = 'class="asteroyds-board-picture"'
+    if fluid:
+        root += ' style="display:block;width:100%;height:auto"'
+    svg = state_svg(state, size=size).replace('class="asteroyds-board"', root, 1)
+    if fluid:
+        width = re.search(r' width="([0-9.]+)"', svg)
+        limit = f" style='max-width:{width.group(1)}px'" if width else ""
+        return f"<div class='asteroyds-board-picture-svg'{limit}>{svg}</div>"
     return f"<div class='asteroyds-board-picture-svg'>{svg}</div>"
 
 
 def picture(state: State, size: int = 22) -> HTML:
-    """A state shown as a picture in a page (a display object: no widget, no kernel round trip)."""
-    return HTML(board_picture(state, size=size))
+    """A state shown as a picture in a page (a display object: no widget, no kernel round trip),
+    fluid: as wide as the page on a phone."""
+    return HTML(board_picture(state, size=size, fluid=True))
 
 
 def facts(events: Iterable[object]) -> HTML:

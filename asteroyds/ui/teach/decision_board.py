@@ -170,9 +170,10 @@ class DecisionBoard(RuleBoard):
         self.play(0)
 
     def go(self, index: int) -> None:
-        super().go(index)
-        if self.answer is None and self.index == self.asked_at:  # the moment of the question
-            self.board.highlight(self._question_cells)
+        with self.board.hold():  # the step and the question's outline drawn as one picture
+            super().go(index)
+            if self.answer is None and self.index == self.asked_at:  # the moment of the question
+                self.board.highlight(self._question_cells)
 
 
 __all__ = ["DecisionBoard", "question_cells", "question_text", "shared_start"]

@@ -43,7 +43,7 @@ from ...pieces import DIE_COLOURS
 from ...snapshots import snapshots
 from ...state import State
 from .. import theme
-from ..board.view import BoardView
+from ..board.picture import BoardPicture
 from ..observers import Observable
 from ..player.dice import face_svg
 from ..player.event_log import CSS as LOG_CSS
@@ -302,7 +302,7 @@ class Presenter(widgets.VBox):
         return self._controller
 
     @property
-    def board(self) -> BoardView:
+    def board(self) -> BoardPicture:
         return self._board
 
     def open_query(self, query_string: str | None) -> bool:
@@ -318,7 +318,7 @@ class Presenter(widgets.VBox):
         c = self._controller
         self._picker = widgets.Dropdown(
             options=catalogue(),
-            layout=widgets.Layout(width="620px"),
+            layout=widgets.Layout(width="620px", max_width="100%"),  # a phone's screen is narrower
             description=_("Demonstration"),  # read by screen readers; the title above says it
             _dom_classes=["asteroyds-sr-label"],
         )
@@ -328,7 +328,7 @@ class Presenter(widgets.VBox):
         self._title = widgets.HTML()
         self._explain = widgets.HTML(layout=widgets.Layout(width="100%"))
         self._setup = widgets.HTML()
-        self._board = BoardView(c.step.state, size=size)
+        self._board = BoardPicture(c.step.state, size=size)  # a projected demo is watched: a picture
         self._step = widgets.HTML(layout=widgets.Layout(width="100%"))
         self._counter = widgets.HTML()
         self._log = widgets.HTML(layout=widgets.Layout(width="100%"))
@@ -423,12 +423,12 @@ class Presenter(widgets.VBox):
         self._buttons["first"].disabled = self._buttons["back"].disabled = c.at_start
         self._buttons["next"].disabled = self._buttons["last"].disabled = c.at_end
         board = self._board
-        board.update(step.state)
-        board.highlight(step.highlight)
-        board.show_path(step.path, step.collisions, colour=step.player)
-        board.set_caption(
-            _("{title} — step {n} of {total}", title=demo.shown_title, n=step.index + 1, total=len(c.steps))
-        )
+        with board.hold():  # one picture per step
+            board.update(step.state)
+            board.highlight(step.highlight)
+            board.show_path(step.path, step.collisions, colour=step.player)
+            n, total = step.index + 1, len(c.steps)
+            board.set_caption(_("{title} — step {n} of {total}", title=demo.shown_title, n=n, total=total))
         events = c.events
         self._log.value = (
             log_html(events, step.index - 1 if step.index else None, LOG_WINDOW) if events else ""

@@ -18,6 +18,11 @@ at once (capture's six rounds) crosses out what its mode says is out of play so
 far (the disabled turrets) and names the round and stage before the sentence —
 all read from what the mode declares, so the board never asks which mode it
 plays.
+
+The board is a picture (:class:`~asteroyds.ui.board.picture.BoardPicture`): a
+learner steps it and never clicks it, so one HTML output redrawn once per step
+(:meth:`~asteroyds.ui.board.picture.BoardPicture.hold`) costs the page far less
+than an interactive board, and it grows and shrinks with the panel.
 """
 
 from __future__ import annotations
@@ -36,8 +41,8 @@ from ...i18n import _
 from ...registry import registered
 from ...snapshots import snapshots
 from ...state import State
-from ..board.view import BoardView
-from ..share.markup import tag
+from ..board.picture import BoardPicture
+from ..share.markup import join, tag
 from ..theme import CSS as THEME_CSS
 from ..theme import sheet
 from ..ticker import Ticker
@@ -109,8 +114,8 @@ class RuleBoard(widgets.VBox):
         dice: Dice | Sequence[int] | None = None,
         above: Sequence[widgets.Widget] = (),
     ) -> None:
-        self.board = BoardView(state, size=size)
-        self._title = widgets.HTML(tag("div", title, class_="asteroyds-rule-title") if title else "")
+        self.board = BoardPicture(state, size=size)  # watched, not clicked: a picture, redrawn each step
+        heading = [widgets.HTML(tag("div", title, class_="asteroyds-rule-title"))] if title else []
         self._caption = widgets.HTML()
         self._caption.add_class("asteroyds-rule-caption")
         self._back = self._button("◀", _("Back one event"), "asteroyds-rule-back", lambda: self.step(-1))
@@ -121,7 +126,6 @@ class RuleBoard(widgets.VBox):
         self._laser_shown = False
         self._counter = widgets.HTML()
         self._counter.add_class("asteroyds-rule-counter")
-        self._names = widgets.HTML(layout=widgets.Layout(display="none"))  # for browser tests
         self._ticker = Ticker(lambda _s: self._play_tick(), lambda: self._playing, interval=PLAY_INTERVAL)
         self._playing = False
         controls = widgets.HBox([self._again, self._back, self._next, self._counter])
@@ -129,12 +133,11 @@ class RuleBoard(widgets.VBox):
         super().__init__(
             [
                 widgets.HTML(THEME_CSS + CSS),
-                self._title,
+                *heading,
                 *above,
                 self.board,
                 controls,
                 self._caption,
-                self._names,
                 *extra,
             ]
         )
@@ -191,13 +194,14 @@ class RuleBoard(widgets.VBox):
             cells: tuple[Cell, ...] = (start, path[-1]) if path and stop is not None else (start,)
         else:
             cells = named_cells(event) if event else ()
-        self.board.show_step(self.state, highlight=cells, dice=self._dice if self._index == 0 else None)
-        self._draw_laser(shot)
         turn = self._turn()
-        if turn is not None and getattr(turn, "resolves_at_once", False):
-            disabled = tuple(turn.disabled_cells(self._events[: self._index]))
-            if disabled != self.board.disabled:
-                self.board.show_disabled(disabled)
+        with self.board.hold():  # the step drawn once: pieces, outlines, arrows, beam, crossed-out cells
+            self.board.show_step(self.state, highlight=cells, dice=self._dice if self._index == 0 else None)
+            self._draw_laser(shot)
+            if turn is not None and getattr(turn, "resolves_at_once", False):
+                disabled = tuple(turn.disabled_cells(self._events[: self._index]))
+                if disabled != self.board.disabled:
+                    self.board.show_disabled(disabled)
         if event is None and self._dice is not None:
             self._caption_text = _(
                 "The start: the arrows show where the dice send each tile. Press Step ▶ or Again."
@@ -211,15 +215,19 @@ class RuleBoard(widgets.VBox):
         else:
             self._caption_text = self._said(event)
         self._caption.value = tag("div", self._caption_text)
-        self._counter.value = tag(
-            "span",
-            _("{done} of {total}", done=self._index, total=len(self._events)),
-            class_="asteroyds-caption",
+        names = [p.describe() for p in self.state.pieces] + [c.describe() for c in self.state.crafts]
+        self._counter.value = join(
+            tag(
+                "span",
+                _("{done} of {total}", done=self._index, total=len(self._events)),
+                class_="asteroyds-caption",
+            ),
+            tag(
+                "div", class_="asteroyds-rule-names", data_names="|".join(names), hidden=True
+            ),  # browser tests
         )
         self._back.disabled = self._index == 0
         self._next.disabled = self._index == len(self._events)
-        names = [p.describe() for p in self.state.pieces] + [c.describe() for c in self.state.crafts]
-        self._names.value = tag("div", class_="asteroyds-rule-names", data_names="|".join(names))
 
     def _said(self, event: Event) -> str:
         """The event's sentence: with its cells' (row, col) only while the board shows coordinates

@@ -19,7 +19,7 @@ from ...hexgrid import hexagon_board, hexagon_centre
 from ...i18n import _, ngettext
 from ...pieces import MOVED_BY, PIPS_CLOCKWISE, TILE_COLOURS, Piece, die_direction, pip_on_edge
 from ...state import State
-from ..board.view import BoardView
+from ..board.picture import BoardPicture
 from .facts import die_rows
 from .tables import FactTable
 
@@ -56,7 +56,7 @@ class TileExplorer(widgets.VBox):
 
     def __init__(self, colour: str = "red", orientation: int = 0, die: int = 1) -> None:
         self.colour, self.orientation, self.die = colour, orientation % 6, die
-        self._board = BoardView(explorer_state(colour, self.orientation))
+        self._board = BoardPicture(explorer_state(colour, self.orientation))  # turned by buttons: a picture
         self._left = widgets.Button(description=_("⟲ turn left"), layout=widgets.Layout(width="auto"))
         self._right = widgets.Button(description=_("turn right ⟳"), layout=widgets.Layout(width="auto"))
         self._left.on_click(lambda _b: self.rotate(-1))
@@ -98,8 +98,9 @@ class TileExplorer(widgets.VBox):
 
     def _redraw(self) -> None:
         # Every die shows the same value here, so a bicolour tile's two arrows agree.
-        self._board.update(explorer_state(self.colour, self.orientation))
-        self._board.show_intended_moves(Dice(self.die, self.die, self.die))
+        with self._board.hold():
+            self._board.update(explorer_state(self.colour, self.orientation))
+            self._board.show_intended_moves(Dice(self.die, self.die, self.die))
         self._text.value = f"<p>{html.escape(explain(self.colour, self.orientation, self.die))}</p>"
         rows = die_rows(self.orientation)
         self._table.show(
