@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 import pytest
+from playwright.sync_api import TimeoutError
 
 from asteroyds.ui.share.twins import is_page
 
@@ -81,6 +82,7 @@ CUT = """(figures) => {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') return;  // not shown
     const by = [];
+    let boxed = false;
     if (r.left < -tolerance || r.right > width + tolerance) {
       by.push(`the screen's edge (it spans ${round(r.left)}..${round(r.right)} px of ${width})`);
     }
@@ -98,7 +100,8 @@ CUT = """(figures) => {
       const y0 = r.top - top;
       const outY = clipsY && (scrollsY ? r.height > a.clientHeight + tolerance
                                        : (y0 < -tolerance || y0 + r.height > a.clientHeight + tolerance));
-      if (outX || outY) {
+      if ((outX || outY) && !boxed) {  // the innermost box that cuts it says enough
+        boxed = true;
         by.push(`${name(a)} (overflow ${s.overflowX}/${s.overflowY}: ${round(a.clientWidth)}x` +
                 `${round(a.clientHeight)} px around a ${round(r.width)}x${round(r.height)} px figure)`);
       }
@@ -125,6 +128,9 @@ CUT = """(figures) => {
 }"""
 
 
+LOADING = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+  .filter(o => (o.innerText || '').includes('Loading widget'))
+  .map(o => (o.closest('.jp-Cell')?.previousElementSibling?.innerText || '').trim().slice(0, 60))"""
 SHOW_FIRST = """(figures) => {
   const shown = [...document.querySelectorAll(figures)].find(e => e.getBoundingClientRect().width > 0);
   if (shown) shown.scrollIntoView({block: 'start'});
@@ -183,7 +189,13 @@ def test_no_board_or_chart_is_cut(browser, voila_url, screen):
             try:
                 page.goto(f"{voila_url}/voila/render/{name}", timeout=RENDER_TIMEOUT)
                 page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
-                page.wait_for_function(WIDGETS_RENDERED, timeout=RENDER_TIMEOUT)
+                page.wait_for_load_state("networkidle", timeout=RENDER_TIMEOUT)  # late widget modules
+                try:
+                    page.wait_for_function(WIDGETS_RENDERED, timeout=RENDER_TIMEOUT)
+                except TimeoutError:  # one page that never renders must not hide what the others show
+                    screenshot(page, f"fits-{screen}-" + name.replace("/", "-").removesuffix(".ipynb"))
+                    problems.append(f"{name}: its widgets never rendered: {page.evaluate(LOADING)}")
+                    continue
                 page.evaluate("document.fonts.ready.then(() => true)")
                 played = PLAYED.get(PurePosixPath(name).stem)
                 if played is not None:
