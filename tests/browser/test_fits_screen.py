@@ -86,20 +86,28 @@ CUT = """(figures) => {
     if (r.left < -tolerance || r.right > width + tolerance) {
       by.push(`the screen's edge (it spans ${round(r.left)}..${round(r.right)} px of ${width})`);
     }
+    // What must fit in the next box up: the figure, then, past a box that scrolls in that direction, that
+    // box's view (what it scrolls is reachable; only its view must fit in the boxes above it).
+    const fit = {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
     for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
       const s = getComputedStyle(a);
       const clipsX = s.overflowX !== 'visible', clipsY = s.overflowY !== 'visible';
       if (!clipsX && !clipsY) continue;
       const b = a.getBoundingClientRect();
       const left = b.left + a.clientLeft, top = b.top + a.clientTop;
-      // a box that scrolls: where the figure lies in what it scrolls (at its start), not on the screen
+      const right = left + a.clientWidth, bottom = top + a.clientHeight;
       const scrollsX = /auto|scroll/.test(s.overflowX), scrollsY = /auto|scroll/.test(s.overflowY);
-      const x0 = r.left - left + (scrollsX ? a.scrollLeft : 0), x1 = x0 + r.width;
-      const outX = clipsX && (x0 < -tolerance || x1 > a.clientWidth + tolerance);
-      // up and down, a box that scrolls (the page's own scroller) only cuts a figure taller than it
-      const y0 = r.top - top;
-      const outY = clipsY && (scrollsY ? r.height > a.clientHeight + tolerance
-                                       : (y0 < -tolerance || y0 + r.height > a.clientHeight + tolerance));
+      let outX = false, outY = false;
+      if (clipsX) {  // sideways, a box that scrolls cuts what does not fit its view at its start
+        const x0 = fit.left - left + (scrollsX ? a.scrollLeft : 0);
+        outX = x0 < -tolerance || x0 + (fit.right - fit.left) > a.clientWidth + tolerance;
+        if (scrollsX) { fit.left = left; fit.right = right; }
+      }
+      if (clipsY) {  // up and down, a box that scrolls (the page's own scroller) only cuts what is taller
+        outY = scrollsY ? fit.bottom - fit.top > a.clientHeight + tolerance
+                        : fit.top < top - tolerance || fit.bottom > bottom + tolerance;
+        if (scrollsY) { fit.top = top; fit.bottom = bottom; }
+      }
       if ((outX || outY) && !boxed) {  // the innermost box that cuts it says enough
         boxed = true;
         by.push(`${name(a)} (overflow ${s.overflowX}/${s.overflowY}: ${round(a.clientWidth)}x` +
