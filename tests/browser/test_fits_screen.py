@@ -86,8 +86,8 @@ CUT = """(figures) => {
     if (r.left < -tolerance || r.right > width + tolerance) {
       by.push(`the screen's edge (it spans ${round(r.left)}..${round(r.right)} px of ${width})`);
     }
-    // What must fit in the next box up: the figure, then, past a box that scrolls in that direction, that
-    // box's view (what it scrolls is reachable; only its view must fit in the boxes above it).
+    // What must fit in the next box up: the figure; up and down, past a box that scrolls, that box's view
+    // (what it scrolls up and down is reachable: only its view must fit in the boxes above it).
     const fit = {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
     for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
       const s = getComputedStyle(a);
@@ -101,7 +101,6 @@ CUT = """(figures) => {
       if (clipsX) {  // sideways, a box that scrolls cuts what does not fit its view at its start
         const x0 = fit.left - left + (scrollsX ? a.scrollLeft : 0);
         outX = x0 < -tolerance || x0 + (fit.right - fit.left) > a.clientWidth + tolerance;
-        if (scrollsX) { fit.left = left; fit.right = right; }
       }
       if (clipsY) {  // up and down, a box that scrolls (the page's own scroller) only cuts what is taller
         outY = scrollsY ? fit.bottom - fit.top > a.clientHeight + tolerance
@@ -119,17 +118,23 @@ CUT = """(figures) => {
                ': cut by ' + by.join('; '));
     }
   });
-  const scroller = document.scrollingElement;
-  if (scroller.scrollWidth > window.innerWidth) {
+  // The page's scroller: the document's, or (Voila's page) a box as wide as the screen that scrolls.
+  const scrollers = [document.scrollingElement, ...document.querySelectorAll('body *')].filter(e =>
+    e === document.scrollingElement ||
+    (e.clientWidth >= window.innerWidth - tolerance && /auto|scroll/.test(getComputedStyle(e).overflowX)));
+  const scroller = scrollers.find(e => e.scrollWidth > (e === document.scrollingElement ?
+                                                        window.innerWidth : e.clientWidth + tolerance));
+  if (scroller) {
     const wide = [];
-    for (const el of document.querySelectorAll('body *')) {
+    for (const el of document.querySelectorAll('[class*="asteroyds-"]')) {  // the outermost parts past the edge
       if (wide.length >= 3) break;
       if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
       const r = el.getBoundingClientRect();
       if (r.right > window.innerWidth + tolerance && r.width > 0 &&
           !wide.some(w => w.el.contains(el))) wide.push({el, right: r.right});
     }
-    cut.push(`the page scrolls sideways (${scroller.scrollWidth} px in ${window.innerWidth}): widest ` +
+    cut.push(`the page scrolls sideways (${name(scroller)}: ${scroller.scrollWidth} px in ` +
+             `${window.innerWidth}): widest ` +
              wide.map(w => `${name(w.el)} to ${round(w.right)} px`).join(', '));
   }
   return cut;
