@@ -126,7 +126,7 @@ CUT = """(figures) => {
                                                         window.innerWidth : e.clientWidth + tolerance));
   if (scroller) {
     const wide = [];
-    for (const el of document.querySelectorAll('[class*="asteroyds-"]')) {  // the outermost parts past the edge
+    for (const el of document.querySelectorAll('[class*="asteroyds-"]')) {  // outermost parts past the edge
       if (wide.length >= 3) break;
       if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
       const r = el.getBoundingClientRect();
