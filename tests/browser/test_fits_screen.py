@@ -86,8 +86,8 @@ CUT = """(figures) => {
     if (r.left < -tolerance || r.right > width + tolerance) {
       by.push(`the screen's edge (it spans ${round(r.left)}..${round(r.right)} px of ${width})`);
     }
-    // What must fit in the next box up: the figure; up and down, past a box that scrolls, that box's view
-    // (what it scrolls up and down is reachable: only its view must fit in the boxes above it).
+    // What must fit in the next box up: the figure, where it is; up and down, past a box that scrolls, the
+    // figure brought to the top of that box's view (the learner scrolls it there).
     const fit = {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
     for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
       const s = getComputedStyle(a);
@@ -105,7 +105,10 @@ CUT = """(figures) => {
       if (clipsY) {  // up and down, a box that scrolls (the page's own scroller) only cuts what is taller
         outY = scrollsY ? fit.bottom - fit.top > a.clientHeight + tolerance
                         : fit.top < top - tolerance || fit.bottom > bottom + tolerance;
-        if (scrollsY) { fit.top = top; fit.bottom = bottom; }
+        if (scrollsY && a.scrollHeight > a.clientHeight + tolerance) {
+          fit.bottom = top + (fit.bottom - fit.top);
+          fit.top = top;
+        }
       }
       if ((outX || outY) && !boxed) {  // the innermost box that cuts it says enough
         boxed = true;
