@@ -68,11 +68,14 @@ def test_figure_has_fixed_aspect_flipped_y_and_css_class(view, racing):
     assert fig.min_aspect_ratio == fig.max_aspect_ratio == pytest.approx(width / height)
     assert view.marks["board"].scales["y"].reverse is True
     assert "asteroyds-board" in fig._dom_classes
-    assert fig.layout.width == "760px"
+    assert view.layout.width == "788px" and fig.layout.width == "100%"  # at most 760 px, the panel's padding
     large = BoardView(racing, size="large")
-    assert large.figure.layout.width == "1180px"
+    assert large.layout.width == "1208px"
     assert large.marks["labels"].default_size > view.marks["labels"].default_size >= 14  # readable numbers
-    assert fig.layout.height == f"{round(760 * height / width)}px"
+    assert fig.layout.padding == f"0 0 {100 * height / width:.3f}% 0"  # the height follows the width
+    fixed = BoardView(racing, fluid=False)
+    assert fixed.figure.layout.width == "760px"
+    assert fixed.figure.layout.height == f"{round(760 * height / width)}px"
     with pytest.raises(ValueError, match="size"):
         BoardView(racing, size="huge")
 

@@ -104,7 +104,7 @@ class BoardFigure:
         self.size = size
         self.numbers = True  # the die numbers on tile edges
         self.coordinates = False  # row,col on every hex
-        self.fluid = fluid  # the figure follows its box's width (a phone): see fit()
+        self.fluid = fluid  # the figure follows its box's width (at most its size; a phone's): see fit()
         self.zoom: float = 1.0  # how much closer than the whole board (frame())
         self.screen_width: float | None = None  # a fluid figure's width on screen, told by the page
         self.centre: tuple[float, float] | None = None  # the point in the middle of the view (board units)
@@ -212,7 +212,7 @@ class BoardFigure:
             padding_y=0.0,
             background_style={"fill": COLOURS["background"]},
             animation_duration=animation_duration,
-            layout=widgets.Layout(width=f"{SIZES[size]}px"),
+            layout=widgets.Layout(width="100%" if fluid else f"{SIZES[size]}px"),
         )
         fig.add_class("asteroyds-board")
         if fluid:

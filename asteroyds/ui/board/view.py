@@ -83,6 +83,7 @@ from .scene import (
 from .zoom import BoardZoom
 
 ClickCallback = Callable[[Cell], object]
+PANEL_PADDING = 28  # px: a panel's padding left and right (theme.css .asteroyds-panel), around the figure
 
 
 # --- the widget --------------------------------------------------------------------------
@@ -90,9 +91,12 @@ class BoardView(widgets.VBox):
     """The board of a state, with overlays and hex clicks (bqplot).
 
     ``size`` is ``"normal"``, ``"large"`` (projectors) or ``"compact"`` (beside a side
-    panel on a 1280-pixel screen); ``animation_duration``
-    (ms) animates :meth:`update` in the browser. A ``fluid`` figure is as wide as its box (a phone), its
-    height following; :meth:`set_zoom` and :meth:`follow` then show a part of the board, closer.
+    panel on a 1280-pixel screen): the board's width where there is room for it. The board is
+    ``fluid``: narrower where its box is (a phone, a side panel beside it), keeping its aspect, so no
+    page cuts it or scrolls sideways; where that makes a space too small to tap, it offers zoom
+    buttons (:mod:`.zoom`). :meth:`set_zoom` and :meth:`follow` show a part of the board, closer.
+    ``fluid=False`` keeps the figure at its size whatever the box. ``animation_duration`` (ms)
+    animates :meth:`update` in the browser.
 
     The view owns three parts: its figure (:class:`~asteroyds.ui.board.figure.BoardFigure`:
     the marks and what they show), what a lesson points at
@@ -116,7 +120,7 @@ class BoardView(widgets.VBox):
         animation_duration: int = 0,
         numbers: bool = True,
         coordinates: bool = False,
-        fluid: bool = False,
+        fluid: bool = True,
     ) -> None:
         if size not in SIZES:
             raise ValueError(_("size must be one of {given}, got {size!r}", given=tuple(SIZES), size=size))
@@ -136,23 +140,28 @@ class BoardView(widgets.VBox):
         toggles.add_class("asteroyds-board-toggles")
         self.zooming = BoardZoom(self._figure, lambda: self._state, self._publish, self._place_zoom_buttons)
         self._danger = HeatMap(self._figure, self._add_legend)
-        self._caption = widgets.HTML(layout=widgets.Layout(max_width=f"{SIZES[size]}px"))  # wraps under it
+        self._caption = widgets.HTML(layout=widgets.Layout(max_width="100%"))  # wraps under the board
         self._caption.add_class("asteroyds-caption")
         self._error = widgets.HTML()
         self._error.add_class("asteroyds-error")
         self._state_html = widgets.HTML(layout=widgets.Layout(display="none"))
         self._state_html.add_class("asteroyds-board-state")
+        inbox = () if self.zooming.inbox is None else (self.zooming.inbox,)
         self.children: tuple[widgets.Widget, ...] = (
             widgets.HTML(theme.CSS),
             self._figure.figure,
             self._caption,
             self._error,
             toggles,
-            self._state_html,
+            *inbox,
+            self._state_html,  # the last child (tests read it there)
         )
         self._draw_state()
         self._draw_overlays()
-        self.layout.width = "max-content"
+        if fluid:  # its size where there is room, narrower where its box is: never cut, never scrolled
+            self.layout.width, self.layout.max_width = f"{SIZES[size] + PANEL_PADDING}px", "100%"
+        else:
+            self.layout.width = "max-content"
         self.add_class("asteroyds-panel")
         self.add_class("asteroyds-board-view")
 
@@ -271,9 +280,13 @@ class BoardView(widgets.VBox):
     def zoom_out(self) -> None:
         self.zooming.zoom_out()
 
-    def show_zoom_buttons(self) -> widgets.HBox:
-        """Add − and + buttons under the board."""
-        return self.zooming.show_buttons()
+    def show_zoom_buttons(self, arrows: bool = False) -> widgets.HBox:
+        """Add − and + buttons under the board (and, with ``arrows``, four that move a closer view)."""
+        return self.zooming.show_buttons(arrows)
+
+    def pan(self, dx: int, dy: int) -> None:
+        """Move a closer view about the board (see :meth:`~asteroyds.ui.board.zoom.BoardZoom.pan`)."""
+        self.zooming.pan(dx, dy)
 
     def _place_zoom_buttons(self, buttons: widgets.HBox) -> None:
         at = list(self.children).index(self._figure.figure) + 1

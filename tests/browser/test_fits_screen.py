@@ -1,0 +1,228 @@
+"""Every board, board picture and status chart of every page fits the screen it is shown on (issue 34).
+
+Every page the app serves (the chapters, practice, the sandbox, the teacher's tools, the class room and
+join pages as they render without a room, in English and French: the notebooks folder's pages, the
+list :mod:`.test_every_page` reads) is rendered on a laptop (1366x900), a small laptop or projector
+(1280x720) and a phone (390x844, touch, three device pixels per CSS pixel). On each, no board, board
+picture or status chart may be cut: its rectangle must lie inside every box above it that clips what
+overflows it (``overflow`` hidden, clip, auto or scroll: a box that scrolls sideways hides part of the
+board until the learner finds the scroll) and within the page's width; and the page itself must not
+scroll sideways. The sandbox is checked while a human plans (Start, Roll, *Show my chart*), the
+practice page on level 5 (a plan against the dice: board and chart together).
+
+One browser context per screen, its pages in a loop: a failure lists every cut element of every page
+at that size, by page, section and name, and what cuts it.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+import pytest
+from playwright.sync_api import TimeoutError
+
+from asteroyds.ui.share.twins import is_page
+
+from .conftest import RENDER_TIMEOUT, screenshot
+from .test_every_page import PAGES, WIDGETS_RENDERED
+
+pytestmark = pytest.mark.ui
+
+# The pages a learner or a teacher opens (the developers' widget demos are not served to a class).
+SERVED = [name for name in PAGES if is_page(PurePosixPath(name).name)]
+SCREENS: dict[str, dict[str, object]] = {
+    "1366x900": {"viewport": {"width": 1366, "height": 900}},
+    "1280x720": {"viewport": {"width": 1280, "height": 720}},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 3,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+}
+TIMEOUT = 60_000  # ms a wait may last (a bound, not a speed check): tests run side by side
+# What must fit: the interactive board (bqplot's figure, or the engine's SVG picture carrying the same
+# class), a board drawn as a picture, a status chart.
+FIGURES = ".asteroyds-board, svg.asteroyds-board-picture, .asteroyds-chart-figure"
+
+# Every figure that is cut, one line each: what it is, where it is (the section's heading, the part
+# it belongs to) and what cuts it. Then the page's own sideways scroll, with the widest things in it.
+CUT = """(figures) => {
+  const tolerance = 1;
+  const width = document.documentElement.clientWidth;
+  const classes = (el) => {
+    const css = el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className;
+    return String(css || '').trim().split(/\\s+/).filter(Boolean);
+  };
+  const name = (el) => {
+    const own = classes(el).filter(c => /^(asteroyds-|jp-|widget-|bqplot|figure|lm-)/.test(c)).slice(0, 4);
+    return el.tagName.toLowerCase() + own.map(c => '.' + c).join('');
+  };
+  const headings = [...document.querySelectorAll('h1, h2, h3')];
+  const section = (el) => {
+    let last = '';
+    for (const h of headings) {
+      if (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) {
+        last = (h.innerText || '').replace(/\\s+/g, ' ').replace(/¶$/, '').trim().slice(0, 60);
+      }
+    }
+    return last;
+  };
+  const part = (el) => {  // the nearest named part above the figure (a rule board, the sandbox...)
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const own = classes(a).filter(c => c.startsWith('asteroyds-') &&
+        !/^asteroyds-(panel|board-view|board-picture-svg)$/.test(c));
+      if (own.length) return own[0];
+    }
+    return '';
+  };
+  const round = (v) => Math.round(v);
+  const cut = [];
+  document.querySelectorAll(figures).forEach((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') return;  // not shown
+    const by = [];
+    let boxed = false;
+    if (r.left < -tolerance || r.right > width + tolerance) {
+      by.push(`the screen's edge (it spans ${round(r.left)}..${round(r.right)} px of ${width})`);
+    }
+    // What must fit in the next box up: the figure, where it is; up and down, past a box that scrolls, the
+    // figure brought to the top of that box's view (the learner scrolls it there).
+    const fit = {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      const clipsX = s.overflowX !== 'visible', clipsY = s.overflowY !== 'visible';
+      if (!clipsX && !clipsY) continue;
+      const b = a.getBoundingClientRect();
+      const left = b.left + a.clientLeft, top = b.top + a.clientTop;
+      const right = left + a.clientWidth, bottom = top + a.clientHeight;
+      const scrollsX = /auto|scroll/.test(s.overflowX), scrollsY = /auto|scroll/.test(s.overflowY);
+      let outX = false, outY = false;
+      if (clipsX) {  // sideways, a box that scrolls cuts what does not fit its view at its start
+        const x0 = fit.left - left + (scrollsX ? a.scrollLeft : 0);
+        outX = x0 < -tolerance || x0 + (fit.right - fit.left) > a.clientWidth + tolerance;
+      }
+      if (clipsY) {  // up and down, a box that scrolls (the page's own scroller) only cuts what is taller
+        outY = scrollsY ? fit.bottom - fit.top > a.clientHeight + tolerance
+                        : fit.top < top - tolerance || fit.bottom > bottom + tolerance;
+        if (scrollsY && a.scrollHeight > a.clientHeight + tolerance) {
+          fit.bottom = top + (fit.bottom - fit.top);
+          fit.top = top;
+        }
+      }
+      if ((outX || outY) && !boxed) {  // the innermost box that cuts it says enough
+        boxed = true;
+        by.push(`${name(a)} (overflow ${s.overflowX}/${s.overflowY}: ${round(a.clientWidth)}x` +
+                `${round(a.clientHeight)} px around a ${round(r.width)}x${round(r.height)} px figure)`);
+      }
+    }
+    if (by.length) {
+      cut.push(`${name(el)} in ${part(el) || 'the page'}` + (section(el) ? ` under "${section(el)}"` : '') +
+               ': cut by ' + by.join('; '));
+    }
+  });
+  // The page's scroller: the document's, or (Voila's page) a box as wide as the screen that scrolls.
+  const scrollers = [document.scrollingElement, ...document.querySelectorAll('body *')].filter(e =>
+    e === document.scrollingElement ||
+    (e.clientWidth >= window.innerWidth - tolerance && /auto|scroll/.test(getComputedStyle(e).overflowX)));
+  const scroller = scrollers.find(e => e.scrollWidth > (e === document.scrollingElement ?
+                                                        window.innerWidth : e.clientWidth + tolerance));
+  if (scroller) {
+    const wide = [];
+    for (const el of document.querySelectorAll('[class*="asteroyds-"]')) {  // outermost parts past the edge
+      if (wide.length >= 3) break;
+      if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+      const r = el.getBoundingClientRect();
+      if (r.right > window.innerWidth + tolerance && r.width > 0 &&
+          !wide.some(w => w.el.contains(el))) wide.push({el, right: r.right});
+    }
+    cut.push(`the page scrolls sideways (${name(scroller)}: ${scroller.scrollWidth} px in ` +
+             `${window.innerWidth}): widest ` +
+             wide.map(w => `${name(w.el)} to ${round(w.right)} px`).join(', '));
+  }
+  return cut;
+}"""
+
+
+LOADING = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+  .filter(o => (o.innerText || '').includes('Loading widget'))
+  .map(o => (o.closest('.jp-Cell')?.previousElementSibling?.innerText || '').trim().slice(0, 60))"""
+SHOW_FIRST = """(figures) => {
+  const shown = [...document.querySelectorAll(figures)].find(e => e.getBoundingClientRect().width > 0);
+  if (shown) shown.scrollIntoView({block: 'start'});
+}"""
+
+
+def settled(page) -> None:
+    """Two animation frames: the layout the last message from the kernel asked for is done."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def wait_values(page, selector: str, condition: str) -> None:
+    """Wait until the published values ``d`` of ``selector`` satisfy a JS condition."""
+    page.wait_for_function(
+        f"() => {{ const e = document.querySelector({selector!r}); const d = e && e.dataset; "
+        f"return !!d && ({condition}); }}",
+        timeout=TIMEOUT,
+    )
+
+
+def plan_in_the_sandbox(page) -> None:
+    """Start, Roll, *Show my chart*: the board and the human's chart while they plan."""
+    values = ".asteroyds-sandbox-values"
+    page.locator(".asteroyds-sandbox .asteroyds-start").click()
+    wait_values(page, values, "d.stage === 'roll'")
+    page.locator(".asteroyds-sandbox .asteroyds-dice .asteroyds-roll").click()
+    wait_values(page, values, "d.stage === 'handover'")
+    page.locator(".asteroyds-sandbox .asteroyds-handover-ready").click()
+    wait_values(page, values, "d.stage === 'planning'")
+    page.locator(".asteroyds-sandbox .asteroyds-chart-figure").first.wait_for(timeout=TIMEOUT)
+
+
+def practise_level_5(page) -> None:
+    """Level 5: a plan against the dice, on a board and a status chart."""
+    page.locator(".asteroyds-practice .asteroyds-practice-level button").nth(4).click()
+    wait_values(page, ".asteroyds-practice-question-body", "d.level === '5'")
+    page.locator(".asteroyds-practice .asteroyds-chart-figure").first.wait_for(timeout=TIMEOUT)
+
+
+PLAYED = {"sandbox": plan_in_the_sandbox, "practice": practise_level_5}
+
+
+def test_the_pages_are_the_served_ones():
+    """The chapters and the five other pages, in both languages; the developers' demos are not in it."""
+    assert len(SERVED) >= 32 and "fr/sandbox.ipynb" in SERVED and "10_capture.ipynb" in SERVED
+    assert "widgets_demo.ipynb" not in SERVED
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_no_board_or_chart_is_cut(browser, voila_url, screen):
+    context = browser.new_context(**SCREENS[screen])
+    problems: list[str] = []
+    try:
+        for name in SERVED:
+            page = context.new_page()
+            try:
+                page.goto(f"{voila_url}/voila/render/{name}", timeout=RENDER_TIMEOUT)
+                page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+                page.wait_for_load_state("networkidle", timeout=RENDER_TIMEOUT)  # late widget modules
+                try:
+                    page.wait_for_function(WIDGETS_RENDERED, timeout=RENDER_TIMEOUT)
+                except TimeoutError:  # one page that never renders must not hide what the others show
+                    screenshot(page, f"fits-{screen}-" + name.replace("/", "-").removesuffix(".ipynb"))
+                    problems.append(f"{name}: its widgets never rendered: {page.evaluate(LOADING)}")
+                    continue
+                page.evaluate("document.fonts.ready.then(() => true)")
+                played = PLAYED.get(PurePosixPath(name).stem)
+                if played is not None:
+                    played(page)
+                settled(page)
+                problems += [f"{name}: {line}" for line in page.evaluate(CUT, FIGURES)]
+                if screen == "phone":  # what a phone shows of the page's first board
+                    page.evaluate(SHOW_FIRST, FIGURES)
+                    screenshot(page, f"fits-{screen}-" + name.replace("/", "-").removesuffix(".ipynb"))
+            finally:
+                page.close()
+    finally:
+        context.close()
+    assert problems == [], f"{len(problems)} cut at {screen}:\n" + "\n".join(problems)
