@@ -7,7 +7,7 @@ Markers by place (so a new file cannot forget them, and the quick loop
 - every notebook nbval executes is ``slow`` (each starts a kernel and runs a whole chapter).
 
 Workers (``-n auto --dist loadfile``): a file's tests run in one worker (a notebook's cells share
-one kernel; a module's fixtures start once); the files with long tests go first.
+one kernel; a module's fixtures start once).
 
 A test that runs a French chapter's cells (``page_language("fr")``) switches the
 whole process to French, as a kernel would; without the fixture below, the tests after
@@ -31,16 +31,13 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: a worker per core, twice that when the browser and server tests run.
 
     Those tests spend much of their time waiting (a page to render in Chromium, a server's
-    idle timeout, a class's 30 seconds): more workers than cores overlap the waits. The quick
-    loop (``-m "not ui and not slow"``) is busy on the CPU, so one worker per core.
+    idle timeout, a class's 30 seconds): more workers than cores overlap the waits (a whole
+    run used 1.2 of 2 cores with twice as many workers as cores). The quick loop
+    (``-m "not ui and not slow"``) is busy on the CPU, so one worker per core.
     """
     cores = os.cpu_count() or 1
     selected = config.getoption("markexpr") or ""
-    return cores if "not ui" in selected else 2 * cores
-
-
-def _is_long(item: pytest.Item) -> bool:
-    return item.get_closest_marker("ui") is not None or item.get_closest_marker("slow") is not None
+    return cores if "not ui" in selected else 3 * cores
 
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
@@ -50,11 +47,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.ui)
         elif item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.slow)
-    # ``--dist loadfile --no-loadscope-reorder`` hands the files to the next free worker in the order of
-    # their first test: the files with long tests (browser, slow) first, the short ones last, where they
-    # fill the gaps while the last long ones finish instead of a worker idling behind one long file.
-    long_files = {item.path for item in items if _is_long(item)}
-    items.sort(key=lambda item: item.path not in long_files)  # stable: a file's own order is kept
 
 
 @pytest.fixture(autouse=True)

@@ -11,6 +11,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -25,8 +26,9 @@ import psutil
 import pytest
 
 from asteroyds.serve.launch import free_port, port_is_free, voila_command
+from asteroyds.serve.settings import ServeSettings
 
-from .class_server import app
+from .class_server import app, class_server
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
@@ -183,7 +185,14 @@ def test_the_default_cap_is_printed_at_start_up(tmp_path):
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_killing_the_app_stops_the_server_and_every_kernel(tmp_path, sig):
-    with app(tmp_path, "--pool", "1") as server:
+    # The app's own server over two of its chapters: a pool of one kernel per chapter heats two,
+    # not the tutorial's fourteen (each of which runs its whole notebook), and some are still
+    # starting when the signal comes, which is the case to prove.
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for chapter in CHAPTERS[:2]:
+        shutil.copy(ROOT / "notebooks" / f"{chapter}.ipynb", folder)
+    with class_server(tmp_path, folder, ServeSettings(pool=1, max_pages=-1)) as server:
         for chapter in CHAPTERS[:2]:
             assert server.get(f"/voila/render/{chapter}.ipynb")[0] == 200
         # Two pages' kernels and pool kernels, some of them perhaps still starting: all must go.

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import compileall
 import os
+import signal
 import sys
 from collections.abc import Sequence
 
 from jupyter_server.utils import url_path_join
+from tornado.ioloop import IOLoop
 from traitlets import Integer, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -82,7 +84,18 @@ class ClassroomVoila(Voila):
             ),
             flush=True,
         )
+        signal.signal(signal.SIGINT, self._interrupted)
         super().start()
+
+    def _interrupted(self, sig: int, frame: object) -> None:
+        """Ctrl-C stops the loop as SIGTERM does; a second Ctrl-C is Python's own (a hard stop).
+
+        Left to Python, Ctrl-C raises KeyboardInterrupt wherever the loop happens to be, and a
+        kernel starting at that moment could keep the server from ever returning from its loop.
+        """
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        self.log.info("Handle signal %s.", sig)
+        IOLoop.current().add_callback_from_signal(IOLoop.current().stop)
 
     def stop(self) -> None:
         print(_("Asteroyds Academy: stopping the server and its kernels"), flush=True)

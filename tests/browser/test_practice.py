@@ -161,8 +161,14 @@ def test_drills_are_answered_explained_and_remembered(page, voila_url, lang):
         "() => document.querySelector('.asteroyds-practice-record [data-streak]').dataset.streak === '1'",
         timeout=20_000,
     )
+    # The page writes localStorage when the store's own widget update arrives, which may be after
+    # the record's: wait for it rather than read at once.
+    page.wait_for_function(
+        "() => (window.localStorage.getItem('asteroyds:practice') || '').includes('\"streak\":1')",
+        timeout=20_000,
+    )
     kept = page.evaluate("() => window.localStorage.getItem('asteroyds:practice')")
-    assert kept and '"streak":1' in kept
+    assert '"streak":1' in kept and '"levels":{"2":[1,2]}' in kept
 
     # A reload: the record is still there, and the level's drills go on from the next seed.
     page.reload()

@@ -88,6 +88,7 @@ def test_a_round_across_a_teacher_and_two_students(voila_url, contexts, rooms_st
     take_seat(bob, "red")
     assert bob.locator(".asteroyds-room-seat-blue").count() == 0  # a taken seat is not offered
     # the tokens stay in each student's own browser, never in an address
+    ann.wait_for_function(f"localStorage.getItem('asteroyds:room:{code}:seat') !== null", timeout=TIMEOUT)
     ann_token = ann.evaluate(f"localStorage.getItem('asteroyds:room:{code}:seat')")
     assert ann_token and ann_token not in ann.url and ann_token not in bob.content()
     assert teacher.evaluate(f"localStorage.getItem('asteroyds:room:{code}:seat')") is None
