@@ -1,46 +1,25 @@
-"""Every board, board picture and status chart of every page fits the screen it is shown on (issue 34).
+"""Every board, board picture and status chart fits the screen it is shown on: the checks, run on a page.
 
-Every page the app serves (the chapters, practice, the sandbox, the teacher's tools, the class room and
-join pages as they render without a room, in English and French: the notebooks folder's pages, the
-list :mod:`.test_every_page` reads) is rendered on a laptop (1366x900), a small laptop or projector
-(1280x720) and a phone (390x844, touch, three device pixels per CSS pixel). On each, no board, board
-picture or status chart may be cut: its rectangle must lie inside every box above it that clips what
-overflows it (``overflow`` hidden, clip, auto or scroll: a box that scrolls sideways hides part of the
-board until the learner finds the scroll) and within the page's width; and the page itself must not
-scroll sideways. The sandbox is checked while a human plans (Start, Roll, *Show my chart*), the
-practice page on level 5 (a plan against the dice: board and chart together).
-
-One browser context per screen, its pages in a loop: a failure lists every cut element of every page
-at that size, by page, section and name, and what cuts it.
+:mod:`.test_every_page` renders each page the app serves (the chapters, practice, the sandbox, the
+teacher's tools, the class room and join pages as they render without a room, in English and French)
+once, then looks at it on a laptop (1366x900), a small laptop or projector (1280x720) and a phone's
+width (390x844), resizing the same page as a phone turned or a window narrowed does. On each, no
+board, board picture or status chart may be cut: its rectangle must lie inside every box above it that
+clips what overflows it (``overflow`` hidden, clip, auto or scroll: a box that scrolls sideways hides
+part of the board until the learner finds the scroll) and within the page's width; and the page itself
+must not scroll sideways. The sandbox is checked while a human plans (Start, Roll, *Show my chart*),
+the practice page on level 5 (a plan against the dice: board and chart together).
 """
 
 from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-import pytest
-from playwright.sync_api import TimeoutError
+from .conftest import screenshot
 
-from asteroyds.ui.share.twins import is_page
-
-from .conftest import RENDER_TIMEOUT, screenshot
-from .test_every_page import PAGES, WIDGETS_RENDERED
-
-pytestmark = pytest.mark.ui
-
-# The pages a learner or a teacher opens (the developers' widget demos are not served to a class).
-SERVED = [name for name in PAGES if is_page(PurePosixPath(name).name)]
-SCREENS: dict[str, dict[str, object]] = {
-    "1366x900": {"viewport": {"width": 1366, "height": 900}},
-    "1280x720": {"viewport": {"width": 1280, "height": 720}},
-    "phone": {
-        "viewport": {"width": 390, "height": 844},
-        "device_scale_factor": 3,
-        "is_mobile": True,
-        "has_touch": True,
-    },
-}
+SCREENS = {"1366x900": (1366, 900), "1280x720": (1280, 720), "phone": (390, 844)}
 TIMEOUT = 60_000  # ms a wait may last (a bound, not a speed check): tests run side by side
+
 # What must fit: the interactive board (bqplot's figure, or the engine's SVG picture carrying the same
 # class), a board drawn as a picture, a status chart.
 FIGURES = ".asteroyds-board, svg.asteroyds-board-picture, .asteroyds-chart-figure"
@@ -143,10 +122,6 @@ CUT = """(figures) => {
   return cut;
 }"""
 
-
-LOADING = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
-  .filter(o => (o.innerText || '').includes('Loading widget'))
-  .map(o => (o.closest('.jp-Cell')?.previousElementSibling?.innerText || '').trim().slice(0, 60))"""
 SHOW_FIRST = """(figures) => {
   const shown = [...document.querySelectorAll(figures)].find(e => e.getBoundingClientRect().width > 0);
   if (shown) shown.scrollIntoView({block: 'start'});
@@ -154,8 +129,22 @@ SHOW_FIRST = """(figures) => {
 
 
 def settled(page) -> None:
-    """Two animation frames: the layout the last message from the kernel asked for is done."""
+    """The layout the last resize or kernel message asked for is done: two animation frames, then
+    the figures' rectangles unchanged over two polls 200 ms apart (a fluid board redraws at its new
+    width a moment after the page tells the kernel)."""
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_function(
+        """(figures) => {
+          const now = JSON.stringify([...document.querySelectorAll(figures)].map(e => {
+            const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }));
+          const same = window.__asteroydsFit === now;
+          window.__asteroydsFit = now;
+          return same;
+        }""",
+        arg=FIGURES,
+        polling=200,
+        timeout=TIMEOUT,
+    )
 
 
 def wait_values(page, selector: str, condition: str) -> None:
@@ -189,40 +178,22 @@ def practise_level_5(page) -> None:
 PLAYED = {"sandbox": plan_in_the_sandbox, "practice": practise_level_5}
 
 
-def test_the_pages_are_the_served_ones():
-    """The chapters and the five other pages, in both languages; the developers' demos are not in it."""
-    assert len(SERVED) >= 32 and "fr/sandbox.ipynb" in SERVED and "10_capture.ipynb" in SERVED
-    assert "widgets_demo.ipynb" not in SERVED
+def play(page, name: str) -> None:
+    """Put a page where a learner plans on it (the sandbox, practice), if it is one of those."""
+    played = PLAYED.get(PurePosixPath(name).stem)
+    if played is not None:
+        played(page)
 
 
-@pytest.mark.parametrize("screen", SCREENS)
-def test_no_board_or_chart_is_cut(browser, voila_url, screen):
-    context = browser.new_context(**SCREENS[screen])
+def cut_on_every_screen(page, name: str) -> list[str]:
+    """Every cut figure of the page at each of :data:`SCREENS`, one line each (the page resized)."""
     problems: list[str] = []
-    try:
-        for name in SERVED:
-            page = context.new_page()
-            try:
-                page.goto(f"{voila_url}/voila/render/{name}", timeout=RENDER_TIMEOUT)
-                page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
-                page.wait_for_load_state("networkidle", timeout=RENDER_TIMEOUT)  # late widget modules
-                try:
-                    page.wait_for_function(WIDGETS_RENDERED, timeout=RENDER_TIMEOUT)
-                except TimeoutError:  # one page that never renders must not hide what the others show
-                    screenshot(page, f"fits-{screen}-" + name.replace("/", "-").removesuffix(".ipynb"))
-                    problems.append(f"{name}: its widgets never rendered: {page.evaluate(LOADING)}")
-                    continue
-                page.evaluate("document.fonts.ready.then(() => true)")
-                played = PLAYED.get(PurePosixPath(name).stem)
-                if played is not None:
-                    played(page)
-                settled(page)
-                problems += [f"{name}: {line}" for line in page.evaluate(CUT, FIGURES)]
-                if screen == "phone":  # what a phone shows of the page's first board
-                    page.evaluate(SHOW_FIRST, FIGURES)
-                    screenshot(page, f"fits-{screen}-" + name.replace("/", "-").removesuffix(".ipynb"))
-            finally:
-                page.close()
-    finally:
-        context.close()
-    assert problems == [], f"{len(problems)} cut at {screen}:\n" + "\n".join(problems)
+    for screen, (width, height) in SCREENS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        settled(page)
+        problems += [f"{screen}: {line}" for line in page.evaluate(CUT, FIGURES)]
+        if screen == "phone":  # what a phone shows of the page's first board
+            page.evaluate(SHOW_FIRST, FIGURES)
+            settled(page)
+            screenshot(page, "fits-phone-" + name.replace("/", "-").removesuffix(".ipynb"))
+    return problems
