@@ -31,13 +31,14 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: a worker per core, twice that when the browser and server tests run.
 
     Those tests spend much of their time waiting (a page to render in Chromium, a server's
-    idle timeout, a class's 30 seconds): more workers than cores overlap the waits (a whole
-    run used 1.2 of 2 cores with twice as many workers as cores). The quick loop
-    (``-m "not ui and not slow"``) is busy on the CPU, so one worker per core.
+    idle timeout, a class's 30 seconds): more workers than cores overlap the waits. Two per
+    core, not three: a whole fresh-clone run took 27 min with two, 29.6 with three (more
+    browsers and kernels at once on the same cores). The quick loop (``-m "not ui and not
+    slow"``) is busy on the CPU, so one worker per core.
     """
     cores = os.cpu_count() or 1
     selected = config.getoption("markexpr") or ""
-    return cores if "not ui" in selected else 3 * cores
+    return cores if "not ui" in selected else 2 * cores
 
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker

@@ -46,6 +46,12 @@ def test_append_takes_only_the_next_number(store_url):
         ]
         assert [e.seq for e in store.read(code, after=1)] == [2]
         assert store.read(new_code()) == []  # other rooms are separate
+    # Two pages appending the same entry (two teachers rolling the same round at the same clock
+    # reading): one is told it is in the log, the other that the number went to someone else.
+    with open_store(store_url) as store, open_store(store_url) as other:
+        twin = Entry(3, "roll", 4.25, {"dice": None})
+        assert [store.append(code, twin), other.append(code, twin)] == [True, False]
+        assert store.read(code, after=2) == [twin]
 
 
 def test_wait_wakes_up_on_an_append_from_another_connection(store_url):

@@ -21,13 +21,16 @@ command line prints the sentence and exits with 2.
 
 **Why an append may be retried.** When the connection breaks after the
 insert was sent, nobody knows whether it was committed. Each attempt is
-therefore: insert entry *n* only if *n-1* is the room's last entry; if that
-inserted nothing, read entry *n* back and compare it with ours (kind, time
-and the stored JSON text, byte for byte). Ours there: it was committed by an
-earlier attempt, True. Another there: someone else took the number, False.
+therefore: insert entry *n* only if *n-1* is the room's last entry; if a
+retry inserted nothing, read entry *n* back and compare it with ours (kind,
+time and the stored JSON text, byte for byte). Ours there: it was committed by
+an earlier attempt, True. Another there: someone else took the number, False.
 Nothing there: the insert was not committed and the next attempt makes it.
-The ``(room, seq)`` primary key refuses a twin, so an entry is in the log
-once or not at all.
+The first attempt never reads back: when it inserts nothing, the number went
+to someone else, even to a byte-identical twin (two teachers' pages rolling
+the same round at the same clock reading: the room rolled once, and only one
+of them may be told it did). The ``(room, seq)`` primary key refuses a twin,
+so an entry is in the log once or not at all.
 """
 
 from __future__ import annotations
@@ -98,8 +101,14 @@ class Store:
         body = entry.body()
         ours: Row = (entry.kind, entry.at, body)
 
+        tries = 0
+
         def attempt(db: Any) -> bool:
-            return self._insert(db, code, entry, body) or self._row(db, code, entry.seq) == ours
+            nonlocal tries
+            tries += 1
+            if self._insert(db, code, entry, body):
+                return True
+            return tries > 1 and self._row(db, code, entry.seq) == ours  # a retry: perhaps ours committed
 
         return self._retrying(attempt)
 
