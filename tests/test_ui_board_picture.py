@@ -113,7 +113,10 @@ def test_the_picture_is_fluid_and_its_caption_wraps(race):
         and "width:100%" in root.get("style", "")
         and "height:auto" in root.get("style", "")
     )
-    assert 'style="max-width:1180px"' in pic.html
+    # at most its size, and never taller than the screen: its width at most the screen's height
+    # times the picture's own aspect (the SVG's viewBox)
+    _x, _y, w, h = (float(v) for v in root.get("viewBox").split())
+    assert f'style="max-width:min(1180px, calc((100vh - 16px) * {w / h:.4f}))"' in pic.html
     assert re.search(r'class="asteroyds-caption" style="white-space:normal"', pic.html)
     assert pic.layout.max_width == "1180px" and pic.layout.width == "100%"
     with pytest.raises(ValueError, match="size must be one of"):

@@ -48,6 +48,7 @@ from .overlays import Arrow, Overlays
 from .scene import describe_cell, summary
 
 SIZES: dict[str, int] = {"normal": 760, "large": 1180, "compact": 700}  # as the interactive board's figure
+VIEW_BOX = re.compile(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')  # the engine's SVG: its width and height
 HEX_PIXELS = 24.0  # the picture's hex radius in its own units (it is scaled to its box)
 TAGS = re.compile(r"<[^>]*>")
 TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
@@ -309,9 +310,14 @@ class BoardPicture(widgets.VBox):
         if s is not self._drawn_state:
             self._drawn_state = s
             self._updates += 1
+        # At most its size, and never taller than the screen (a presenter's large board on a 720-px
+        # projector): its width follows the screen's height at the picture's own aspect.
         width = SIZES[self._size]
+        found = VIEW_BOX.search(svg)
+        aspect = float(found.group(1)) / float(found.group(2)) if found and float(found.group(2)) else 1.0
+        limit = f"min({width}px, calc((100vh - 16px) * {aspect:.4f}))"
         self._picture.value = (
-            f'<div class="asteroyds-board asteroyds-board-live" style="max-width:{width}px">{svg}</div>'
+            f'<div class="asteroyds-board asteroyds-board-live" style="max-width:{limit}">{svg}</div>'
             f'<div class="asteroyds-caption" style="white-space:normal">{caption}</div>'
             f'<div class="asteroyds-board-state" style="display:none">{self._data()}</div>'
         )
