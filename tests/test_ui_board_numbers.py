@@ -90,10 +90,16 @@ def test_the_numbers_follow_a_tile_that_moves(racing):
 
 
 # --- coordinates -------------------------------------------------------------------------
+def toggles(view):
+    """The board's row of toggles (numbers, coordinates), found by its class, wherever it stands."""
+    (row,) = [c for c in view.children if "asteroyds-board-toggles" in c._dom_classes]
+    return row
+
+
 def test_coordinates_are_off_by_default_and_the_toggle_writes_every_hex(racing):
     view = BoardView(racing)
     assert not view.coordinates and not view.marks["coordinates"].visible
-    box = view.children[-2].children[1]
+    box = toggles(view).children[1]
     assert box.description == "Coordinates" and box.value is False
     box.value = True  # as a click on the checkbox
     assert view.coordinates and view.marks["coordinates"].visible
@@ -112,7 +118,7 @@ def test_coordinates_are_off_by_default_and_the_toggle_writes_every_hex(racing):
 def test_the_toggles_are_labelled_in_french():
     with i18n.use_language("fr"):
         view = BoardView(setup("racing", seed=1, players=["blue"]))
-    numbers, coordinates = view.children[-2].children
+    numbers, coordinates = toggles(view).children
     assert (numbers.description, coordinates.description) == ("Numéros sur les tuiles", "Coordonnées")
 
 

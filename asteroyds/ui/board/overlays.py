@@ -248,3 +248,54 @@ class Overlays:
             "data-laser-hit": "" if self.laser_hit is None else cell_key(self.laser_hit),
             "data-disabled": " ".join(map(cell_key, self.disabled)),
         }
+
+
+class ShowsOverlays:
+    """What a board shows of its :class:`Overlays`, read-only: one set of properties for the
+    interactive board (:class:`~.view.BoardView`) and its picture (:class:`~.picture.BoardPicture`),
+    so a test or a page reads either the same way."""
+
+    _overlays: Overlays
+    _state: State
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice whose intended moves are shown, if any."""
+        return self._overlays.dice
+
+    @property
+    def intended_moves(self) -> tuple[Arrow, ...]:
+        return self._overlays.arrows
+
+    @property
+    def highlighted(self) -> tuple[Cell, ...]:
+        return self._overlays.highlighted
+
+    @property
+    def path(self) -> tuple[Cell, ...]:
+        return self._overlays.path
+
+    @property
+    def collisions(self) -> tuple[Cell, ...]:
+        return self._overlays.collisions
+
+    @property
+    def disabled(self) -> tuple[Cell, ...]:
+        """The cells shown as disabled."""
+        return self._overlays.disabled
+
+    @property
+    def laser(self) -> tuple[Cell, ...]:
+        """The spaces of the laser beam shown (empty when there is none)."""
+        return self._overlays.laser
+
+    @property
+    def laser_hit(self) -> Cell | None:
+        """The space where the laser shown hits something, or None."""
+        return self._overlays.laser_hit
+
+    def describe_cell(self, cell: Cell) -> str:
+        """What stands on a cell, in words."""
+        from .scene import describe_cell  # here: scene's own imports come back to this module
+
+        return describe_cell(self._state, cell)

@@ -44,8 +44,8 @@ from ...render.svg import state_svg
 from ...state import State
 from .. import theme
 from .layers import board_layout, cell_key, extent
-from .overlays import Arrow, Overlays
-from .scene import describe_cell, summary
+from .overlays import Overlays, ShowsOverlays
+from .scene import summary
 
 SIZES: dict[str, int] = {"normal": 760, "large": 1180, "compact": 700}  # as the interactive board's figure
 VIEW_BOX = re.compile(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')  # the engine's SVG: its width and height
@@ -74,7 +74,7 @@ def default_caption(state: State, numbers: bool) -> str:
     )
 
 
-class BoardPicture(widgets.VBox):
+class BoardPicture(ShowsOverlays, widgets.VBox):
     """A state as a picture, with what a lesson points at, stepped by redrawing it (see the module).
 
     ``size`` is the interactive board's (``"normal"``, ``"large"``, ``"compact"``): the
@@ -162,41 +162,6 @@ class BoardPicture(widgets.VBox):
     def updates(self) -> int:
         """How many states the picture has shown (an outline or a toggle redraws the same state)."""
         return self._updates
-
-    @property
-    def dice(self) -> Dice | None:
-        return self._overlays.dice
-
-    @property
-    def intended_moves(self) -> tuple[Arrow, ...]:
-        return self._overlays.arrows
-
-    @property
-    def highlighted(self) -> tuple[Cell, ...]:
-        return self._overlays.highlighted
-
-    @property
-    def path(self) -> tuple[Cell, ...]:
-        return self._overlays.path
-
-    @property
-    def collisions(self) -> tuple[Cell, ...]:
-        return self._overlays.collisions
-
-    @property
-    def disabled(self) -> tuple[Cell, ...]:
-        return self._overlays.disabled
-
-    @property
-    def laser(self) -> tuple[Cell, ...]:
-        return self._overlays.laser
-
-    @property
-    def laser_hit(self) -> Cell | None:
-        return self._overlays.laser_hit
-
-    def describe_cell(self, cell: Cell) -> str:
-        return describe_cell(self._state, cell)
 
     def summary(self) -> str:
         """The pieces as ``id@row,col`` (the page carries it for browser tests)."""

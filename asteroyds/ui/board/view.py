@@ -34,7 +34,7 @@ from .danger import ROLLS
 from .figure import SIZES, BoardFigure
 from .heat_map import HeatMap
 from .layers import as_cell
-from .overlays import Overlays
+from .overlays import Overlays, ShowsOverlays
 from .scene import (
     BOARD_LAYERS,
     CLICK_RADIUS,
@@ -87,7 +87,7 @@ PANEL_PADDING = 28  # px: a panel's padding left and right (theme.css .asteroyds
 
 
 # --- the widget --------------------------------------------------------------------------
-class BoardView(widgets.VBox):
+class BoardView(ShowsOverlays, widgets.VBox):
     """The board of a state, with overlays and hex clicks (bqplot).
 
     ``size`` is ``"normal"``, ``"large"`` (projectors) or ``"compact"`` (beside a side
@@ -224,31 +224,6 @@ class BoardView(widgets.VBox):
         """The marks by name, read-only (tests read them; the view owns their data)."""
         return MappingProxyType(self._figure.marks)
 
-    @property
-    def dice(self) -> Dice | None:
-        """The dice whose intended moves are shown, if any."""
-        return self._overlays.dice
-
-    @property
-    def intended_moves(self) -> tuple[Arrow, ...]:
-        return self._overlays.arrows
-
-    @property
-    def highlighted(self) -> tuple[Cell, ...]:
-        return self._overlays.highlighted
-
-    @property
-    def path(self) -> tuple[Cell, ...]:
-        return self._overlays.path
-
-    @property
-    def collisions(self) -> tuple[Cell, ...]:
-        return self._overlays.collisions
-
-    def describe_cell(self, cell: Cell) -> str:
-        """What stands on a cell, in words."""
-        return describe_cell(self._state, cell)
-
     def summary(self) -> str:
         """The pieces as ``id@row,col`` (the page carries it for browser tests)."""
         return summary(self._state)
@@ -348,24 +323,9 @@ class BoardView(widgets.VBox):
         self._overlays.show_disabled(cells)
         self._draw_overlays()
 
-    @property
-    def disabled(self) -> tuple[Cell, ...]:
-        """The cells shown as disabled."""
-        return self._overlays.disabled
-
     def clear_laser(self) -> None:
         """Remove the laser beam."""
         self.show_laser(())
-
-    @property
-    def laser(self) -> tuple[Cell, ...]:
-        """The spaces of the laser beam shown (empty when there is none)."""
-        return self._overlays.laser
-
-    @property
-    def laser_hit(self) -> Cell | None:
-        """The space where the laser shown hits something, or None."""
-        return self._overlays.laser_hit
 
     def clear_overlays(self) -> None:
         """Remove the arrows, highlights, path and laser."""
