@@ -39,11 +39,8 @@ def fit_rule(ratio: float, reserve: int = RESERVE) -> tuple[str, str]:
     'asteroyds-plan-r960'
     """
     name = f"asteroyds-plan-r{round(ratio * 1000)}"
-    rule = (
-        f"<style>@media (min-width: {WIDE}px) {{ .{name} > .asteroyds-plan-board "
-        f"{{ max-width: calc((100vh - {reserve}px) * {ratio:.4f}); }} }}</style>"
-    )
-    return name, rule
+    values = {"name": name, "wide": str(WIDE), "reserve": str(reserve), "ratio": f"{ratio:.4f}"}
+    return name, str(sheet("plan_fit", values))
 
 
 class PlanLayout(widgets.HBox):
