@@ -43,11 +43,17 @@ def step(board) -> None:
 
 
 def step_to_the_end(board) -> list[tuple[str, dict[str, str]]]:
-    """Step until Step ▶ is disabled; the caption and the board's data after each step."""
+    """Step until the counter reads "N of N" (Step ▶ then disabled); the caption and the board's
+    data after each step. The counter, not the button, says when to stop: the button's state is
+    another widget message, and reading it between two messages clicked a button about to go off."""
     seen = []
-    while board.locator(".asteroyds-rule-step").is_enabled():
+    while True:
+        done, total = counter(board).split()[0::2]
+        if done == total:
+            break
         step(board)
         seen.append((board.locator(".asteroyds-rule-caption").inner_text().strip(), data(board)))
+    expect(board.locator(".asteroyds-rule-step")).to_be_disabled(timeout=TIMEOUT)
     return seen
 
 

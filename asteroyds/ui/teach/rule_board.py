@@ -215,6 +215,9 @@ class RuleBoard(widgets.VBox):
         else:
             self._caption_text = self._said(event)
         self._caption.value = tag("div", self._caption_text)
+        # The buttons before the counter: a page (or a test) that sees the counter move sees them right.
+        self._back.disabled = self._index == 0
+        self._next.disabled = self._index == len(self._events)
         names = [p.describe() for p in self.state.pieces] + [c.describe() for c in self.state.crafts]
         self._counter.value = join(
             tag(
@@ -226,8 +229,6 @@ class RuleBoard(widgets.VBox):
                 "div", class_="asteroyds-rule-names", data_names="|".join(names), hidden=True
             ),  # browser tests
         )
-        self._back.disabled = self._index == 0
-        self._next.disabled = self._index == len(self._events)
 
     def _said(self, event: Event) -> str:
         """The event's sentence: with its cells' (row, col) only while the board shows coordinates
