@@ -195,5 +195,7 @@ def cut_on_every_screen(page, name: str) -> list[str]:
         if screen == "phone":  # what a phone shows of the page's first board
             page.evaluate(SHOW_FIRST, FIGURES)
             settled(page)
+            # bqplot redraws a figure 300 ms after it comes into view (debounced): wait for that drawing
+            page.wait_for_timeout(600)
             screenshot(page, "fits-phone-" + name.replace("/", "-").removesuffix(".ipynb"))
     return problems

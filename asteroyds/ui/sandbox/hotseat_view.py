@@ -62,7 +62,8 @@ class HotSeatCard:
         self.stopwatch_box = widgets.VBox()
         self.submit = button(_("Done: lock in my program"), "asteroyds-submit", primary=True, width="260px")
         self.submit.on_click(lambda _b: errors.run(self.submit_program))
-        self.coach_note = html_part("asteroyds-note", width="440px")
+        # at most 440 px: a phone's column is narrower, and the note wraps in it
+        self.coach_note = html_part("asteroyds-note", width="440px", max_width="100%")
         self._stopwatch: Stopwatch | None = None
         self._stopwatch_key: tuple[int, int] | None = None
 
