@@ -128,6 +128,20 @@ SHOW_FIRST = """(figures) => {
 }"""
 
 
+# Every board or chart figure in view is drawn for its box: bqplot's plot area (its clip rectangle, the
+# figures have no margins) as wide or as tall as the figure (their aspect is fixed). A figure out of
+# view is skipped: bqplot lays it out when it comes into view.
+DRAWN = """() => [...document.querySelectorAll('.bqplot.figure.asteroyds-board, .asteroyds-chart-figure')]
+  .every(f => {
+    const r = f.getBoundingClientRect();
+    if (r.width < 1 || r.bottom <= 0 || r.top >= window.innerHeight) return true;
+    const plot = f.querySelector('clipPath rect');
+    if (!plot) return true;
+    return Math.abs(Number(plot.getAttribute('width')) - r.width) <= 2 ||
+           Math.abs(Number(plot.getAttribute('height')) - r.height) <= 2;
+  })"""
+
+
 def settled(page) -> None:
     """The layout the last resize or kernel message asked for is done: two animation frames, then
     the figures' rectangles unchanged over two polls 200 ms apart (a fluid board redraws at its new
@@ -196,6 +210,6 @@ def cut_on_every_screen(page, name: str) -> list[str]:
             page.evaluate(SHOW_FIRST, FIGURES)
             settled(page)
             # bqplot redraws a figure 300 ms after it comes into view (debounced): wait for that drawing
-            page.wait_for_timeout(600)
+            page.wait_for_function(DRAWN, timeout=TIMEOUT)
             screenshot(page, "fits-phone-" + name.replace("/", "-").removesuffix(".ipynb"))
     return problems
