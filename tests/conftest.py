@@ -55,3 +55,10 @@ def language_restored() -> Iterator[None]:
     before = i18n.language()
     yield
     i18n.set_language(before)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """Long work first, big independent files in single tests (``tests/scheduling.py``)."""
+    from .scheduling import scheduler
+
+    return scheduler(config, log)
