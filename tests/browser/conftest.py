@@ -8,6 +8,7 @@ browser is a failure (CI sets it).
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -149,3 +150,17 @@ def screenshot(target: object, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     target.screenshot(path=str(path))  # type: ignore[attr-defined]
     return path
+
+
+README_IMAGES_VAR = "ASTEROYDS_README_IMAGES"
+README_IMAGES = Path(__file__).resolve().parents[2] / "notebooks" / "images"
+
+
+def readme_image(shot: Path, name: str) -> None:
+    """Copy a screenshot over the README's image ``name`` when asked (``ASTEROYDS_README_IMAGES=1``).
+
+    The README shows what the tests saw; refreshing its images is a deliberate act (a commit of
+    new pictures), so a plain test run leaves the tracked images alone and the tree clean.
+    """
+    if os.environ.get(README_IMAGES_VAR):
+        shutil.copy(shot, README_IMAGES / name)
