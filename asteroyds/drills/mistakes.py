@@ -17,13 +17,13 @@ makes at a table, which is why this sits with the drills, above the rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from ..asteroids import STEPS, resolve_asteroids
 from ..damage import never
 from ..dice import Dice
-from ..event_text import colour_text, heading_text, name_text, spaces_text
+from ..event_text import capitalised, colour_text, heading_text, name_text, spaces_text
 from ..events import CraftCollided, Event, TileBlocked, TileMoved, TilePushed
 from ..hexgrid import Cell
 from ..i18n import _
@@ -79,28 +79,28 @@ def _walk(state: State, piece: Piece, direction: int, steps: int) -> Cell:
     return cell
 
 
-Candidate = tuple[str, "Cell | None", Callable[[], str]]
+Candidate = tuple[str, "Cell | None", str]
 
 
 def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iterator[Candidate]:
-    """Each misreading's end for ``pid``, in :data:`HYPOTHESES` order, with its sentence (made lazily)."""
+    """Each misreading's end for ``pid``, in :data:`HYPOTHESES` order, with its sentence."""
     piece = state.piece(pid)
     name = _name(state, pid)
     mine = [e for e in events if isinstance(e, (TileMoved, TileBlocked)) and e.piece == pid]
     pushes = [e for e in events if isinstance(e, TilePushed) and pid in (e.pusher, e.piece)]
 
     # 1. The push forgotten: where it stood before it was pushed; a pusher that "could not move".
-    for e in pushes:
-        if e.piece == pid:
+    for push in pushes:
+        if push.piece == pid:
             yield (
                 PUSH,
-                e.start,
-                lambda e=e: _(
+                push.start,
+                _(
                     "You forgot the push: {pusher} moves into {piece}'s space and pushes it one space "
                     "further {heading} (the space behind was free).",
-                    pusher=name_text(e.pusher_name),
+                    pusher=name_text(push.pusher_name),
                     piece=name,
-                    heading=heading_text(e.direction),
+                    heading=heading_text(push.direction),
                 ),
             )
         else:
@@ -108,26 +108,26 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
             yield (
                 PUSH,
                 None if moved is None else moved.start,
-                lambda e=e: _(
+                _(
                     "A blue tile is not stopped by a tile in its way: it moves into that space and pushes "
                     "{pushed} one space further {heading}, when the space behind is free.",
-                    pushed=name_text(e.piece_name),
-                    heading=heading_text(e.direction),
+                    pushed=name_text(push.piece_name),
+                    heading=heading_text(push.direction),
                 ),
             )
 
     # 2. A later phase forgotten: where it stood after an earlier colour phase that moved it.
-    for i, e in enumerate(mine[:-1]):
-        later = next((m for m in mine[i + 1 :] if m.phase != e.phase and m.end != e.end), None)
+    for i, step in enumerate(mine[:-1]):
+        later = next((m for m in mine[i + 1 :] if m.phase != step.phase and m.end != step.end), None)
         if later is not None:
             yield (
                 LATER_PHASE,
-                e.end,
-                lambda later=later: _(
+                step.end,
+                _(
                     "You stopped too early: {piece} is moved again in the {colour} phase (a two-colour "
                     "asteroid moves in both its colours' phases).",
                     piece=name,
-                    colour=colour_text(later.phase),
+                    colour=colour_text(later.phase, "feminine"),
                 ),
             )
 
@@ -145,7 +145,7 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
         yield (
             PRIORITY,
             _end(swapped, dice, pid),
-            lambda first=first, then=then: _(
+            _(
                 "Mind the priority: in one colour phase the smaller number moves first and finishes its "
                 "move, so {first} (#{a}) moves before {then} (#{b}).",
                 first=_name(state, first.id),
@@ -156,49 +156,51 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
         )
 
     # 4. Stopped read as void, and void read as stopped.
-    for e in (m for m in mine if isinstance(m, TileBlocked)):
-        if e.outcome == "stopped" and e.steps >= 1:
+    for blocked in [m for m in mine if isinstance(m, TileBlocked)]:
+        if blocked.outcome == "stopped" and blocked.steps >= 1:
             yield (
                 VOID,
-                e.start,
-                lambda: _(
+                blocked.start,
+                _(
                     "A red tile blocked on its way is stopped, not void: it keeps the spaces it already "
                     "moved and stops on the last free one."
                 ),
             )
-        if e.outcome == "void" and e.blocked_at is not None:
+        if blocked.outcome == "void" and blocked.blocked_at is not None:
             yield (
                 VOID,
-                e.blocked_at,
-                lambda e=e: _(
+                blocked.blocked_at,
+                _(
                     "Its space ahead is taken by {blocker}: a white or blue tile blocked there does not "
                     "move at all (its move is void).",
-                    blocker=name_text(e.blocker_name),
+                    blocker=name_text(blocked.blocker_name),
                 ),
             )
 
     # 5. The blocker ignored: the same phase with what blocked it taken off the board.
-    for e in (m for m in mine if isinstance(m, TileBlocked)):
-        if e.reason == "craft":
-            players = [p.strip() for p in (e.blocker or "").split(",") if p.strip()]
+    for blocked in [m for m in mine if isinstance(m, TileBlocked)]:
+        if blocked.reason == "craft":
+            players = [p.strip() for p in (blocked.blocker or "").split(",") if p.strip()]
             cleared = state.update_crafts({p: replace(state.craft(p), cell=None) for p in players})
             why = _(
                 "A craft is in its way: an asteroid never enters a craft's space, it stays on its last "
                 "free space and hits the craft."
             )
-        elif e.reason == "push_refused" and e.blocker:
-            cleared = state.update_pieces({}, removed=[e.blocker])
+        elif blocked.reason == "push_refused" and blocked.blocker:
+            cleared = state.update_pieces({}, removed=[blocked.blocker])
             why = _(
                 "The space behind {blocker} is not free, so the push is refused and the blue tile does "
                 "not move.",
-                blocker=name_text(e.blocker_name),
+                blocker=name_text(blocked.blocker_name),
             )
-        elif e.blocker and state.has_piece(e.blocker):
-            cleared = state.update_pieces({}, removed=[e.blocker])
-            why = _("{blocker} is in its way and blocks it.", blocker=name_text(e.blocker_name))
+        elif blocked.blocker and state.has_piece(blocked.blocker):
+            cleared = state.update_pieces({}, removed=[blocked.blocker])
+            why = _(
+                "{blocker} is in its way and blocks it.", blocker=capitalised(name_text(blocked.blocker_name))
+            )
         else:
             continue
-        yield BLOCKER, _end(cleared, dice, pid), lambda why=why: why
+        yield BLOCKER, _end(cleared, dice, pid), why
 
     single = piece.colour in (RED, "white", "blue")
     own = piece.colour if single else None
@@ -214,7 +216,7 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
             yield (
                 COLOUR,
                 _end(state, misread, pid),
-                lambda colour=colour, other_colour=other_colour, value=value: _(
+                _(
                     "You read the {other} die ({value}): {piece} is moved by the {colour} die, which "
                     "shows {die}.",
                     other=colour_text(other_colour),
@@ -234,9 +236,9 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
     yield (
         DISTANCE,
         _walk(state, piece, direction, wrong_steps),
-        lambda: _(
+        _(
             "Right way, wrong distance: a {colour} tile moves {steps}.",
-            colour=colour_text(own),
+            colour=colour_text(own, "feminine"),
             steps=spaces_text(STEPS[own]),
         ),
     )
@@ -250,7 +252,7 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
         yield (
             FACING,
             _walk(state, piece, heading, STEPS[own]),
-            lambda heading=heading: _(
+            _(
                 "Wrong edge: the edge printed {die} faces {right}, not {wrong}; from the '1' edge the "
                 "numbers go clockwise 1, 5, 3, 6, 2, 4.",
                 die=die,
@@ -263,9 +265,9 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
     yield (
         STILL,
         piece.cell,
-        lambda: _(
+        _(
             "{piece} does move: the {colour} die shows {die}, and the edge printed {die} faces {heading}.",
-            piece=name,
+            piece=capitalised(name),
             colour=colour_text(own),
             die=die,
             heading=heading_text(direction),
@@ -286,7 +288,7 @@ def diagnose(state: State, dice: Dice | tuple[int, int, int], piece_id: str, cli
         return None
     for key, cell, message in _candidates(state, dice, piece_id, events):
         if cell is not None and tuple(cell) == clicked:
-            return Mistake(key, message())
+            return Mistake(key, message)
     return None
 
 
@@ -297,7 +299,7 @@ def wrong_click_text(state: State, dice: Dice | tuple[int, int, int], piece_id: 
         return mistake.message
     return _(
         "{piece} does not end on that space, and no single misreading of the dice sends it there.",
-        piece=_name(state, piece_id),
+        piece=capitalised(_name(state, piece_id)),
     )
 
 
