@@ -182,16 +182,18 @@ class DecisionBoard(RuleBoard):
         return self.answer is None and self.index == self.asked_at
 
     def go(self, index: int) -> None:
+        # the question first: a page that sees the counter move (RuleBoard.go sets it last) sees it right
+        self._draw_ask(max(0, min(int(index), len(self.events))))
         with self.board.hold():  # the step and the question's outline drawn as one picture
             super().go(index)
             if self.asking:  # the moment of the question
                 self.board.highlight(self._question_cells)
-        self._draw_ask()
 
-    def _draw_ask(self) -> None:
+    def _draw_ask(self, index: int) -> None:
         """The question at its moment only; before it, a line saying it will come; after an answer,
         the answer (the buttons stay, to answer the other way)."""
-        asking, answered = self.asking, self.answer is not None
+        answered = self.answer is not None
+        asking = not answered and index == self.asked_at
         self._asking.layout.display = "" if asking else "none"
         self._answers.layout.display = "" if asking or answered else "none"
         self._waiting.layout.display = "none" if asking or answered else ""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from ...dice import Dice
-from ...drills.mistakes import wrong_click_text
+from ...drills.mistakes import diagnose
 from ...hexgrid import Cell
 from ...i18n import _
 from ...program import Program, as_program
@@ -49,9 +49,15 @@ Diagnose = Callable[[Cell], "str | None"]  # a wrong cell -> the likely mistake,
 
 
 def piece_mistakes(state: State, dice: Dice | Sequence[int], piece_id: str) -> Diagnose:
-    """The diagnosis of a wrong click for "where does this piece end after the asteroid phase?"."""
+    """The diagnosis of a wrong click for "where does this piece end after the asteroid phase?"
+    (None when no misreading explains it: the question's hint is given instead)."""
     rolled = Dice.of(dice)
-    return lambda cell: wrong_click_text(state, rolled, piece_id, cell)
+
+    def said(cell: Cell) -> str | None:
+        mistake = diagnose(state, rolled, piece_id, cell)
+        return None if mistake is None else mistake.message
+
+    return said
 
 
 class CellQuestion:
