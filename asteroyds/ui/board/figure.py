@@ -197,6 +197,7 @@ class BoardFigure:
             "damage": label(),
             "carried": lines(fill="inside", stroke_width=1.2),
             "disabled": lines(),
+            "wrong": lines(),
             "highlight": lines(),
         }
         # On top: one transparent circle per hex catches the clicks (a Lines mark reports no index).

@@ -318,6 +318,11 @@ class BoardView(ShowsOverlays, widgets.VBox):
         self._overlays.show_laser(path, hit, start, direction)
         self._draw_overlays()
 
+    def mark_wrong(self, cells: Iterable[Cell]) -> None:
+        """Outline and cross these spaces as wrong answers (``()`` clears them)."""
+        self._overlays.mark_wrong(cells)
+        self._draw_overlays()
+
     def show_disabled(self, cells: Iterable[Cell]) -> None:
         """Cross out these cells in red (capture mode: turrets disabled this turn); ``()`` clears them."""
         self._overlays.show_disabled(cells)

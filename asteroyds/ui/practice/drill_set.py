@@ -231,6 +231,7 @@ class DrillSet(SafeActions, widgets.VBox):
         assert session.state is not None
         cells = [p.cell for p in session.state.pieces if p.id == session.asking]
         self.board.highlight(cells + list(session.found))
+        self.board.mark_wrong([] if session.wrong is None else [session.wrong])  # the wrong answer's space
         showing_why = self.why_board is not None
         self._back.layout.display = "" if showing_why else "none"
         self._next.layout.display = "" if run.answered and not run.last else "none"

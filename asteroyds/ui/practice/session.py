@@ -22,6 +22,7 @@ from ...asteroids import resolve_asteroids
 from ...damage import never
 from ...dice import Dice
 from ...drills import END_CELL, PLAN, Drill
+from ...drills.mistakes import BEFORE_DICE, diagnose_plan, wrong_click_text
 from ...drills.plan import fly_round, meets_goal, shield_missing
 from ...event_text import name_text
 from ...events import Event
@@ -93,6 +94,7 @@ class PracticeSession(Observable["PracticeSession"]):
         self.solved = False
         self.feedback: Feedback | None = None
         self.flown: tuple[State, tuple[Event, ...]] | None = None  # level 5: the round the learner flew
+        self.wrong: Cell | None = None  # the space of the last wrong answer (marked on the board)
 
     # --- the drill ------------------------------------------------------------------------
     @property
@@ -133,6 +135,7 @@ class PracticeSession(Observable["PracticeSession"]):
         self.level, self.drill = level, drill
         self.state = drill.state
         self.found, self.first_try, self.solved, self.feedback, self.flown = [], None, False, None, None
+        self.wrong = None
         self._notify()
         return drill
 
@@ -146,6 +149,7 @@ class PracticeSession(Observable["PracticeSession"]):
         right = tuple(self._need().cells[piece])
         name = self.name(piece)
         if cell == right:
+            self.wrong = None
             self.found.append(cell)
             if self.asking is None:
                 return self._finish(True, _("Right: {piece} ends there.", piece=name))
@@ -154,10 +158,10 @@ class PracticeSession(Observable["PracticeSession"]):
             )
             self._notify()
             return self.feedback
-        return self._finish(
-            False,
-            _("Not there: {piece} does not end on that space. Try again, or press Show me why.", piece=name),
-        )
+        drill = self._need()
+        self.wrong = cell
+        reason = wrong_click_text(drill.state, drill.dice, piece, cell)
+        return self._finish(False, _("Not there. {reason} Try again, or press Show me why.", reason=reason))
 
     def answer_program(self, program: Program | str) -> Feedback:
         """Level 5: fly ``program`` in the drill's round (the engine's); does it meet the goal?"""
@@ -170,6 +174,8 @@ class PracticeSession(Observable["PracticeSession"]):
         )
         after, events = fly_round(drill.state, drill.dice, drill.player, str(program))
         self.flown = (after, tuple(events))
+        mistake = diagnose_plan(drill.state, drill.dice, drill.player, str(program))
+        self.wrong = None if mistake is None else mistake.cell
         tokens = len(set(after.craft(drill.player).tokens) - set(craft.tokens))
         damage = after.craft(drill.player).damage - craft.damage
         wanted = int(drill.goal["tokens"])
@@ -185,11 +191,16 @@ class PracticeSession(Observable["PracticeSession"]):
                     token=program.red,
                 ),
             )
+        if mistake is not None and mistake.key == BEFORE_DICE:
+            return self._finish(
+                False, _("Not yet. {reason} Try again, or press Show me why.", reason=mistake.message)
+            )
         return self._finish(
             False,
             _(
-                "Not yet: {tokens} and {damage} damage; the goal is {wanted} with no damage."
+                "Not yet: {tokens} and {damage} damage; the goal is {wanted} with no damage.{reason}"
                 " Try again, or press Show me why.",
+                reason="" if mistake is None else " " + mistake.message,
                 tokens=said,
                 damage=damage,
                 wanted=ngettext("{n} gate token", "{n} gate tokens", wanted, n=wanted),

@@ -187,6 +187,7 @@ class PracticePage(SafeActions, widgets.VBox):
         assert self.board is not None and session.state is not None
         cells = [p.cell for p in session.state.pieces if p.id in (session.asking,)]
         self.board.highlight(cells + list(session.found))
+        self.board.mark_wrong([] if session.wrong is None else [session.wrong])  # the wrong answer's space
 
     def _after_answer(self) -> None:
         self._verdict.value = feedback_html(self.session.feedback)

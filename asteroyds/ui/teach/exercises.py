@@ -4,19 +4,29 @@ The right answer always comes from the engine (the notebook asks "where does
 red asteroid #3 end up?" and the engine works it out), never from a number
 typed into the notebook. Each exercise is a checker (plain Python, tested
 directly) plus a small view that shows the feedback.
+
+A wrong answer says why when it can: a click on the wrong space is marked on
+the board and diagnosed by the engine (:mod:`asteroyds.drills.mistakes`:
+the misreading whose replay ends there), a wrong choice gives its reason.
+A verdict never lies: an answer or a solution *shown* (not found) is marked
+as shown, not as right or wrong, and showing the answer after a right one
+keeps the right verdict.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from ...dice import Dice
+from ...drills.mistakes import diagnose
 from ...hexgrid import Cell
 from ...i18n import _
 from ...program import Program, as_program
+from ...state import State
 from ..board.view import BoardView
 from ..share.markup import tag
 from ..theme import error_html
@@ -24,21 +34,48 @@ from ..theme import error_html
 
 @dataclass(frozen=True)
 class Feedback:
-    """The verdict on one attempt: ``correct`` and a sentence for the learner."""
+    """The verdict on one attempt: ``correct`` and a sentence for the learner.
+
+    ``shown`` is a verdict on an answer the page showed (*Show the answer*, *Show a solution*),
+    not one the learner gave: it is drawn as shown, never as the learner's success or failure.
+    """
 
     correct: bool
     message: str
+    shown: bool = False
+
+
+Diagnose = Callable[[Cell], "str | None"]  # a wrong cell -> the likely mistake, in words (None: unknown)
+
+
+def piece_mistakes(state: State, dice: Dice | Sequence[int], piece_id: str) -> Diagnose:
+    """The diagnosis of a wrong click for "where does this piece end after the asteroid phase?"
+    (None when no misreading explains it: the question's hint is given instead)."""
+    rolled = Dice.of(dice)
+
+    def said(cell: Cell) -> str | None:
+        mistake = diagnose(state, rolled, piece_id, cell)
+        return None if mistake is None else mistake.message
+
+    return said
 
 
 class CellQuestion:
-    """Which cell? ``answers`` holds the right cells; ``explain`` says why, after an attempt."""
+    """Which cell? ``answers`` holds the right cells; ``explain`` says why, after an attempt.
 
-    def __init__(self, answers: Iterable[Cell], explain: str, hint: str = "") -> None:
+    ``diagnose`` (e.g. :func:`piece_mistakes`) names the likely mistake of a wrong cell; the
+    ``hint`` is given when it names none.
+    """
+
+    def __init__(
+        self, answers: Iterable[Cell], explain: str, hint: str = "", diagnose: Diagnose | None = None
+    ) -> None:
         self.answers = tuple((*a,) for a in answers)
         if not self.answers:
             raise ValueError(_("a cell question needs at least one right answer"))
         self.explain = explain
         self.hint = hint
+        self.diagnose = diagnose
         self.attempts: list[Cell] = []
 
     def check(self, cell: Cell) -> Feedback:
@@ -46,12 +83,17 @@ class CellQuestion:
         self.attempts.append(cell)
         if cell in self.answers:
             return Feedback(True, _("Right. {explain}", explain=self.explain))
+        reason = self.diagnose(cell) if self.diagnose is not None else None
+        if reason:
+            return Feedback(False, _("Not there. {reason} Try again.", reason=reason))
         if self.hint:
             return Feedback(False, _("Not there: try again. Hint: {hint}", hint=self.hint))
         return Feedback(False, _("Not there: try again."))
 
     def reveal(self) -> Feedback:
-        return Feedback(False, _("The answer is outlined on the board. {explain}", explain=self.explain))
+        return Feedback(
+            False, _("The answer is outlined on the board. {explain}", explain=self.explain), shown=True
+        )
 
 
 class ProgramQuestion:
@@ -66,32 +108,47 @@ class ProgramQuestion:
         ok, why = self.judge(program)
         return Feedback(ok, (_("Well flown! ") if ok else _("Not yet: ")) + why)
 
+    def shown(self, program: Program) -> Feedback:
+        """The verdict on a solution the page put into the chart (not an attempt of the learner's)."""
+        ok, why = self.judge(program)
+        return Feedback(ok, (_("A solution, flown: ") if ok else _("Not yet: ")) + why, shown=True)
+
 
 class ChoiceQuestion:
-    """Multiple choice; ``explain`` is shown with the verdict."""
+    """Multiple choice; ``explain`` is shown with the verdict, ``reasons[option]`` with a wrong one."""
 
-    def __init__(self, options: Sequence[str], answer: str, explain: str) -> None:
+    def __init__(
+        self, options: Sequence[str], answer: str, explain: str, reasons: Mapping[str, str] | None = None
+    ) -> None:
         if answer not in options:
             raise ValueError(_("the answer {answer!r} is not one of the options", answer=answer))
         self.options = tuple(options)
         self.answer = answer
         self.explain = explain
+        self.reasons = dict(reasons or {})
+        unknown = [option for option in self.reasons if option not in self.options]
+        if unknown:
+            raise ValueError(_("a reason for {option!r}, which is not one of the options", option=unknown[0]))
 
     def check(self, choice: str) -> Feedback:
         if choice == self.answer:
             return Feedback(True, _("Right. {explain}", explain=self.explain))
+        reason = self.reasons.get(choice)
+        if reason:
+            return Feedback(False, _("Not {choice!r}: {reason} Try again.", choice=choice, reason=reason))
         return Feedback(False, _("Not {choice!r}. Try again.", choice=choice))
 
 
 def feedback_html(feedback: Feedback | None) -> str:
     if feedback is None:
         return ""
-    kind = "right" if feedback.correct else "wrong"
-    mark = "✔" if feedback.correct else "✘"
+    kind = "shown" if feedback.shown else "right" if feedback.correct else "wrong"
+    mark = "➜" if feedback.shown else "✔" if feedback.correct else "✘"
     correct = str(feedback.correct).lower()
+    shown = str(feedback.shown).lower()
     return (
-        f'<div class="asteroyds-feedback asteroyds-feedback-{kind}" data-correct="{correct}">'
-        f"{mark} {html.escape(feedback.message)}</div>"
+        f'<div class="asteroyds-feedback asteroyds-feedback-{kind}" data-correct="{correct}" '
+        f'data-shown="{shown}">{mark} {html.escape(feedback.message)}</div>'
     )
 
 
@@ -128,13 +185,20 @@ class ClickExercise(_ExerciseView):
         board.on_hex_click(self.answer)
 
     def answer(self, cell: Cell) -> Feedback:
+        """A click: right, outlined; wrong, marked on the board and answered with the likely mistake."""
         feedback = self._show(self.question.check(cell))
         if feedback.correct:
+            self.board.mark_wrong(())
             self.board.highlight([(*cell,)])
+        else:
+            self.board.mark_wrong([(int(cell[0]), int(cell[1]))])
         return feedback
 
     def reveal(self) -> Feedback:
+        """The answer outlined; after a right answer the verdict stays the learner's (it was right)."""
         self.board.highlight(self.question.answers)
+        if self.last is not None and self.last.correct and not self.last.shown:
+            return self.last
         return self._show(self.question.reveal())
 
 
@@ -174,7 +238,11 @@ class ProgramExercise(_ExerciseView):
         if self._solution is None or self._load is None:
             raise ValueError(_("this exercise has no solution to show"))
         self._load(self._solution)
-        return self.check()
+        try:
+            return self._show(self.question.shown(self._program()))
+        except Exception as exc:  # shown in the widget, never a traceback in Voila
+            self._feedback.value = error_html(exc)
+            return Feedback(False, str(exc), shown=True)
 
     def check(self) -> Feedback:
         try:
