@@ -225,7 +225,10 @@ class SandboxController(Observable["SandboxController"]):
     def ask_coach(self, kind: str | None, compute: Callable[[], T]) -> T:
         """The coach computes a hint (``danger-map``, ``best-plan``; None: the same one again in another
         style) for the human planning now, the stopwatch paused meanwhile; the hint is counted."""
-        return self.hints.ask(kind, self.current_player, compute, self.clock)
+        result = self.hints.ask(kind, self.current_player, compute, self.clock)
+        if kind is not None:
+            self._notify()  # the page's count of hints follows
+        return result
 
     def rounds_started(self) -> list[int]:
         """The rounds "Back to round N" can return to (their start, before the dice)."""

@@ -33,10 +33,9 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from ...errors import RuleError
-from ...i18n import N_, _, ngettext
+from ...i18n import _, ngettext
 
 T = TypeVar("T")
-KINDS: dict[str, str] = {"danger-map": N_("the danger map"), "best-plan": N_("the best plan")}
 OFF_WORDS: tuple[str, ...] = ("off", "0", "no", "false")
 ENVIRONMENT = "ASTEROYDS_HINTS"  # a class server's setting: off for every sandbox it serves
 

@@ -15,7 +15,7 @@ engine's sentence.
 
 from __future__ import annotations
 
-from ...event_text import player_text
+from ...event_text import and_list, player_text
 from ...i18n import _, pgettext
 from ...modes import TurnWord
 from ...outcome import Outcome
@@ -30,10 +30,10 @@ def when_words(column: int) -> str:
     return _("on action {column} of the round’s 7", column=column)
 
 
-def _names(players: tuple[str, ...]) -> str:
-    names = [player_text(p) for p in players]
-    text = names[0] if len(names) == 1 else _("{some} and {last}", some=", ".join(names[:-1]), last=names[-1])
-    return text[:1].upper() + text[1:]
+def _names(players: tuple[str, ...], *, first: bool = True) -> str:
+    """The players' names (capitalised ``first`` in the sentence)."""
+    text = and_list([player_text(p) for p in players])
+    return text[:1].upper() + text[1:] if first else text
 
 
 def outcome_words(outcome: Outcome, round_number: int, word: TurnWord = TurnWord.ROUND) -> str:
@@ -61,7 +61,7 @@ def outcome_words(outcome: Outcome, round_number: int, word: TurnWord = TurnWord
             player=_names((win.player,)),
             round=when_round,
             when=when_words(win.column),
-            others=_names(tuple(f.player for f in same)),
+            others=_names(tuple(f.player for f in same), first=False),
             damage=win.damage,
             other_damage=min(f.damage for f in same),
         )
@@ -71,7 +71,7 @@ def outcome_words(outcome: Outcome, round_number: int, word: TurnWord = TurnWord
             player=_names((win.player,)),
             round=when_round,
             when=when_words(win.column),
-            others=_names(tuple(f.player for f in others)),
+            others=_names(tuple(f.player for f in others), first=False),
         )
     return _(
         "{player} wins in {round}, finishing {when}",
