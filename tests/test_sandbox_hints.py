@@ -248,3 +248,23 @@ def test_play_this_race_opens_the_chapter_game_with_the_learner_against_bots():
 def test_a_bad_setup_link_is_refused(query, message):
     with pytest.raises(ScenarioError, match=message):
         sandbox_query(query)
+
+
+def test_chapter_5_ends_with_play_this_race_in_both_languages():
+    """The chapter's last cell links the sandbox to its own race (seed 7, its four crafts), blue human."""
+    import json
+    import re
+    from pathlib import Path
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    for path in (notebooks / "05_racing_game.ipynb", notebooks / "fr" / "05_racing_game.ipynb"):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        race = re.search(r"play_bot_game\((\[[^\]]*\]), seed=(\d+)\)", code)
+        assert race is not None
+        last = "".join(cells[-1]["source"])
+        link = re.search(r"\]\((sandbox\.ipynb\?[^)]*)\)", last)
+        assert link is not None, path
+        asked = sandbox_query(link.group(1).split("?", 1)[1]).setup
+        assert list(asked.players) == json.loads(race.group(1)) and asked.seed == int(race.group(2))
+        assert [seat.kind for seat in asked.seats] == ["human", "greedy", "greedy", "greedy"]
