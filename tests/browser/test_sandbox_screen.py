@@ -89,9 +89,7 @@ def test_planning_and_resolving_fit_one_screen_with_the_keyboard_alone(page, voi
     page.keyboard.press("Enter")
     wait_stage(page, "roll")
     press_on(page, ".asteroyds-dice .asteroyds-roll")
-    wait_stage(page, "handover")
-    press_on(page, ".asteroyds-handover-ready")
-    wait_stage(page, "planning")
+    wait_stage(page, "planning")  # one human: no hand-over screen
     page.wait_for_selector(f"{ROOT} .asteroyds-chart-figure", timeout=20_000)
 
     to_the_board(page)
@@ -134,4 +132,4 @@ def test_leaving_a_running_game_asks_first(page, voila_url):
     assert asked == ["beforeunload"]
     assert not page.is_closed()  # the player stayed; the game and its kernel are still there
     page.locator(f"{ROOT} .asteroyds-dice .asteroyds-roll").click()
-    wait_stage(page, "handover")
+    wait_stage(page, "planning")

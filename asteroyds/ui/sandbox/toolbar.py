@@ -106,7 +106,7 @@ class SandboxToolbar:
             texts[stage], first=game.players[0], player=c.current_player, asked=asked, team=c.current_team
         )
         word = pgettext("log", str(c.turn.word))
-        head = f"{_(game.state.mode.title())} · {word} <b>{game.round}</b>"
+        head = f"{_(game.state.mode.title())} · {word} <b>{c.last_round}</b>"
         return f"{head} · {html.escape(text)}"
 
     def save_link(self) -> str:
