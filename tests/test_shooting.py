@@ -184,7 +184,8 @@ def test_one_shot_per_turn_refuses_a_second_shot_and_names_both_columns():
     with pytest.raises(ProgramError) as info:
         validate_program("X F X . . . S", blue, "shooting", rules=ONE_SHOT)
     assert str(info.value) == (
-        "blue, column 3: only one shot per turn (variant one_shot_per_turn): 'X' repeats the one in column 1"
+        "blue, column 3: only one shot per turn (the one-shot-per-turn variant): "
+        "this Shoot repeats the one in column 1"
     )
     with pytest.raises(ProgramError, match=re.escape("blue, column 7 (red): only one shot per turn")):
         validate_program(". . . . X . X", blue, "drones", rules=ONE_SHOT)
@@ -192,7 +193,7 @@ def test_one_shot_per_turn_refuses_a_second_shot_and_names_both_columns():
         validate_program(program, blue, "targets", rules=ONE_SHOT)
     validate_program("X X . . . . X", blue, "shooting")  # variant off: as many shots as columns
     validate_program("X X . . . . X", blue, "shooting", rules=RuleSettings())
-    with pytest.raises(ProgramError, match=re.escape("blue, column 1: Shoot 'X' is not allowed in racing")):
+    with pytest.raises(ProgramError, match=re.escape("blue, column 1: Shoot is not allowed in racing")):
         validate_program("X X . . . . S", blue, "racing", rules=ONE_SHOT)
 
 

@@ -140,7 +140,7 @@ def test_human_program_submission_and_an_illegal_one():
         c.submit("F F . . . . S")  # the dice are not rolled yet
     c.roll()
     c.show_chart()
-    with pytest.raises(ProgramError, match="Shoot 'X' is not allowed in racing"):
+    with pytest.raises(ProgramError, match="Shoot is not allowed in racing"):
         c.submit("X . . . . . S")
     assert c.stage == "planning" and c.current_player == "blue" and "blue" not in c.game.programs
     c.submit("F F . . . . S")
