@@ -19,6 +19,7 @@ from ...i18n import _
 from ...program import Program, as_program
 from ..board.view import BoardView
 from ..share.markup import tag
+from ..share.page_progress import page_progress
 from ..theme import error_html
 
 
@@ -101,13 +102,15 @@ class _ExerciseView(widgets.VBox):
             tag("div", tag("b", _("Exercise.")), " ", prompt, class_="asteroyds-exercise-prompt")
         )
         self._feedback = widgets.HTML("")
-        super().__init__([self._prompt, *children, self._feedback])
-        self.add_class("asteroyds-exercise")
         self.last: Feedback | None = None
+        self._progress = page_progress().register(self)  # the page's record: each answer, kept in the browser
+        super().__init__([self._prompt, *children, self._feedback, self._progress])
+        self.add_class("asteroyds-exercise")
 
     def _show(self, feedback: Feedback) -> Feedback:
         self.last = feedback
         self._feedback.value = feedback_html(feedback)
+        self._progress.answered(feedback.correct)
         return feedback
 
     @property
@@ -174,6 +177,7 @@ class ProgramExercise(_ExerciseView):
         if self._solution is None or self._load is None:
             raise ValueError(_("this exercise has no solution to show"))
         self._load(self._solution)
+        self._progress.revealed()  # a solution shown is never a first try
         return self.check()
 
     def check(self) -> Feedback:
