@@ -23,7 +23,7 @@ from asteroyds.ui.share.progress import (
     next_level,
     page_of,
 )
-from asteroyds.ui.share.progress_map import ProgressMap
+from asteroyds.ui.share.progress_map import PRACTICE_LEVELS, ProgressMap
 from asteroyds.ui.teach.exercises import ChoiceExercise, ChoiceQuestion
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -125,7 +125,7 @@ def test_practice_levels_earn_stars_by_runs_and_suggest_the_next():
 
 def test_the_practice_session_counts_runs_per_level():
     from asteroyds.drills import generate
-    from asteroyds.ui.practice.session import PracticeSession, Record
+    from asteroyds.ui.practice.session import LEVELS, PracticeSession, Record
 
     session = PracticeSession(generate)
     for _ in range(5):
@@ -140,6 +140,7 @@ def test_the_practice_session_counts_runs_per_level():
     again = Record.from_json(json.loads(json.dumps(session.record.to_json())))
     assert again == session.record
     assert Record.from_json({"best_runs": {"1": "x", "9": 4, "2": 3}}).best_runs == {"2": 3}
+    assert tuple(LEVELS) == PRACTICE_LEVELS  # the welcome page's list of levels (it imports no drills)
 
 
 def test_each_chapters_exercise_count_is_what_it_builds():
@@ -236,6 +237,6 @@ def test_the_french_map_has_the_same_chapters_in_french():
         assert "Commencer ici : chapitre 1 — Le plateau" in progress_map._map.value, progress_map._map.value[
             :300
         ]
-        assert "pas commencé" in progress_map._map.value
+        assert 'aria-label="0 étoiles sur 3"' in progress_map._map.value
     finally:
         set_language("en")

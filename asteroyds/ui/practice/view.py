@@ -193,7 +193,7 @@ class PracticePage(SafeActions, widgets.VBox):
             streak=record.streak, best=record.best, level=self.session.level, right=right, tried=tried,
         )  # fmt: skip
         self._record.value = str(tag("span", text, class_="asteroyds-caption", data_streak=record.streak))
-        self._stars.value = str(levels_html(record.best_runs, {n: _(name) for n, name in LEVELS.items()}))
+        self._stars.value = str(levels_html(record.best_runs))
         level = self.session.level
         suggested = next_level(list(LEVELS), record.best_runs, level)
         if mastered(record.best_runs.get(str(level), 0)) and suggested is not None:

@@ -43,14 +43,12 @@ def stars_html(stars: int, out_of: int = MAX_STARS) -> Markup:
     return tag("span", star_text(stars, out_of), class_="asteroyds-stars", role="img", aria_label=said)
 
 
-def levels_html(best_runs: Mapping[str, int], names: Mapping[int, str] | None = None) -> Markup:
+def levels_html(best_runs: Mapping[str, int]) -> Markup:
     """Each practice level's stars, and *mastered* (the practice page and the welcome page show it)."""
     items = []
-    for level in sorted(names or dict.fromkeys(PRACTICE_LEVELS, "")):
-        run = int(best_runs.get(str(level), 0))
+    for level in PRACTICE_LEVELS:
+        run = best_runs.get(str(level), 0)
         label = _("level {level}", level=level)
-        if names and names[level]:
-            label = f"{label} · {names[level]}"
         parts: list[object] = [label, " ", stars_html(level_stars(run))]
         if mastered(run):
             parts += [" ", tag("b", _("mastered"))]
@@ -86,7 +84,9 @@ class ProgressMap(widgets.VBox):
         self.practice_store.on_restore(self._practice_restored)
         self._map = widgets.HTML()
         self._map.add_class("asteroyds-progress-body")
-        self._reset = widgets.Button(description=_("Reset my progress"), layout=widgets.Layout(width="auto"))
+        self._reset = widgets.Button(
+            description=_("Reset my progress"), layout=widgets.Layout(width="auto", align_self="flex-start")
+        )
         self._reset.add_class("asteroyds-progress-reset")
         self._reset.on_click(lambda _b: self.ask_reset())
         asked = _("Forget every star and the practice record in this browser?")
@@ -135,9 +135,9 @@ class ProgressMap(widgets.VBox):
             stars = self.progress.stars(page, total)
             done = self.progress.done(page, total)
             right = sum(a.right for i, a in self.progress.chapters.get(page, {}).items() if i < total)
-            if done:
+            if done or page not in self.progress.chapters:
                 state: object = stars_html(stars)
-            elif page in self.progress.chapters:
+            else:
                 state = ngettext(
                     "{right} of {n} exercise right",
                     "{right} of {n} exercises right",
@@ -145,24 +145,26 @@ class ProgressMap(widgets.VBox):
                     right=right,
                     n=total,
                 )
-            else:
-                state = _("not started")
             rows.append(
                 tag(
                     "li",
                     tag("a", f"{number} · {title}", href=name),
                     " ",
-                    state,
+                    tag("span", state, class_="asteroyds-progress-state"),
                     class_="asteroyds-progress-chapter",
                     data_chapter=page,
                     data_stars=stars,
                     data_done=str(done).lower(),
                 )
             )
-        parts: list[object] = [self._continue_html(), tag("ol", *rows, class_="asteroyds-progress-chapters")]
+        parts: list[object] = [
+            self._continue_html(),
+            tag("ol", *rows, class_="asteroyds-progress-chapters"),
+        ]
         runs = self.practice.get("best_runs")
         if isinstance(runs, Mapping) and runs:
-            parts += [tag("p", _("Practice:")), levels_html(runs)]
+            parts += [tag("p", _("Practice:"), class_="asteroyds-progress-practice"), levels_html(runs)]
+        parts.append(tag("p", _("Your progress is kept in this browser only."), class_="asteroyds-caption"))
         self._map.value = str(join(*parts))
 
     def _continue_html(self) -> Markup:
