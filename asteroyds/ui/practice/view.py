@@ -68,6 +68,7 @@ class PracticePage(SafeActions, widgets.VBox):
         self._stars = widgets.HTML()
         self._stars.add_class("asteroyds-practice-stars")
         self._next_level = self._button("", "asteroyds-practice-next-level", self._to_next_level)
+        self._next_level.button_style = "primary"
         self._next_level.layout.display = "none"
         self._question = widgets.HTML()
         self._question.add_class("asteroyds-practice-question")
