@@ -240,3 +240,38 @@ def test_the_french_map_has_the_same_chapters_in_french():
         assert 'aria-label="0 étoiles sur 3"' in progress_map._map.value
     finally:
         set_language("en")
+
+
+def test_a_drill_sets_first_answers_are_kept_and_round_trip():
+    progress = Progress()
+    progress.drill("03_c", 0, 1, True, 3)
+    progress.drill("03_c", 0, 1, False, 3)  # only the first answer counts
+    progress.drill("03_c", 0, 0, False, 3)
+    assert progress.drill_results("03_c", 0) == [False, True, None] and progress.last == "03_c"
+    again = Progress.from_json(json.loads(json.dumps(progress.to_json())))
+    assert again == progress
+    junk = {"drills": {"03_c": {"0": [1, 2], "1": [None, 1], "x": [1]}, "<p>": {"0": [1]}}}
+    assert Progress.from_json(junk).drills == {"03_c": {1: [None, True]}}
+
+
+def test_a_chapters_drill_set_goes_on_from_the_first_drill_not_answered(fresh_page):
+    from asteroyds.drills import generate
+    from asteroyds.ui.practice.drill_set import DrillSet
+
+    drills = DrillSet(levels=[1, 1, 1], seeds=[1, 2, 3], title="Drills")
+    first = generate(1, 1)
+    for piece in first.pieces:
+        drills.click(tuple(first.cells[piece]))
+    assert drills.run.results == [True, None, None]
+    fresh_page.page_inbox.value = "03_moving_asteroids.ipynb"
+    assert saved(fresh_page.store)["drills"] == {"03_moving_asteroids": {"0": [1, None, None]}}
+    # a reload: the browser kept drills 1 and 2; the set shows drill 3
+    again = DrillSet(levels=[1, 1, 1], seeds=[1, 2, 3], title="Drills")
+    fresh_page.store.restore(json.dumps({"drills": {"03_moving_asteroids": {"1": [1, 0, None]}}}))
+    assert again.run.results == [True, False, None] and again.run.index == 2
+    assert again.run.session.seed == 3 and not again.run.done
+    third = generate(1, 3)
+    for piece in third.pieces:
+        again.click(tuple(third.cells[piece]))
+    assert saved(fresh_page.store)["drills"]["03_moving_asteroids"]["1"] == [1, 0, 1]
+    assert 'data-right="2" data-total="3"' in again._tally.value

@@ -7,6 +7,9 @@ and its rules) and :class:`~asteroyds.ui.share.browser_store.BrowserStore`
 exercises in the order they are built. Every exercise view
 (``asteroyds.ui.teach.exercises``) carries an :class:`ExerciseSlot`: a note
 for an answer given on an earlier visit, and the page's store and page name.
+A chapter's closing drill set (``asteroyds.ui.practice.drill_set``) carries a
+:class:`DrillSetSlot`: its drills answered on an earlier visit come back, and
+the set goes on from the first drill not yet answered.
 
 The kernel does not know which notebook it runs (a pre-heated kernel ran it
 before any page asked for it), the page does: the app's page template puts
@@ -38,6 +41,12 @@ class _Answerable(Protocol):
     last: Any
 
 
+class _DrillSetView(Protocol):
+    """What a slot needs of a drill set's view: to take the results kept by the browser."""
+
+    def restore_results(self, results: list[bool | None]) -> None: ...
+
+
 class PageProgress:
     """The page's exercises and the record they feed (one per kernel: :func:`page_progress`)."""
 
@@ -51,7 +60,9 @@ class PageProgress:
         self.page_inbox.layout.display = "none"
         self.page_inbox.observe(lambda change: self.set_page(str(change["new"])), names="value")
         self.slots: list[ExerciseSlot] = []
+        self.drill_slots: list[DrillSetSlot] = []
         self._events: list[tuple[int, bool, bool]] = []  # this visit's (index, correct, revealed)
+        self._drill_events: list[tuple[int, int, bool, int]] = []  # (set, drill, first try, size)
 
     def register(self, view: _Answerable) -> ExerciseSlot:
         """A new exercise of the page: it takes the next number (0, 1, …)."""
@@ -59,13 +70,25 @@ class PageProgress:
         self.slots.append(slot)
         return slot
 
+    def register_drills(self, view: _DrillSetView) -> DrillSetSlot:
+        """A new drill set of the page: it takes the next number (0, 1, …)."""
+        slot = DrillSetSlot(self, view, len(self.drill_slots))
+        self.drill_slots.append(slot)
+        return slot
+
+    def record_drill(self, set_index: int, index: int, first_try: bool, size: int) -> None:
+        self._drill_events.append((set_index, index, first_try, size))
+        if self.page is not None:
+            self.progress.drill(self.page, set_index, index, first_try, size)
+            self._save()
+
     def set_page(self, address: str) -> None:
         """The page's file name (or address), told by the browser."""
         page = page_of(address)
         if page is None or page == self.page:
             return
         self.page = page
-        self._replay(save=bool(self._events))
+        self._replay(save=bool(self._events or self._drill_events))
 
     def record(self, index: int, correct: bool, revealed: bool = False) -> None:
         self._events.append((index, correct, revealed))
@@ -81,7 +104,7 @@ class PageProgress:
 
     def _restored(self, data: Mapping[str, Any]) -> None:
         self.progress = Progress.from_json(data)
-        self._replay(save=bool(self._events))
+        self._replay(save=bool(self._events or self._drill_events))
 
     def _replay(self, save: bool) -> None:
         if self.page is None:
@@ -91,10 +114,14 @@ class PageProgress:
                 self.progress.answer(self.page, index, correct, revealed=revealed)
             else:
                 self.progress.reveal(self.page, index)
+        for set_index, index, first_try, size in self._drill_events:
+            self.progress.drill(self.page, set_index, index, first_try, size)
         if save:
             self._save()
         for slot in self.slots:
             slot.draw()
+        for drill_slot in self.drill_slots:
+            drill_slot.restore()
 
     def _save(self) -> None:
         self.store.save(self.progress.to_json())
@@ -154,4 +181,23 @@ class ExerciseSlot(widgets.VBox):
         )
 
 
-__all__ = ["ExerciseSlot", "PageProgress", "page_progress"]
+class DrillSetSlot(widgets.VBox):
+    """A drill set's part of the record: its number, the page's store (hidden)."""
+
+    def __init__(self, page: PageProgress, view: _DrillSetView, index: int) -> None:
+        self._page = page
+        self._view = view
+        self.index = index
+        super().__init__([page.store, page.page_inbox])
+        self.layout.display = "none"
+
+    def answered(self, drill: int, first_try: bool, size: int) -> None:
+        """The set's ``drill`` had its first answer."""
+        self._page.record_drill(self.index, drill, first_try, size)
+
+    def restore(self) -> None:
+        if self._page.page is not None:
+            self._view.restore_results(self._page.progress.drill_results(self._page.page, self.index))
+
+
+__all__ = ["DrillSetSlot", "ExerciseSlot", "PageProgress", "page_progress"]

@@ -62,10 +62,13 @@ class Answer:
 
 @dataclass
 class Progress:
-    """Every chapter's exercises (page → exercise index → :class:`Answer`) and the chapter last worked in."""
+    """Every chapter's exercises (page → exercise index → :class:`Answer`), its closing drill sets
+    (page → set index → each drill right at the first try, None before its first answer) and the
+    chapter last worked in."""
 
     chapters: dict[str, dict[int, Answer]] = field(default_factory=dict)
     last: str = ""
+    drills: dict[str, dict[int, list[bool | None]]] = field(default_factory=dict)
 
     # --- recording ---------------------------------------------------------------------------
     def answer(self, page: str, index: int, correct: bool, *, revealed: bool = False) -> Answer:
@@ -86,6 +89,17 @@ class Progress:
         if index not in answers:
             answers[index] = Answer(first_try=False, right=False)
         self.last = page
+
+    def drill(self, page: str, set_index: int, index: int, first_try: bool, size: int) -> None:
+        """Drill ``index`` of the page's set ``set_index`` (``size`` drills): its first answer counts."""
+        results = self.drills.setdefault(page, {}).setdefault(set_index, [None] * size)
+        results.extend([None] * (size - len(results)))
+        if 0 <= index < len(results) and results[index] is None:
+            results[index] = first_try
+        self.last = page
+
+    def drill_results(self, page: str, set_index: int) -> list[bool | None]:
+        return list(self.drills.get(page, {}).get(set_index, []))
 
     def of(self, page: str, index: int) -> Answer | None:
         return self.chapters.get(page, {}).get(index)
@@ -123,7 +137,14 @@ class Progress:
             page: {str(i): [int(a.first_try), int(a.right)] for i, a in sorted(answers.items())}
             for page, answers in sorted(self.chapters.items())
         }
-        return {"v": VERSION, "chapters": chapters, "last": self.last}
+        drills = {
+            page: {
+                str(i): [None if r is None else int(r) for r in results]
+                for i, results in sorted(sets.items())
+            }
+            for page, sets in sorted(self.drills.items())
+        }
+        return {"v": VERSION, "chapters": chapters, "last": self.last, "drills": drills}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Progress:
@@ -143,6 +164,23 @@ class Progress:
                         kept[int(index)] = Answer(first_try=bool(pair[0]) and right, right=right)
                 if kept:
                     progress.chapters[page] = kept
+        raw_drills = data.get("drills")
+        if isinstance(raw_drills, Mapping):
+            for page, sets in list(raw_drills.items())[:200]:
+                if not isinstance(page, str) or not _PAGE.match(page) or not isinstance(sets, Mapping):
+                    continue
+                found = {
+                    int(i): [None if r is None else bool(r) for r in results]
+                    for i, results in list(sets.items())[:20]
+                    if isinstance(i, str)
+                    and i.isdigit()
+                    and len(i) < 3
+                    and isinstance(results, list)
+                    and len(results) <= 20
+                    and all(r in (None, 0, 1) for r in results)
+                }
+                if found:
+                    progress.drills[page] = found
         last = data.get("last")
         progress.last = last if isinstance(last, str) and _PAGE.match(last) else ""
         return progress
