@@ -1,7 +1,8 @@
 """A learner's progress in Chromium (issue 35, part 6): chapter 1's exercise answered, then the chapter
 reloaded (the answer shown again), the welcome page's map in English and in French (chapter 1's stars,
-*Continue* opening chapter 2), the practice page's level stars and the suggested next level, and
-*Reset my progress*. One browser, one localStorage: the two languages share one record.
+*Continue* opening chapter 2), the practice page's level stars and the suggested next level, chapter
+3's drill set going on from the drill not answered, and *Reset my progress*. One browser, one
+localStorage: the two languages share one record.
 """
 
 from __future__ import annotations
@@ -102,6 +103,16 @@ def test_a_chapter_answered_is_remembered_starred_and_continued_in_both_language
     stars_box = page.locator(".asteroyds-practice-stars").bounding_box()
     assert stars_box["x"] + stars_box["width"] <= PHONE["width"] + 1
     screenshot(page, "progress-practice-phone")
+
+    # Chapter 3's closing drills answered on an earlier visit (two of three, as kept): on from the third.
+    page.evaluate(
+        "() => { const kept = JSON.parse(window.localStorage.getItem('asteroyds:progress'));"
+        " kept.drills = {'03_moving_asteroids': {'0': [1, 0, null]}};"
+        " window.localStorage.setItem('asteroyds:progress', JSON.stringify(kept)); }"
+    )
+    third = ".asteroyds-drill-set-progress[data-index='3']"
+    open_notebook(page, voila_url, "03_moving_asteroids", wait_for=third)
+    assert kept(page)["drills"] == {"03_moving_asteroids": {"0": [1, 0, None]}}
 
     # Reset my progress asks first, then forgets the chapters and the practice record.
     page.set_viewport_size(LAPTOP)
