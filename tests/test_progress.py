@@ -275,3 +275,18 @@ def test_a_chapters_drill_set_goes_on_from_the_first_drill_not_answered(fresh_pa
         again.click(tuple(third.cells[piece]))
     assert saved(fresh_page.store)["drills"]["03_moving_asteroids"]["1"] == [1, 0, 1]
     assert 'data-right="2" data-total="3"' in again._tally.value
+
+
+def test_an_exercise_or_drill_set_built_after_the_record_arrived_shows_it_at_once(fresh_page):
+    """A section built late (below the fold) meets a record the page already has."""
+    from asteroyds.ui.practice.drill_set import DrillSet
+
+    set_language("en")
+    fresh_page.page_inbox.value = "04_flying.ipynb"
+    fresh_page.store.restore(
+        json.dumps({"chapters": {"04_flying": {"0": [0, 1]}}, "drills": {"04_flying": {"0": [1, None]}}})
+    )
+    late = choice()
+    assert 'data-first-try="false" data-right="true"' in fresh_page.slots[0]._note.value and late.last is None
+    drills = DrillSet(levels=[4, 4], seeds=[3, 1], title="Drills")
+    assert drills.run.results == [True, None] and drills.run.index == 1

@@ -197,6 +197,7 @@ class DrillSet(SafeActions, widgets.VBox):
         self.children = [*self.children, self._kept]
         self.add_class("asteroyds-drill-set")
         self._draw()
+        self._kept.restore()  # a set built after the record arrived takes it at once
 
     # --- actions (the widgets call these; tests may too) ---------------------------------------
     def click(self, cell: tuple[int, int]) -> None:

@@ -68,13 +68,14 @@ class PageProgress:
         """A new exercise of the page: it takes the next number (0, 1, …)."""
         slot = ExerciseSlot(self, view, len(self.slots))
         self.slots.append(slot)
+        slot.draw()  # an exercise built after the record arrived (a section built late) shows it at once
         return slot
 
     def register_drills(self, view: _DrillSetView) -> DrillSetSlot:
         """A new drill set of the page: it takes the next number (0, 1, …)."""
         slot = DrillSetSlot(self, view, len(self.drill_slots))
         self.drill_slots.append(slot)
-        return slot
+        return slot  # its view takes the record once it is built (DrillSet calls restore)
 
     def record_drill(self, set_index: int, index: int, first_try: bool, size: int) -> None:
         self._drill_events.append((set_index, index, first_try, size))
@@ -161,7 +162,8 @@ class ExerciseSlot(widgets.VBox):
 
     def draw(self) -> None:
         kept = self._page.remembered(self.index)
-        if kept is None or self._view.last is not None:  # an answer in this visit shows its own verdict
+        answered_now = getattr(self._view, "last", None) is not None  # this visit's verdict shows instead
+        if kept is None or answered_now:
             self._note.value = ""
             return
         if kept.right and kept.first_try:

@@ -102,10 +102,10 @@ class _ExerciseView(widgets.VBox):
             tag("div", tag("b", _("Exercise.")), " ", prompt, class_="asteroyds-exercise-prompt")
         )
         self._feedback = widgets.HTML("")
-        self.last: Feedback | None = None
         self._progress = page_progress().register(self)  # the page's record: each answer, kept in the browser
         super().__init__([self._prompt, *children, self._feedback, self._progress])
         self.add_class("asteroyds-exercise")
+        self.last: Feedback | None = None
 
     def _show(self, feedback: Feedback) -> Feedback:
         self.last = feedback
