@@ -54,7 +54,7 @@ def test_switch_to_french_then_plan_on_a_french_status_chart(page, voila_url):
     assert page.get_by_text("Bienvenue, pilote").count() >= 1
     assert page.get_by_role("link", name="English", exact=True).count() == 1  # and back
 
-    page.get_by_role("link", name="Programmer sur le tableau de bord").click()
+    page.get_by_role("link", name="Programmer sur le tableau de bord", exact=True).click()  # the table's link
     page.wait_for_url("**/fr/02_planning.ipynb", timeout=RENDER_TIMEOUT)
     wait_rendered(page)
     assert page.get_by_text("Le programme par écrit").count() >= 1  # the French prose

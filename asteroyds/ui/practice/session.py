@@ -46,15 +46,25 @@ Generate = Callable[[int, int], Drill]  # (level, seed) -> a drill (asteroyds.dr
 @dataclass
 class Record:
     """What the learner earned, kept in the browser: the streak, the best one, each level's
-    (right at the first try, drills tried) and the next seed of each level."""
+    (right at the first try, drills tried), the next seed of each level, and each level's run of
+    first-try rights in a row and its best run (its stars: ``asteroyds.ui.share.progress.level_stars``)."""
 
     streak: int = 0
     best: int = 0
     levels: dict[str, list[int]] = field(default_factory=dict)
     seeds: dict[str, int] = field(default_factory=dict)
+    runs: dict[str, int] = field(default_factory=dict)
+    best_runs: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"streak": self.streak, "best": self.best, "levels": self.levels, "seeds": self.seeds}
+        return {
+            "streak": self.streak,
+            "best": self.best,
+            "levels": self.levels,
+            "seeds": self.seeds,
+            "runs": self.runs,
+            "best_runs": self.best_runs,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Record:
@@ -70,13 +80,18 @@ class Record:
             if isinstance(pair, list) and len(pair) == 2:
                 right, tried = count(pair[0]), count(pair[1])
                 levels[level] = [min(right, tried), tried]
-        raw_seeds = data.get("seeds")
-        seeds = {
-            level: count(raw_seeds.get(level))
-            for level in map(str, LEVELS)
-            if isinstance(raw_seeds, Mapping) and count(raw_seeds.get(level)) > 0
-        }
-        return cls(count(data.get("streak")), count(data.get("best")), levels, seeds)
+
+        def per_level(name: str) -> dict[str, int]:
+            raw = data.get(name)
+            return {
+                level: count(raw.get(level))
+                for level in map(str, LEVELS)
+                if isinstance(raw, Mapping) and count(raw.get(level)) > 0
+            }
+
+        record = cls(count(data.get("streak")), count(data.get("best")), levels, per_level("seeds"))
+        record.runs, record.best_runs = per_level("runs"), per_level("best_runs")
+        return record
 
 
 class PracticeSession(Observable["PracticeSession"]):
@@ -226,14 +241,18 @@ class PracticeSession(Observable["PracticeSession"]):
     def _finish(self, right: bool, message: str) -> Feedback:
         if self.first_try is None:  # the first answer scores the drill
             self.first_try = right
-            score = self.record.levels.setdefault(str(self.level), [0, 0])
+            key = str(self.level)
+            score = self.record.levels.setdefault(key, [0, 0])
             score[1] += 1
             if right:
                 score[0] += 1
                 self.record.streak += 1
                 self.record.best = max(self.record.best, self.record.streak)
+                self.record.runs[key] = self.record.runs.get(key, 0) + 1
+                self.record.best_runs[key] = max(self.record.best_runs.get(key, 0), self.record.runs[key])
             else:
                 self.record.streak = 0
+                self.record.runs.pop(key, None)
         self.solved = self.solved or (right and self.asking is None)
         self.feedback = Feedback(right, message)
         self._notify()

@@ -29,6 +29,7 @@ from ...program import Program, as_program
 from ...state import State
 from ..board.view import BoardView
 from ..share.markup import tag
+from ..share.page_progress import page_progress
 from ..theme import error_html
 
 
@@ -158,13 +159,18 @@ class _ExerciseView(widgets.VBox):
             tag("div", tag("b", _("Exercise.")), " ", prompt, class_="asteroyds-exercise-prompt")
         )
         self._feedback = widgets.HTML("")
-        super().__init__([self._prompt, *children, self._feedback])
+        self._progress = page_progress().register(self)  # the page's record: each answer, kept in the browser
+        super().__init__([self._prompt, *children, self._feedback, self._progress])
         self.add_class("asteroyds-exercise")
         self.last: Feedback | None = None
 
     def _show(self, feedback: Feedback) -> Feedback:
         self.last = feedback
         self._feedback.value = feedback_html(feedback)
+        if feedback.shown:  # an answer or solution shown is never a first try
+            self._progress.revealed()
+        else:
+            self._progress.answered(feedback.correct)
         return feedback
 
     @property
