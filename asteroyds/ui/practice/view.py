@@ -10,7 +10,9 @@ CSS classes for browser tests: ``asteroyds-practice`` (the page),
 ``asteroyds-practice-level`` (the level buttons), ``asteroyds-practice-new``,
 ``asteroyds-practice-question`` (``data-level``, ``data-seed``, ``data-asking``),
 ``asteroyds-practice-record`` (``data-streak``), ``asteroyds-practice-fly``,
-``asteroyds-practice-why``; the verdict is an ``asteroyds-feedback`` with ``data-correct``.
+``asteroyds-practice-why``; the verdict is an ``asteroyds-feedback`` with ``data-correct``; a wrong
+answer's space is the board's ``data-wrong`` (crossed on the board) and the verdict names the likely
+mistake (:mod:`asteroyds.drills.mistakes`).
 """
 
 from __future__ import annotations
