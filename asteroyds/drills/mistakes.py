@@ -147,11 +147,9 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
             _end(swapped, dice, pid),
             _(
                 "Mind the priority: in one colour phase the smaller number moves first and finishes its "
-                "move, so {first} (#{a}) moves before {then} (#{b}).",
+                "move, so {first} moves before {then}.",
                 first=_name(state, first.id),
                 then=_name(state, then.id),
-                a=first.priority,
-                b=then.priority,
             ),
         )
 

@@ -154,10 +154,10 @@ def test_show_a_solution_flies_it_on_the_chart(chapter):
 
 
 def test_the_french_page_asks_in_french(page, voila_url):
-    yes = ".asteroyds-decision-board .asteroyds-decision-yes"
-    open_notebook(page, voila_url, f"fr/{CHAPTER}", wait_for=yes)
+    open_notebook(page, voila_url, f"fr/{CHAPTER}", wait_for=".asteroyds-decision-board .asteroyds-rule-step")
     board = page.locator(".asteroyds-decision-board")
     board.scroll_into_view_if_needed()
+    step_to_the_end(board)  # the question is asked at its moment (issue 35)
     question = board.locator(".asteroyds-decision-question").inner_text()
     assert question.startswith("Le vaisseau bleu va heurter")
     answer = board.locator(".asteroyds-decision-yes")

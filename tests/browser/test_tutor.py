@@ -20,6 +20,7 @@ from asteroyds.program import Program
 from asteroyds.state import State
 from asteroyds.ui.board.layers import cell_key
 from asteroyds.ui.board.view import cell_fraction
+from asteroyds.ui.practice.whole_round import WholeRoundSession
 from asteroyds.ui.teach.scenes import patch
 
 from .conftest import open_notebook, screenshot
@@ -213,6 +214,20 @@ def test_the_verdicts_that_lied(page, voila_url):
     expect(board.locator(".asteroyds-decision-verdict")).to_contain_text("Bounce off", timeout=TIMEOUT)
     expect(question).to_be_hidden()
     screenshot(board, "tutor-decision-answered")
+
+    # Chapter 4's whole round, step 1: a wrong mark diagnosed and marked, then Show me why steps the dice.
+    whole = page.locator(".asteroyds-whole-round")
+    session = WholeRoundSession(generate(5, 3))  # the chapter's cell: WholeRound(generate(5, 3))
+    drill, pid = session.drill, session.pieces[0]
+    wrong = diagnosed_cell(drill.state, drill.dice, pid, session.end_of(pid))
+    _key, sentence = said("en", drill.state, drill.dice, pid, wrong)
+    click_cell(whole, wrong, STANDARD_BOARD)
+    expect_marked(whole, wrong)
+    expect_wrong_verdict(whole, sentence)
+    whole.locator(".asteroyds-whole-round-why").click()
+    whole.locator(".asteroyds-rule-board .asteroyds-rule-step").wait_for(timeout=TIMEOUT)
+    expect(whole.locator(".asteroyds-whole-round-back")).to_be_visible(timeout=TIMEOUT)
+    screenshot(whole, "tutor-whole-round-why")
 
     # Chapter 5: a wrong choice says why.
     open_notebook(page, voila_url, "05_racing_game", wait_for=".asteroyds-choice")

@@ -181,6 +181,7 @@ class BoardFigure:
             "collisions": lines(),
             "shadow": lines(),
             "arrows": lines(),
+            "wrong": lines(),  # a wrong answer's space: over the tiles, under their numbers
             "target_rings": lines(),
             "discs": dots(COLOURS["white"], COLOURS["tile_edge"], 1.2),
             "labels": label(),
@@ -197,7 +198,6 @@ class BoardFigure:
             "damage": label(),
             "carried": lines(fill="inside", stroke_width=1.2),
             "disabled": lines(),
-            "wrong": lines(),
             "highlight": lines(),
         }
         # On top: one transparent circle per hex catches the clicks (a Lines mark reports no index).

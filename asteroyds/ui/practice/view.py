@@ -12,7 +12,9 @@ CSS classes for browser tests: ``asteroyds-practice`` (the page),
 ``asteroyds-practice-record`` (``data-streak``), ``asteroyds-practice-stars`` (each level's
 stars and *mastered*, :func:`~asteroyds.ui.share.progress_map.levels_html`), ``asteroyds-practice-next-level``
 (shown once the level on show is mastered), ``asteroyds-practice-fly``,
-``asteroyds-practice-why``; the verdict is an ``asteroyds-feedback`` with ``data-correct``.
+``asteroyds-practice-why``; the verdict is an ``asteroyds-feedback`` with ``data-correct``; a wrong
+answer's space is the board's ``data-wrong`` (crossed on the board) and the verdict names the likely
+mistake (:mod:`asteroyds.drills.mistakes`).
 """
 
 from __future__ import annotations

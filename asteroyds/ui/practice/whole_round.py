@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from ...asteroids import resolve_asteroids
 from ...drills import PLAN, Drill
-from ...drills.mistakes import wrong_click_text
+from ...drills.mistakes import diagnose
 from ...drills.plan import fly_round, meets_goal, shield_missing
 from ...event_text import capitalised, colour_text, name_text
 from ...events import CraftMoved, Event
@@ -122,12 +122,11 @@ class WholeRoundSession:
             said = _("Right: {piece} ends there.", piece=self.name(piece))
         else:
             drill = self.drill
-            self.reasons[piece] = wrong_click_text(drill.state, drill.dice, piece, cell)
-            said = _(
-                "Not there. {reason} {piece} ends on the outlined space.",
-                reason=self.reasons[piece],
-                piece=capitalised(self.name(piece)),
-            )
+            mistake = diagnose(drill.state, drill.dice, piece, cell)
+            said = _("Not there: {piece} ends on the outlined space.", piece=self.name(piece))
+            if mistake is not None:
+                self.reasons[piece] = mistake.message
+                said = _("{verdict} {reason}", verdict=said, reason=mistake.message)
         self.feedback = Feedback(right, said)
         return self.feedback
 
@@ -319,17 +318,7 @@ class WholeRound(widgets.VBox):
         if session.step != FLOWN:
             self.board.highlight(outlined + marked)
             self.board.mark_wrong(session.wrong)
-        verdicts = "".join(
-            feedback_html(Feedback(session.verdicts[pid], (
-                _("{piece}: right.", piece=session.name(pid)) if session.verdicts[pid]
-                else _(
-                    "{piece}: not there. {reason} It ends on the outlined space.",
-                    piece=session.name(pid),
-                    reason=session.reasons.get(pid, ""),
-                )
-            )))
-            for pid in session.marks
-        )  # fmt: skip
+        verdicts = "".join(feedback_html(self._verdict_of(pid)) for pid in session.marks)
         flown = feedback_html(session.feedback) if session.step == FLOWN else ""
         self._verdict.value = verdicts + flown
         planning = session.step != MARK
@@ -341,6 +330,17 @@ class WholeRound(widgets.VBox):
         for step in (MARK, PLAN_STEP, FLOWN):
             self.remove_class(f"asteroyds-whole-round-{step}")
         self.add_class(f"asteroyds-whole-round-{session.step}")
+
+    def _verdict_of(self, pid: str) -> Feedback:
+        """One marked asteroid's verdict: right, or where it ends and (when found) the likely mistake."""
+        session = self.session
+        name = capitalised(session.name(pid))
+        if session.verdicts[pid]:
+            return Feedback(True, _("{piece}: right.", piece=name))
+        said = _("{piece}: not there; it ends on the outlined space.", piece=name)
+        if pid in session.reasons:
+            said = _("{verdict} {reason}", verdict=said, reason=session.reasons[pid])
+        return Feedback(False, said)
 
     def _safely(self, action: Any) -> None:
         self._error.value = ""
