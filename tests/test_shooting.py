@@ -129,7 +129,7 @@ def test_laser_events_read_well_and_round_trip_through_json():
     hit = LaserFired("red", 7, (4, 8), 3, ((4, 7), (4, 6)), "GA", "gate", "red gate #21")
     assert hit.text() == "The red craft shoots W from (4, 8): the laser hits red gate #21 at (4, 6)"
     gone = TargetEliminated("red", "W2", "white asteroid #2", "right-4", "right", (4, 8), 5, "rammed")
-    assert gone.text() == "The red craft eliminates target right-4 by destroying white asteroid #2 at (4, 8)"
+    assert gone.text() == "The red craft eliminates target R4 by destroying white asteroid #2 at (4, 8)"
     for event in (one, hit, gone):
         assert Event.from_dict(json.loads(json.dumps(event.to_dict()))) == event
 

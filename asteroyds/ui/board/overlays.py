@@ -23,6 +23,7 @@ from ...dice import Dice
 from ...hexgrid import Cell, direction_name
 from ...pieces import DIE_COLOURS, die_direction
 from ...render.layout import Layout
+from ...render.overlays import arrow_shifts
 from ...state import State
 from .. import theme
 from ..theme import COLOURS
@@ -108,13 +109,9 @@ def overlay(
     """
     lay = board_layout()
     layers = {name: Shapes() for name in OVERLAY_LAYERS}
-    count: dict[str, int] = {}
-    for a in arrows:
-        count[a.piece] = count.get(a.piece, 0) + 1
-    seen: dict[str, int] = {}
-    for a in arrows:  # a bicolour tile's two arrows are drawn side by side
-        k = seen[a.piece] = seen.get(a.piece, -1) + 1
-        shift = (k - (count[a.piece] - 1) / 2) * 0.32
+    # a bicolour tile's two arrows side by side, two tiles heading at each other apart (as the picture)
+    shifts = arrow_shifts([(state.piece(a.piece).cell, a.direction, a.steps) for a in arrows])
+    for a, shift in zip(arrows, shifts, strict=True):
         curve = arrow_curve(lay, state.piece(a.piece).cell, a.direction, a.steps, shift)
         layers["shadow"].add(curve, COLOURS["outline"], key=str(a))
         layers["arrows"].add(curve, theme.die_colour(a.die), key=str(a))

@@ -351,12 +351,20 @@ class BoardView(ShowsOverlays, widgets.VBox):
         that never shows a danger map costs the page nothing more.
         """
         self._danger.show(self._state.board, counts, rolls, legend)
+        self._quiet(frozenset(self._danger.counts))
         self._publish()
 
     def clear_danger(self) -> None:
         """Hide the heat map and its legend (the marks stay, empty, for the next time)."""
         self._danger.clear()
+        self._quiet(frozenset())
         self._publish()
+
+    def _quiet(self, cells: frozenset[Cell]) -> None:
+        """The die numbers step aside where a danger count is written (never one over the other)."""
+        if cells != self._figure.quiet:
+            self._figure.quiet = cells
+            self._figure.draw_state(self._state)
 
     def _add_legend(self, legend: widgets.HTML) -> None:
         """The danger map's legend line goes under the caption, once."""
