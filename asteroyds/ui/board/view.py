@@ -28,8 +28,10 @@ from ...event_text import player_text
 from ...hexgrid import Cell, direction_name
 from ...i18n import _
 from ...modes import mode_of
+from ...render.legend import legend_keys
 from ...state import State
 from .. import theme
+from ..share.legend import board_legend
 from .danger import ROLLS
 from .figure import SIZES, BoardFigure
 from .heat_map import HeatMap
@@ -138,6 +140,9 @@ class BoardView(ShowsOverlays, widgets.VBox):
         self._coordinates_box = self._toggle(_("Coordinates"), coordinates, "asteroyds-coordinates-toggle")
         toggles = widgets.HBox([self._numbers_box, self._coordinates_box])
         toggles.add_class("asteroyds-board-toggles")
+        self._legend = widgets.HTML()  # What's this?, closed: as under a picture (drawn with the state)
+        self._legend_keys: tuple[str, ...] = ()
+        self._legend.add_class("asteroyds-legend-box")
         self.zooming = BoardZoom(self._figure, lambda: self._state, self._publish, self._place_zoom_buttons)
         self._danger = HeatMap(self._figure, self._add_legend)
         self._caption = widgets.HTML(layout=widgets.Layout(max_width="100%"))  # wraps under the board
@@ -153,6 +158,7 @@ class BoardView(ShowsOverlays, widgets.VBox):
             self._caption,
             self._error,
             toggles,
+            self._legend,
             *inbox,
             self._state_html,  # the last child (tests read it there)
         )
@@ -411,6 +417,9 @@ class BoardView(ShowsOverlays, widgets.VBox):
         self._updates += 1
         if not self._caption_text:
             self._caption.value = self._default_caption()
+        keys = legend_keys(self._state)
+        if keys != self._legend_keys:  # a new kind of piece on the board (a drone launched): its row too
+            self._legend_keys, self._legend.value = keys, board_legend(self._state)
 
     def _draw_overlays(self) -> None:
         layers = self._overlays.layers(self._state)
