@@ -11,15 +11,18 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ...hexgrid import Cell
 from ...i18n import _
 from ...program import Program, as_program
-from ..board.view import BoardView
 from ..share.markup import tag
 from ..theme import error_html
+
+if TYPE_CHECKING:  # a page that imports the exercises pays for bqplot only when it builds a board
+    from ..board.view import BoardView
 
 
 @dataclass(frozen=True)
