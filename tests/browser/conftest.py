@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -164,3 +164,20 @@ def readme_image(shot: Path, name: str) -> None:
     """
     if os.environ.get(README_IMAGES_VAR):
         shutil.copy(shot, README_IMAGES / name)
+
+
+LAZY_OPEN = ".asteroyds-lazy-open"  # a lazy section's button (asteroyds.ui.share.lazy)
+
+
+def open_sections(page: object, count: int, which: Sequence[int] | None = None) -> None:
+    """Open a page's lazy sections, as a learner presses *Open the exercise*: the page must show
+    ``count`` closed ones; ``which`` picks some by their order on the page (default: all). Waits
+    until each pressed section has built its part (its button gone)."""
+    buttons = page.locator(LAZY_OPEN)  # type: ignore[attr-defined]
+    buttons.nth(count - 1).wait_for(timeout=RENDER_TIMEOUT)
+    assert buttons.count() == count
+    for left, index in enumerate(sorted(which if which is not None else range(count), reverse=True)):
+        buttons.nth(index).click()
+        page.wait_for_function(  # type: ignore[attr-defined]
+            f"document.querySelectorAll({LAZY_OPEN!r}).length === {count - left - 1}", timeout=RENDER_TIMEOUT
+        )

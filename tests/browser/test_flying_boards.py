@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_notebook, screenshot
+from .conftest import open_notebook, open_sections, screenshot
 
 pytestmark = pytest.mark.ui
 
@@ -142,6 +142,7 @@ def test_destroy_or_bounce_answers_on_the_board_and_again_asks_anew(chapter):
 
 def test_show_a_solution_flies_it_on_the_chart(chapter):
     page = chapter
+    open_sections(page, 3, [0])  # the exercise is the first of the chapter's closed sections
     exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-show-solution"))
     exercise.scroll_into_view_if_needed()
     exercise.locator(".asteroyds-show-solution").click()

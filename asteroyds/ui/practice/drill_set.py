@@ -249,6 +249,8 @@ class DrillSet(SafeActions, widgets.VBox):
     def _draw_state(self) -> None:
         run = self.run
         session = run.session
+        # The question before the progress: a page (or a test) that sees "Drill 2" sees drill 2's question.
+        self._question.value = question_html(session)
         self._progress.value = str(
             tag(
                 "p",
@@ -257,7 +259,6 @@ class DrillSet(SafeActions, widgets.VBox):
                 data_index=run.index + 1,
             )
         )
-        self._question.value = question_html(session)
         assert session.state is not None
         cells = [p.cell for p in session.state.pieces if p.id == session.asking]
         self.board.highlight(cells + list(session.found))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -27,10 +28,12 @@ from ...hexgrid import Cell
 from ...i18n import _
 from ...program import Program, as_program
 from ...state import State
-from ..board.view import BoardView
 from ..share.markup import tag
 from ..share.page_progress import page_progress
 from ..theme import error_html
+
+if TYPE_CHECKING:  # a page that imports the exercises pays for bqplot only when it builds a board
+    from ..board.view import BoardView
 
 
 @dataclass(frozen=True)
