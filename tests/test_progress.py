@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 
 from asteroyds.i18n import set_language
@@ -149,7 +150,8 @@ def test_each_chapters_exercise_count_is_what_it_builds():
         path = NOTEBOOKS / name
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-        built = len(re.findall(r"^\s*(?:\w+\s*=\s*)?(?:Click|Program|Choice)Exercise\(", code, re.M))
+        call = r"^\s*(?:return\s+|lambda:\s*|\w+\s*=\s*)?(?:Click|Program|Choice)Exercise\("
+        built = len(re.findall(call, code, re.M))
         assert exercise_count(path) == built >= 1, name
         assert exercise_count(NOTEBOOKS / "fr" / name) == built, name  # the twin builds the same
 
@@ -290,3 +292,31 @@ def test_an_exercise_or_drill_set_built_after_the_record_arrived_shows_it_at_onc
     assert 'data-first-try="false" data-right="true"' in fresh_page.slots[0]._note.value and late.last is None
     drills = DrillSet(levels=[4, 4], seeds=[3, 1], title="Drills")
     assert drills.run.results == [True, None] and drills.run.index == 1
+
+
+def test_an_exercise_keeps_its_number_whichever_closed_section_is_opened_first(monkeypatch):
+    """Exercises built when the learner opens a section are numbered by their section, not by when."""
+    from asteroyds.ui.share import lazy
+
+    numbers = []
+    for order in ((0, 1), (1, 0)):  # two visits of one page, its two sections opened in either order
+        monkeypatch.setattr(page_progress_module, "_THIS_PAGE", PageProgress())
+        monkeypatch.setattr(lazy, "_NUMBERS", iter(range(1, 10)))  # a new kernel: sections from 1
+        top = choice()
+        sections = [
+            lazy.LazySection(lambda: choice()),
+            lazy.LazySection(lambda: widgets.VBox([choice(), choice()])),
+        ]
+        for index in order:
+            sections[index].open_part()
+        slots = page_progress_module.page_progress().slots
+        numbers.append(sorted((slot.index, slot._view is top) for slot in slots))
+    assert numbers[0] == numbers[1] == [(0, True), (100, False), (200, False), (201, False)]
+
+
+def test_a_chapter_is_done_when_as_many_exercises_as_it_has_are_right():
+    progress = Progress()
+    for index in (0, 100, 200):
+        progress.answer("04_flying", index, True)
+    assert progress.done("04_flying", 3) and progress.stars("04_flying", 3) == 3
+    assert not progress.done("04_flying", 4) and progress.stars("04_flying", 4) == 0

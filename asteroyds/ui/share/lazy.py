@@ -13,13 +13,26 @@ traceback in Voila, and the button stays to try again.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
+from contextvars import ContextVar
 
 import ipywidgets as widgets
 
 from ...i18n import _
 from ..theme import error_html
 from .markup import tag
+
+# Sections are numbered in the order the page makes them (its cells run top to bottom, the same at
+# every visit), so what a section builds can be told apart from what another builds, whichever the
+# learner opens first: a page's exercises keep their numbers (``page_progress``) across visits.
+_NUMBERS = itertools.count(1)
+_BUILDING: ContextVar[int] = ContextVar("asteroyds_lazy_section", default=0)
+
+
+def building_section() -> int:
+    """The number of the section whose part is being built now; 0 outside any (a cell's own widgets)."""
+    return _BUILDING.get()
 
 
 class LazySection(widgets.VBox):
@@ -30,6 +43,7 @@ class LazySection(widgets.VBox):
 
     def __init__(self, build: Callable[[], widgets.Widget], label: str = "", *, title: str = "") -> None:
         self._build = build
+        self.number = next(_NUMBERS)
         self._part: widgets.Widget | None = None
         self._heading = [widgets.HTML(tag("div", title, class_="asteroyds-lazy-title"))] if title else []
         self._label = label or _("Open the exercise")
@@ -51,6 +65,7 @@ class LazySection(widgets.VBox):
             self._button.disabled = True  # a second click while it builds must not build it twice
             self._button.description = _("Opening…")  # sent at once: the build may take a second
             label = self._label
+            building = _BUILDING.set(self.number)
             try:
                 part = self._build()
             except Exception as exc:  # shown in the section, never a traceback in Voila
@@ -58,6 +73,8 @@ class LazySection(widgets.VBox):
                 self._button.disabled = False
                 self._button.description = label
                 return None
+            finally:
+                _BUILDING.reset(building)
             self._part = part
             self._button.close()
             self._error.close()
@@ -66,4 +83,4 @@ class LazySection(widgets.VBox):
         return self._part
 
 
-__all__ = ["LazySection"]
+__all__ = ["LazySection", "building_section"]

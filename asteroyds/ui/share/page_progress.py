@@ -4,7 +4,9 @@ A thin layer over :class:`~asteroyds.ui.share.progress.Progress` (the record
 and its rules) and :class:`~asteroyds.ui.share.browser_store.BrowserStore`
 (the browser's ``localStorage``). A kernel serves one page, so one
 :class:`PageProgress` per kernel (:func:`page_progress`) numbers the page's
-exercises in the order they are built. Every exercise view
+exercises in the order they are built, those of a section built when the learner opens it
+(:class:`~asteroyds.ui.share.lazy.LazySection`) by the section's number: the
+exercises of section 2 are 200, 201…, whichever section is opened first. Every exercise view
 (``asteroyds.ui.teach.exercises``) carries an :class:`ExerciseSlot`: a note
 for an answer given on an earlier visit, and the page's store and page name.
 A chapter's closing drill set (``asteroyds.ui.practice.drill_set``) carries a
@@ -31,6 +33,7 @@ import ipywidgets as widgets
 
 from ...i18n import _
 from .browser_store import BrowserStore
+from .lazy import building_section
 from .markup import tag
 from .progress import KEY, Answer, Progress, page_of
 
@@ -65,15 +68,15 @@ class PageProgress:
         self._drill_events: list[tuple[int, int, bool, int]] = []  # (set, drill, first try, size)
 
     def register(self, view: _Answerable) -> ExerciseSlot:
-        """A new exercise of the page: it takes the next number (0, 1, …)."""
-        slot = ExerciseSlot(self, view, len(self.slots))
+        """A new exercise of the page: it takes the next number (0, 1, …; in section 2: 200, 201, …)."""
+        slot = ExerciseSlot(self, view, _next_number([s.index for s in self.slots], 100))
         self.slots.append(slot)
         slot.draw()  # an exercise built after the record arrived (a section built late) shows it at once
         return slot
 
     def register_drills(self, view: _DrillSetView) -> DrillSetSlot:
-        """A new drill set of the page: it takes the next number (0, 1, …)."""
-        slot = DrillSetSlot(self, view, len(self.drill_slots))
+        """A new drill set of the page: it takes the next number (0, 1, …; in section 2: 20, 21, …)."""
+        slot = DrillSetSlot(self, view, _next_number([s.index for s in self.drill_slots], 10))
         self.drill_slots.append(slot)
         return slot  # its view takes the record once it is built (DrillSet calls restore)
 
@@ -129,6 +132,12 @@ class PageProgress:
 
 
 _THIS_PAGE: PageProgress | None = None
+
+
+def _next_number(taken: list[int], block: int) -> int:
+    """The next number in the block of the section being built (``block`` numbers a section)."""
+    start = building_section() * block
+    return start + sum(start <= number < start + block for number in taken)
 
 
 def page_progress() -> PageProgress:

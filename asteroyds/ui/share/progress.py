@@ -107,14 +107,13 @@ class Progress:
     # --- judging -----------------------------------------------------------------------------
     def done(self, page: str, total: int) -> bool:
         """Every exercise of ``page`` (``total`` of them) answered right."""
-        answers = self.chapters.get(page, {})
-        return total > 0 and all(answers.get(i, Answer(False, False)).right for i in range(total))
+        return total > 0 and sum(answer.right for answer in self.chapters.get(page, {}).values()) >= total
 
     def stars(self, page: str, total: int) -> int:
         """0 until the chapter is done; then 3 all at the first try, 2 at least half, else 1."""
         if not self.done(page, total):
             return 0
-        first = sum(self.chapters[page][i].first_try for i in range(total))
+        first = min(total, sum(answer.first_try for answer in self.chapters[page].values()))
         if first == total:
             return MAX_STARS
         return 2 if 2 * first >= total else 1
