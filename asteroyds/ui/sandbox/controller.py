@@ -293,6 +293,11 @@ class SandboxController(Observable["SandboxController"]):
     turret_aims = planning_notes  # the name capture's pages and tests have used
 
     @property
+    def hands_over(self) -> bool:
+        """Is the device handed over between humans (two or more), with a screen hiding the charts?"""
+        return self.hot_seat is not None and self.hot_seat.hands_over
+
+    @property
     def charts_shown(self) -> int:
         """How many times humans' charts were shown this game: each showing starts a stopwatch."""
         return 0 if self.hot_seat is None else self.hot_seat.shown
