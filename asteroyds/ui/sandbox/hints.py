@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from ...errors import RuleError
+from ...event_text import player_text
 from ...i18n import _, ngettext
 
 T = TypeVar("T")
@@ -100,7 +101,7 @@ class Hints:
         n = self.used
         text = ngettext("{n} hint used", "{n} hints used", n, n=n)
         if len(players) > 1:
-            text += " (" + ", ".join(f"{p} {self.used_by(p)}" for p in players) + ")"
+            text += " (" + ", ".join(f"{player_text(p)} {self.used_by(p)}" for p in players) + ")"
         return text
 
 
