@@ -105,6 +105,17 @@ def test_the_danger_map_is_off_again_at_the_next_hand_over():
     assert c.stage == "handover" and not view.coach.danger.on
 
 
+def test_one_human_asks_for_the_danger_map_again_each_round():
+    view = planning_view()
+    c = view.controller
+    view.coach.set_danger(True)
+    assert view.coach.danger.on and c.hints.used == 1
+    c.submit()
+    c.play_round()
+    c.roll()
+    assert c.stage == "planning" and c.game.round == 2 and not view.coach.danger.on
+
+
 # --- hints in the game's summary ------------------------------------------------------------------------
 def play_out(c: SandboxController) -> None:
     while c.stage != "over" and c.game.round < 80:

@@ -6,7 +6,7 @@ because a sandbox that trains must not let the coach play for the learner
 (issue 35: copying *Show me the best plan* won 4 games of 4 without thinking).
 So the coach's tools are **hints**:
 
-- **off until asked**: the danger map is off whenever a chart is handed over,
+- **off until asked**: the danger map is off again each time a player starts planning,
   and the best plan is computed only when its button is pressed;
 - **counted**: each time a player turns the danger map on or asks for the best
   plan is one hint, and the game's summary says how many (``"3 hints used"``,
