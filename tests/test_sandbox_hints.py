@@ -41,6 +41,7 @@ def planning_view(**options) -> Sandbox:
 def test_the_game_board_shows_the_numbers_on_the_tiles_by_default():
     view = planning_view()
     assert view.board._numbers_box.value is True and view.board._figure.numbers is True
+    assert "blue is planning." in view._toolbar.status.value  # alone: no other chart to hide
 
 
 # --- the stopwatch pauses while the coach computes ------------------------------------------------------
@@ -102,6 +103,17 @@ def test_the_danger_map_is_off_again_at_the_next_hand_over():
     assert view.coach.danger.on and c.hints.used_by("blue") == 1
     c.submit()  # blue is done: the device goes to red, who asks for their own hints
     assert c.stage == "handover" and not view.coach.danger.on
+
+
+def test_one_human_asks_for_the_danger_map_again_each_round():
+    view = planning_view()
+    c = view.controller
+    view.coach.set_danger(True)
+    assert view.coach.danger.on and c.hints.used == 1
+    c.submit()
+    c.play_round()
+    c.roll()
+    assert c.stage == "planning" and c.game.round == 2 and not view.coach.danger.on
 
 
 # --- hints in the game's summary ------------------------------------------------------------------------
@@ -174,10 +186,11 @@ def test_one_human_plans_with_no_hand_over_two_hand_over():
     alone.new_game()
     alone.roll()
     assert (alone.stage, alone.current_player, alone.charts_shown) == ("planning", "blue", 1)
+    assert not alone.hands_over
     two = SandboxController(SandboxSetup(seats=(Seat("blue"), Seat("red")), seed=3))
     two.new_game()
     two.roll()
-    assert (two.stage, two.charts_shown) == ("handover", 0)
+    assert (two.stage, two.charts_shown) == ("handover", 0) and two.hands_over
 
 
 def test_one_human_undo_takes_back_the_roll_not_a_hidden_chart():

@@ -73,8 +73,8 @@ Decisions of the sandbox (explained on the page):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...damage import Decision
 from ...errors import RuleError
@@ -86,17 +86,14 @@ from ...preview import PathPreview
 from ...program import Program
 from ...state import State
 from ..chart import new_chart
-from ..coach.plan import Question
 from ..observers import Observable
 from ..player.controller import RoundPlayerController
-from .coaching import CoachReview, Submitted, forecast
+from .coaching import CoachParts, CoachReview, Submitted, forecast
 from .files import save_name, saved_game, scenario_setup
 from .hints import Clock, Hints
 from .hotseat import Chart, HotSeat
 from .setup import SandboxSetup
 from .summary import outcome_words
-
-T = TypeVar("T")
 
 # The stages a sandbox shows; a turn resolved at once adds its own phase (capture's "capture").
 STAGES: tuple[str, ...] = (
@@ -116,7 +113,7 @@ STAGES: tuple[str, ...] = (
 AUTOMATIC: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "end")
 
 
-class SandboxController(Observable["SandboxController"]):
+class SandboxController(CoachParts, Observable["SandboxController"]):
     """A sandbox game: setup, hot-seat planning, the round player, undo, rewind, save and load.
 
     :attr:`stage` says what the screen shows: ``setup``, ``roll``,
@@ -222,14 +219,6 @@ class SandboxController(Observable["SandboxController"]):
         ending = outcome_words(game.outcome, self.last_round, self.turn.word)
         return _("{ending}. {hints}.", ending=ending, hints=self.hints.summary(self.humans))
 
-    def ask_coach(self, kind: str | None, compute: Callable[[], T]) -> T:
-        """The coach computes a hint (``danger-map``, ``best-plan``; None: the same one again in another
-        style) for the human planning now, the stopwatch paused meanwhile; the hint is counted."""
-        result = self.hints.ask(kind, self.current_player, compute, self.clock)
-        if kind is not None:
-            self._notify()  # the page's count of hints follows
-        return result
-
     def rounds_started(self) -> list[int]:
         """The rounds "Back to round N" can return to (their start, before the dice)."""
         if self.game is None:
@@ -257,40 +246,17 @@ class SandboxController(Observable["SandboxController"]):
             program = self.charts[player].program
         return forecast(self._need_game(), player, program, coach=self.coach)
 
-    # --- the coach (issue 13: the danger map, the best plan): the review's ---------------------
-    @property
-    def coaches(self) -> bool:
-        """Does the coach's panel apply (a game of a mode with an asteroid phase, not over)?"""
-        return self.review is not None and self.review.applies
-
-    @property
-    def submitted(self) -> dict[str, Submitted]:
-        """Each human's latest Done, kept for the coach's review (none before a game)."""
-        return {} if self.review is None else self.review.submitted
-
-    def danger_state(self) -> State | None:
-        """The board whose danger map the overlay shows: this round's, before its asteroid phase."""
-        return None if self.review is None else self.review.danger_state()
-
-    def coach_question(self) -> Question | None:
-        """What "Show me the best plan" asks: the planning human's craft, this board, these dice."""
-        if self.review is None or self.stage != "planning":
-            return None
-        return self.review.question(self.current_player)
-
-    def reviews(self) -> tuple[Submitted, ...]:
-        """The humans' programs of the latest round planned, to compare with the coach's once every
-        human is done (never while someone still plans in secret)."""
-        if self.review is None or self.stage in ("handover", "planning"):
-            return ()
-        return self.review.reviews()
-
     def planning_notes(self) -> tuple[str, ...]:
         """While planning: what the mode says planners should know of the dice (:attr:`Mode.notes
         <asteroyds.modes.Mode.notes>`; capture: where each turret fires this turn, "TR1 NW")."""
         return self._seat().planning_notes()
 
     turret_aims = planning_notes  # the name capture's pages and tests have used
+
+    @property
+    def hands_over(self) -> bool:
+        """Is the device handed over between humans (two or more), with a screen hiding the charts?"""
+        return self.hot_seat is not None and self.hot_seat.hands_over
 
     @property
     def charts_shown(self) -> int:

@@ -6,7 +6,7 @@ because a sandbox that trains must not let the coach play for the learner
 (issue 35: copying *Show me the best plan* won 4 games of 4 without thinking).
 So the coach's tools are **hints**:
 
-- **off until asked**: the danger map is off whenever a chart is handed over,
+- **off until asked**: the danger map is off again each time a player starts planning,
   and the best plan is computed only when its button is pressed;
 - **counted**: each time a player turns the danger map on or asks for the best
   plan is one hint, and the game's summary says how many (``"3 hints used"``,
@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from ...errors import RuleError
+from ...event_text import player_text
 from ...i18n import _, ngettext
 
 T = TypeVar("T")
@@ -100,7 +101,7 @@ class Hints:
         n = self.used
         text = ngettext("{n} hint used", "{n} hints used", n, n=n)
         if len(players) > 1:
-            text += " (" + ", ".join(f"{p} {self.used_by(p)}" for p in players) + ")"
+            text += " (" + ", ".join(f"{player_text(p)} {self.used_by(p)}" for p in players) + ")"
         return text
 
 

@@ -107,6 +107,7 @@ class Sandbox(widgets.VBox):
         # hints: the teacher's switch (None: the server's, ASTEROYDS_HINTS; a page's ?hints=off, open_query)
         self._controller = SandboxController(setup, hints=hints_allowed() if hints is None else hints)
         self._history_len = -1
+        self._hints_from = 0  # the showing of charts the coach's danger map was last switched off for
         self._build()
         self._controller.observe(lambda _c: self._safely(self._refresh))
         if start:
@@ -332,7 +333,8 @@ class Sandbox(widgets.VBox):
             self._history_len = len(game.history)
             self._plot.update(game.history)
         if "_coach" in self.__dict__:  # never built: nothing to follow
-            if stage == "handover" or not c.hints_allowed:  # a hint is asked again by whoever plans next
+            if stage == "handover" or not c.hints_allowed or c.charts_shown != self._hints_from:
+                self._hints_from = c.charts_shown  # whoever plans next asks for their own hints
                 self._coach.set_danger(False)
             self._coach.refresh()
         self._publish(stage)
