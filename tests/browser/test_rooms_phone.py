@@ -12,8 +12,8 @@ resolution on a portrait phone, the board and the round player's phase and
 step buttons (pinned to the bottom of the screen) are each whole and
 uncovered on one screen, and a tap on "step" steps without scrolling.
 The projector's page (1920x1080) shows the board and the round player's step
-button in one screen during a resolution. With ``ASTEROYDS_README_IMAGES=1`` the portrait and projector runs save
-the README's screenshots into ``notebooks/images/``.
+button in one screen during a resolution. With ``ASTEROYDS_README_IMAGES=1`` the portrait and
+projector runs save the README's screenshots into ``notebooks/images/``.
 """
 
 from __future__ import annotations
