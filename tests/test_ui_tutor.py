@@ -29,6 +29,7 @@ from asteroyds.ui.teach.exercises import (
     ProgramQuestion,
     feedback_html,
     piece_mistakes,
+    replay,
 )
 
 DICE = Dice(4, 1, 1)  # chapter 1's exercise: red 4 sends the rock two spaces, white 1 would send it SW
@@ -59,6 +60,23 @@ def test_a_click_exercise_marks_a_wrong_click_and_names_the_mistake():
     far = (0, 0)  # no misreading ends there: the hint, and no invented reason
     assert exercise.answer(far).message.endswith("Hint: a hint") and board.wrong == (far,)
     assert exercise.answer(right).correct and board.wrong == () and board.highlighted == (right,)
+
+
+def test_show_me_why_is_offered_once_answered_and_plays_the_engines_own_events():
+    field = chapter_1_field()
+    after, events = resolve_asteroids(field, DICE)
+    question = CellQuestion([after.piece("R1").cell], "because")
+    exercise = ClickExercise(BoardView(field), "where?", question, why=replay(field, events))
+    assert exercise._why_button.layout.display == "none"  # before an answer it would give it away
+    exercise.answer((0, 0))
+    assert exercise._why_button.layout.display is None
+    board = exercise.show_why()
+    assert board is not None and board.events == tuple(events)  # the real phase, one event at a time
+    assert exercise.show_why() is board  # pressed again: hidden, not built again
+    assert exercise._why_part.layout.display == "none"
+    without = ClickExercise(BoardView(field), "where?", question)
+    without.answer((0, 0))
+    assert without._why_button.layout.display == "none" and without.show_why() is None
 
 
 def test_show_the_answer_after_a_right_answer_keeps_the_right_verdict():

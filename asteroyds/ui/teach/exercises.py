@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from ...dice import Dice
 from ...drills.mistakes import diagnose
+from ...events import Event
 from ...hexgrid import Cell
 from ...i18n import _
 from ...program import Program, as_program
@@ -181,17 +182,64 @@ class _ExerciseView(widgets.VBox):
         return "" if self.last is None else self.last.message
 
 
-class ClickExercise(_ExerciseView):
-    """Click the right hex on a board; the board's clicks are answers while this exercise listens."""
+def replay(state: State, events: Sequence[Event], title: str = "") -> Callable[[], widgets.Widget]:
+    """*Show me why* for a question about what the engine does: its real events, stepped on a
+    rule board (built when asked)."""
 
-    def __init__(self, board: BoardView, prompt: str, question: CellQuestion) -> None:
+    def board() -> widgets.Widget:
+        from .rule_board import RuleBoard  # a rule board's picture code only when a learner asks why
+
+        return RuleBoard(state, events, title=title or _("What really happens, one step at a time:"))
+
+    return board
+
+
+class ClickExercise(_ExerciseView):
+    """Click the right hex on a board; the board's clicks are answers while this exercise listens.
+
+    ``why`` (e.g. :func:`replay`) builds what *Show me why* shows: offered once the learner has
+    answered (before, it would give the answer away), built on the first press.
+    """
+
+    def __init__(
+        self,
+        board: BoardView,
+        prompt: str,
+        question: CellQuestion,
+        why: Callable[[], widgets.Widget] | None = None,
+    ) -> None:
         self.board = board
         self.question = question
         self._reveal = widgets.Button(description=_("Show the answer"))
         self._reveal.add_class("asteroyds-reveal")
         self._reveal.on_click(lambda _b: self.reveal())
-        super().__init__(prompt, [board, self._reveal])
+        self._why, self._why_part = why, widgets.VBox()
+        self._why_button = widgets.Button(description=_("Show me why"), layout=widgets.Layout(display="none"))
+        self._why_button.add_class("asteroyds-exercise-why")
+        self._why_button.on_click(lambda _b: self.show_why())
+        buttons = widgets.HBox([self._reveal, self._why_button])
+        super().__init__(prompt, [board, buttons, self._why_part])
         board.on_hex_click(self.answer)
+
+    def show_why(self) -> widgets.Widget | None:
+        """The engine's own replay under the exercise (once; a second press hides or shows it again)."""
+        if self._why is None:
+            return None
+        if not self._why_part.children:
+            try:
+                self._why_part.children = (self._why(),)
+            except Exception as exc:  # shown in the widget, never a traceback in Voila
+                self._feedback.value = error_html(exc)
+                return None
+        else:
+            shown = self._why_part.layout.display != "none"
+            self._why_part.layout.display = "none" if shown else None
+        return self._why_part.children[0]
+
+    def _show(self, feedback: Feedback) -> Feedback:
+        if self._why is not None:
+            self._why_button.layout.display = None  # answered: why is worth asking now
+        return super()._show(feedback)
 
     def answer(self, cell: Cell) -> Feedback:
         """A click: right, outlined; wrong, marked on the board and answered with the likely mistake."""
