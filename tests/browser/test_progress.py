@@ -16,7 +16,8 @@ from asteroyds.hexgrid import parse_direction
 from asteroyds.pieces import Piece
 from asteroyds.state import State
 from asteroyds.ui.board.view import cell_fraction
-from tests.browser.conftest import open_notebook, screenshot
+
+from .conftest import LAZY_OPEN, RENDER_TIMEOUT, open_notebook, open_sections, screenshot
 
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -38,7 +39,9 @@ def kept(page) -> dict:
 
 def test_a_chapter_answered_is_remembered_starred_and_continued_in_both_languages(page, voila_url):
     page.set_viewport_size(LAPTOP)
-    open_notebook(page, voila_url, CHAPTER_1, wait_for=".asteroyds-exercise .asteroyds-board svg.svg-figure")
+    open_notebook(page, voila_url, CHAPTER_1, wait_for=LAZY_OPEN)
+    open_sections(page, 1)  # the exercise is built when the learner opens it
+    page.locator(".asteroyds-exercise .asteroyds-board svg.svg-figure").first.wait_for(timeout=RENDER_TIMEOUT)
     exercise = page.locator(".asteroyds-exercise").first
     exercise.scroll_into_view_if_needed()
     figure = exercise.locator(".asteroyds-board svg.svg-figure").first
@@ -50,10 +53,13 @@ def test_a_chapter_answered_is_remembered_starred_and_continued_in_both_language
     page.wait_for_function(
         "() => (window.localStorage.getItem('asteroyds:progress') || '').includes('01_board_and_pieces')"
     )
-    assert kept(page)["chapters"] == {CHAPTER_1: {"0": [1, 1]}} and kept(page)["last"] == CHAPTER_1
+    # the exercise of the page's first closed section is number 100 (page_progress: by its section)
+    assert kept(page)["chapters"] == {CHAPTER_1: {"100": [1, 1]}} and kept(page)["last"] == CHAPTER_1
 
     # A reload of the French twin: the same record, the answer shown again, in French.
-    open_notebook(page, voila_url, f"fr/{CHAPTER_1}", wait_for=".asteroyds-exercise-remembered")
+    open_notebook(page, voila_url, f"fr/{CHAPTER_1}", wait_for=LAZY_OPEN)
+    open_sections(page, 1)
+    page.locator(".asteroyds-exercise-remembered").first.wait_for(timeout=RENDER_TIMEOUT)
     remembered = page.locator(".asteroyds-exercise-remembered").first
     assert remembered.get_attribute("data-first-try") == "true"
     assert "premier coup" in remembered.inner_text()
@@ -107,12 +113,14 @@ def test_a_chapter_answered_is_remembered_starred_and_continued_in_both_language
     # Chapter 3's closing drills answered on an earlier visit (two of three, as kept): on from the third.
     page.evaluate(
         "() => { const kept = JSON.parse(window.localStorage.getItem('asteroyds:progress'));"
-        " kept.drills = {'03_moving_asteroids': {'0': [1, 0, null]}};"
+        " kept.drills = {'03_moving_asteroids': {'20': [1, 0, null]}};"
         " window.localStorage.setItem('asteroyds:progress', JSON.stringify(kept)); }"
     )
     third = ".asteroyds-drill-set-progress[data-index='3']"
-    open_notebook(page, voila_url, "03_moving_asteroids", wait_for=third)
-    assert kept(page)["drills"] == {"03_moving_asteroids": {"0": [1, 0, None]}}
+    open_notebook(page, voila_url, "03_moving_asteroids", wait_for=LAZY_OPEN)
+    open_sections(page, 2, [1])  # the drills: the chapter's second closed section (their set is number 20)
+    page.locator(third).wait_for(timeout=RENDER_TIMEOUT)
+    assert kept(page)["drills"] == {"03_moving_asteroids": {"20": [1, 0, None]}}
 
     # Reset my progress asks first, then forgets the chapters and the practice record.
     page.set_viewport_size(LAPTOP)

@@ -23,7 +23,7 @@ from asteroyds.ui.board.view import cell_fraction
 from asteroyds.ui.practice.whole_round import WholeRoundSession
 from asteroyds.ui.teach.scenes import patch
 
-from .conftest import open_notebook, screenshot
+from .conftest import LAZY_OPEN, open_notebook, open_sections, screenshot
 from .rule_boards import counted, step_to
 
 pytestmark = pytest.mark.ui
@@ -134,7 +134,8 @@ def test_a_wrong_answer_on_each_practice_level_is_marked_and_diagnosed(page, voi
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_chapter_1_marks_a_wrong_click_and_keeps_a_right_verdict(page, voila_url, lang):
     page.set_viewport_size(LAPTOP)
-    open_notebook(page, voila_url, page_name(lang, "01_board_and_pieces"), wait_for=".asteroyds-reveal")
+    open_notebook(page, voila_url, page_name(lang, "01_board_and_pieces"), wait_for=LAZY_OPEN)
+    open_sections(page, 1)  # the exercise is built when the learner opens it
     rock = Piece("R1", "asteroid", (6, 7), "red", parse_direction("SW"), 3)
     field, dice = State(mode="racing", pieces=(rock,)), Dice(4, 1, 1)
     right = resolve_asteroids(field, dice)[0].piece("R1").cell
@@ -159,7 +160,8 @@ def test_chapter_1_marks_a_wrong_click_and_keeps_a_right_verdict(page, voila_url
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_chapter_3_diagnoses_a_forgotten_push_and_gives_a_wrong_choice_its_reason(page, voila_url, lang):
     page.set_viewport_size(LAPTOP)
-    open_notebook(page, voila_url, page_name(lang, "03_moving_asteroids"), wait_for=".asteroyds-reveal")
+    open_notebook(page, voila_url, page_name(lang, "03_moving_asteroids"), wait_for=LAZY_OPEN)
+    open_sections(page, 2, [0])  # the exercise is the chapter's first closed section
     shove = State(
         mode="racing",
         pieces=(
@@ -188,7 +190,8 @@ def test_chapter_3_diagnoses_a_forgotten_push_and_gives_a_wrong_choice_its_reaso
 def test_the_verdicts_that_lied(page, voila_url):
     page.set_viewport_size(LAPTOP)
     # Chapter 2: Show a solution on a fresh page is the page's solution, not the learner's "Well flown".
-    open_notebook(page, voila_url, "02_planning", wait_for=".asteroyds-show-solution")
+    open_notebook(page, voila_url, "02_planning", wait_for=LAZY_OPEN)
+    open_sections(page, 1)
     exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-show-solution"))
     exercise.scroll_into_view_if_needed()
     exercise.locator(".asteroyds-show-solution").click()
