@@ -219,6 +219,7 @@ def test_the_verdicts_that_lied(page, voila_url):
     screenshot(board, "tutor-decision-answered")
 
     # Chapter 4's whole round, step 1: a wrong mark diagnosed and marked, then Show me why steps the dice.
+    open_sections(page, 3, [2])  # the chapter's third closed section: the whole round
     whole = page.locator(".asteroyds-whole-round")
     session = WholeRoundSession(generate(5, 3))  # the chapter's cell: WholeRound(generate(5, 3))
     drill, pid = session.drill, session.pieces[0]
