@@ -26,6 +26,9 @@ from .state import State
 # state's mode through the registry, so they are there whatever one imports first.
 from . import modes as _modes  # noqa: E402, F401  isort: skip
 
+# Jupyter shows a state as its SVG picture: the renderer gives the state its function when imported.
+from . import render as _render  # noqa: E402, F401  isort: skip
+
 __version__ = "0.1.0"
 
 __all__ = [
