@@ -444,7 +444,7 @@ class State:
 
 # The picture Jupyter shows of a state. The renderer, asteroyds.render, knows pixels and sits above
 # this module, which may not import it: it gives its function here when it is imported (importing
-# asteroyds imports it).
+# asteroyds imports it where IPython is loaded: a Jupyter kernel).
 _PICTURE: list[Callable[[State], str]] = []
 
 
