@@ -518,7 +518,7 @@ class Game:
         """The current state as a scenario file's text."""
         return scenario.dumps(self.state)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         return self.state._repr_svg_()
 
     def __repr__(self) -> str:

@@ -7,7 +7,7 @@ an order sorts explicitly (by priority, by player order).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TypedDict
 
@@ -437,10 +437,20 @@ class State:
             lines.append(f"  {c}")
         return "\n".join(lines)
 
-    def _repr_svg_(self) -> str:
-        from .render.svg import state_svg  # lazy, as python-chess does: the renderer is only for Jupyter
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's rich display: the picture :func:`picture_with` was given (None: the text)."""
+        return _PICTURE[0](self) if _PICTURE else None
 
-        return state_svg(self)
+
+# The picture Jupyter shows of a state. The renderer, asteroyds.render, knows pixels and sits above
+# this module, which may not import it: it gives its function here when it is imported (importing
+# asteroyds imports it where IPython is loaded: a Jupyter kernel).
+_PICTURE: list[Callable[[State], str]] = []
+
+
+def picture_with(draw: Callable[[State], str]) -> None:
+    """Make ``draw`` the picture Jupyter shows of a state (:func:`asteroyds.render.svg.state_svg`)."""
+    _PICTURE[:] = [draw]
 
 
 def die_colours_of(piece: Piece) -> tuple[str, ...]:
@@ -448,4 +458,4 @@ def die_colours_of(piece: Piece) -> tuple[str, ...]:
     return tuple(c for c in DIE_COLOURS if piece.moved_by(c))
 
 
-__all__ = ["State", "die_colours_of", "direction_name"]
+__all__ = ["State", "die_colours_of", "direction_name", "picture_with"]

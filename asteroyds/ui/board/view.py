@@ -32,57 +32,19 @@ from ...render.legend import legend_keys
 from ...state import State
 from .. import theme
 from ..share.legend import board_legend
+from . import scene as _scene
 from .danger import ROLLS
 from .figure import SIZES, BoardFigure
 from .heat_map import HeatMap
 from .layers import as_cell
 from .overlays import Overlays, ShowsOverlays
-from .scene import (
-    BOARD_LAYERS,
-    CLICK_RADIUS,
-    DOT_RADII,
-    FONT,
-    FONTS,
-    HEX_SIZE,
-    LASER_COLOURS,
-    LASER_GLOW_OPACITY,
-    LASER_LAYERS,
-    LIGHT_TEAMS,
-    OVERLAY_LAYERS,
-    PADDING,
-    ROCK,
-    SMALL_FONT,
-    STATE_LAYERS,
-    STROKES,
-    TEAM_COLOURS,
-    TILE_INSET,
-    Arrow,
-    Curve,
-    Dots,
-    Layer,
-    Point,
-    Shapes,
-    Texts,
-    along,
-    arrow_curve,
-    board_layout,
-    cell_fraction,
-    cell_key,
-    craft_colour,
-    cross_curves,
-    dart,
-    describe_cell,
-    extent,
-    hex_curve,
-    intended_moves,
-    laser_overlay,
-    overlay,
-    rock_curve,
-    scene,
-    summary,
-    team_colour,
-)
+from .scene import __all__ as _DRAWING
+from .scene import board_layout, cell_key, extent, summary
 from .zoom import BoardZoom
+
+# The drawing data, re-exported (``from asteroyds.ui.board.view import scene`` keeps working): its
+# names are listed once, in .scene's __all__, and bound here from it.
+globals().update({name: getattr(_scene, name) for name in _DRAWING})
 
 ClickCallback = Callable[[Cell], object]
 PANEL_PADDING = 28  # px: a panel's padding left and right (theme.css .asteroyds-panel), around the figure
@@ -481,53 +443,4 @@ class BoardView(ShowsOverlays, widgets.VBox):
         )
 
 
-__all__ = [
-    "Arrow",
-    "BoardView",
-    "Dots",
-    "Shapes",
-    "Texts",
-    "cell_fraction",
-    "craft_colour",
-    "describe_cell",
-    "laser_overlay",
-    "extent",
-    "intended_moves",
-    "overlay",
-    "scene",
-    "summary",
-    "team_colour",
-    # every other public name: this module's own SIZES and ClickCallback, and the drawing
-    # data of board_scene that tests and notebooks import from here
-    "BOARD_LAYERS",
-    "CLICK_RADIUS",
-    "DOT_RADII",
-    "FONT",
-    "FONTS",
-    "HEX_SIZE",
-    "LASER_COLOURS",
-    "LASER_GLOW_OPACITY",
-    "LASER_LAYERS",
-    "LIGHT_TEAMS",
-    "OVERLAY_LAYERS",
-    "PADDING",
-    "ROCK",
-    "SIZES",
-    "SMALL_FONT",
-    "STATE_LAYERS",
-    "STROKES",
-    "TEAM_COLOURS",
-    "TILE_INSET",
-    "ClickCallback",
-    "Curve",
-    "Layer",
-    "Point",
-    "along",
-    "arrow_curve",
-    "board_layout",
-    "cell_key",
-    "cross_curves",
-    "dart",
-    "hex_curve",
-    "rock_curve",
-]
+__all__ = ["BoardView", "ClickCallback", "SIZES", *_DRAWING]

@@ -168,7 +168,7 @@ def log_html(
 class EventLog(widgets.VBox):
     """The events of the round shown by a round player, in plain English, the current one highlighted.
 
-    ``controller`` is a :class:`~asteroyds.ui.round_player.RoundPlayerController`
+    ``controller`` is a :class:`~asteroyds.ui.player.controller.RoundPlayerController`
     (anything with ``round_events``, ``round_index``, ``round`` and ``observe``).
     CSS: ``asteroyds-event-log``; the current row has ``asteroyds-current``.
     """

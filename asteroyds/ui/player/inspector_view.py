@@ -158,7 +158,7 @@ class PriorityInspector(widgets.VBox):
 
     A turn resolved at once has its own inspector, the one its chart kind names (capture's
     round inspector: the round at the cursor, lasers then moves, :mod:`asteroyds.ui.chart.capture.inspector`).
-    ``controller`` is a :class:`~asteroyds.ui.round_player.RoundPlayerController`
+    ``controller`` is a :class:`~asteroyds.ui.player.controller.RoundPlayerController`
     (anything with ``events``, ``states``, ``cursor``, ``phase`` and ``observe``).
     CSS: ``asteroyds-priority-inspector``; rows carry ``data-piece`` and the
     row resolving at the cursor the class ``asteroyds-current``; the table

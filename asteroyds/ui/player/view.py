@@ -1,7 +1,7 @@
 """The round player: play a round phase by phase, then step through each phase's events.
 
 Two layers, as everywhere in :mod:`asteroyds.ui`. The controller,
-:class:`~asteroyds.ui.round_controller.RoundPlayerController` (re-exported
+:class:`~asteroyds.ui.player.controller.RoundPlayerController` (re-exported
 here), is plain Python over a :class:`~asteroyds.game.Game`; nothing in
 either decides a rule. :class:`RoundPlayer` is the view: buttons, a
 play/pause toggle ticked by a :class:`~asteroyds.ui.ticker.Ticker` (an
@@ -125,7 +125,7 @@ class RoundPlayer(widgets.VBox):
     ``board`` (a :class:`~asteroyds.ui.board.BoardView`) shows the board at the
     cursor with the current event's actor outlined, the dice arrows while
     planning and the ghost path of each charted player's program. A
-    ``stopwatch`` (:class:`~asteroyds.ui.stopwatch.Stopwatch`) starts on Roll,
+    ``stopwatch`` (:class:`~asteroyds.ui.chart.stopwatch.Stopwatch`) starts on Roll,
     pauses on Plan and locks the charts when the time is up.
 
     CSS classes: ``asteroyds-round-player`` (root), ``asteroyds-btn-roll``,

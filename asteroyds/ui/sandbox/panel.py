@@ -1,7 +1,7 @@
 """The sandbox's setup panel: the mode, who plays, the seed, planning time and the variants.
 
 A view only: :meth:`SetupPanel.read` turns its controls into a
-:class:`~asteroyds.ui.sandbox_setup.SandboxSetup`; the engine builds (and
+:class:`~asteroyds.ui.sandbox.setup.SandboxSetup`; the engine builds (and
 checks) the game. A mode whose table brings its own section (its
 :class:`~asteroyds.ui.sandbox.setup.Table`) shows it instead of the colour
 seats: Capture the Asteroyd's teams (docs/rules.md#11-capture-the-asteroyd,

@@ -4,7 +4,7 @@ Two layers, as everywhere in :mod:`asteroyds.ui`. :func:`demo_steps` is pure:
 it plays a demo with the engine (:meth:`asteroyds.demos.Demo.play`) and turns
 the events into steps, each with the board after it
 (:func:`asteroyds.snapshots.snapshots`) and what to outline, reusing the
-round player's :func:`~asteroyds.ui.round_player.actor_cells`.
+round player's :func:`~asteroyds.ui.player.steps.actor_cells`.
 :class:`PresenterController` is a cursor over those steps; :class:`Presenter`
 is the view (CSS class ``asteroyds-presenter``).
 
