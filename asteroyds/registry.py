@@ -2,8 +2,8 @@
 
 The data and rules layers need a few facts of a state's mode (may a racing
 gate cross a craft? may a craft shoot, and what does a hit give? the mode's
-own checks of a board, its replay rules, its planning time, how its round
-ends), but they sit below the modes package and never import it. So each
+own checks of a board (:class:`~asteroyds.checks.ModeChecks`), its replay rules,
+its planning time, how its round ends), but they sit below the modes package and never import it. So each
 mode registers itself here (:func:`asteroyds.modes.register`; importing
 ``asteroyds`` registers the built-in ones) and those layers look it up by
 name. What they may ask of a mode is :class:`ModeRules`; the whole mode is
@@ -23,6 +23,7 @@ from .errors import ScenarioError
 from .i18n import _
 
 if TYPE_CHECKING:  # types only: this module sits below the state and the events
+    from .checks import ModeChecks
     from .events import Event
     from .state import State
 
@@ -60,7 +61,9 @@ class ModeRules(Protocol):
         self,
     ) -> Mapping[str, Callable[[State, Any], State]]: ...  # the board after the mode's own events (by type)
 
-    def check(self, state: State, where: str) -> Any: ...
+    @property
+    def checks(self) -> ModeChecks: ...  # its own checks of a board (asteroyds.checks)
+
     def outcome(self, state: State, round_events: Sequence[Event]) -> Any: ...
     def start_round(self, state: State) -> tuple[State, list[Event]]: ...
     def finish_round(self, state: State, round_events: Sequence[Event]) -> tuple[State, list[Event]]: ...

@@ -70,7 +70,7 @@ def test_the_flags_say_what_the_shared_rules_do_differently():
 
 
 def test_state_imports_neither_the_renderer_nor_a_mode_module():
-    """``state`` asks the mode registry (:mod:`asteroyds.registry`), where the modes register."""
+    """``state``'s checks ask the mode registry (:mod:`asteroyds.registry`), where the modes register."""
     code = (
         "import sys, asteroyds.state; "
         "print(sorted(m for m in sys.modules if m.startswith(('asteroyds.render', 'asteroyds.modes.'))))"
@@ -79,9 +79,16 @@ def test_state_imports_neither_the_renderer_nor_a_mode_module():
     assert "asteroyds.render" not in out
     lines = (PACKAGE / "state.py").read_text(encoding="utf-8").splitlines()
     imports = [line for line in lines if "import" in line]
-    assert [line for line in imports if "modes" in line or "registry" in line] == [
-        "from .registry import checked_mode"
+    assert [line for line in imports if "modes" in line or "registry" in line] == []
+    assert "from . import checks" in imports  # issue 36: its checks find the mode's own in the registry
+    runner = [
+        line
+        for path in sorted((PACKAGE / "checks").glob("*.py"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("from ..") or line.startswith("import ")
     ]
+    assert [line for line in runner if "modes" in line] == []
+    assert "from ..registry import mode_named" in runner
 
 
 # --- issue 21: a mode is a plug-in; capture is a package; the layers hold ------------------------
