@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import ScenarioError
@@ -86,13 +87,20 @@ class ModeChecks:
     refusal: Callable[[str, Sequence[str]], str] | None = None
 
 
-def _groups(checks: Sequence[Check]) -> Iterator[Sequence[Check]]:
-    """The checks in runs that walk the same list."""
+@lru_cache(maxsize=64)
+def _runs(checks: tuple[Check, ...]) -> tuple[tuple[Check, ...], ...]:
+    runs: list[tuple[Check, ...]] = []
     start = 0
     for end in range(1, len(checks) + 1):
         if end == len(checks) or checks[end].walks != checks[start].walks:
-            yield checks[start:end]
+            runs.append(checks[start:end])
             start = end
+    return tuple(runs)
+
+
+def _groups(checks: Sequence[Check]) -> tuple[tuple[Check, ...], ...]:
+    """The checks in runs that walk the same list (found once per list of checks)."""
+    return _runs(tuple(checks))
 
 
 def first_problem(state: State, checks: Sequence[Check], where: str = "state") -> str | None:
@@ -133,6 +141,7 @@ def raise_first(state: State, checks: Sequence[Check], where: str = "state") -> 
     return state
 
 
+@lru_cache(maxsize=64)
 def on_board(check: PieceCheck) -> Check:
     """A piece check asked of every piece of a board, each problem naming ``where`` and the piece."""
 
@@ -147,6 +156,7 @@ def on_board(check: PieceCheck) -> Check:
     return Check(check.name, "pieces", find)
 
 
+@lru_cache(maxsize=64)
 def in_play(check: PieceCheck) -> Check:
     """A piece check among the problems of a board to play (a sentence that names no ``where``)."""
 
