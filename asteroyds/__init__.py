@@ -28,6 +28,9 @@ from .state import State
 # state's mode through the registry, so they are there whatever one imports first.
 from . import modes as _modes  # noqa: E402, F401  isort: skip
 
+# A state's validate() runs the checks, which give it their runner when imported (asteroyds.checks).
+from . import checks as _checks  # noqa: E402, F401  isort: skip
+
 # Jupyter shows a state as its SVG picture, which the renderer gives the state when it is imported
 # (asteroyds.state.picture_with): imported here where there is a Jupyter (IPython) to show it, and
 # nowhere else, so the command line and a class room's server do not pay for it.

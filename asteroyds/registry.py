@@ -2,8 +2,8 @@
 
 The data and rules layers need a few facts of a state's mode (may a racing
 gate cross a craft? may a craft shoot, and what does a hit give? the mode's
-own checks of a board, its replay rules, its planning time, how its round
-ends), but they sit below the modes package and never import it. So each
+own checks of a board (:class:`~asteroyds.checks.ModeChecks`), its replay rules,
+its planning time, how its round ends), but they sit below the modes package and never import it. So each
 mode registers itself here (:func:`asteroyds.modes.register`; importing
 ``asteroyds`` registers the built-in ones) and those layers look it up by
 name. What they may ask of a mode is :class:`ModeRules`; the whole mode is
@@ -59,7 +59,9 @@ class ModeRules(Protocol):
     @property  # the board after the mode's own events (by type)
     def replay(self) -> Mapping[str, Callable[[_State, _Event], _State]]: ...
 
-    def check(self, state: _State, where: str) -> Any: ...
+    @property
+    def checks(self) -> Any: ...  # its own checks of a board (asteroyds.checks.ModeChecks)
+
     def outcome(self, state: _State, round_events: Sequence[_Event]) -> Any: ...
     def start_round(self, state: _State) -> tuple[_State, list[_Event]]: ...
     def finish_round(self, state: _State, round_events: Sequence[_Event]) -> tuple[_State, list[_Event]]: ...
