@@ -931,7 +931,7 @@ def test_the_view_shows_the_capture_tools_and_its_team_menu_drives_the_tools():
     assert href.startswith("http://localhost:8866/voila/render/sandbox.ipynb?scenario=")
     assert links.scenario_from_query(html.unescape(href).split("?", 1)[1]) == c.state
     c.remove("AW")
-    assert "data-ready='false'" in view._play.value and "Not playable yet" in view._play.value
+    assert 'data-ready="false"' in view._play.value and "Not playable yet" in view._play.value
     # Back to targets: the Target tool's menu lists the sets again.
     c.new_board("targets")
     assert "asteroyd" not in [t for _label, t in view._tools.options]

@@ -209,7 +209,7 @@ def test_scoreboard_numbers_match_the_state():
             craft.power_used,
         )
         assert row.progress == len(set(craft.tokens)) and row.needed == 4 and row.kind == "bot (greedy)"
-        assert f"data-player='{row.player}' data-damage='{craft.damage}'" in scoreboard_html(state, c.kinds)
+        assert f'data-player="{row.player}" data-damage="{craft.damage}"' in scoreboard_html(state, c.kinds)
     series = progress_series(c.game.history)
     assert [len(d) for d, _g in series.values()] == [4, 4]
     assert series["blue"][0][-1] == state.craft("blue").damage
@@ -361,7 +361,7 @@ def test_the_widget_plays_a_round_through_its_buttons():
     rp.press("last")
     rp.press("end")
     assert c.stage == "roll" and c.game.round == 2 and view.error == ""
-    assert "data-round='2'" in view.scoreboard.html
+    assert 'data-round="2"' in view.scoreboard.html
     assert view.progress_plot.series["blue"][0] == [0, c.game.state.craft("blue").damage]
     assert downloaded_text(view._save.value) == c.save_text()
 
@@ -523,7 +523,7 @@ def test_a_capture_game_with_bots_plays_to_the_victory():
     assert dict(c.game.state.scores)[team] == 3
     assert score_rows(c.game.state, c.kinds)[0].progress == dict(c.game.state.scores)["red"]
     html = scoreboard_html(c.game.state, c.kinds)
-    assert f"data-team='{team}' data-score='3' data-target='3'" in html
+    assert f'data-team="{team}" data-score="3" data-target="3"' in html
     series = progress_series(c.game.history)
     assert set(series) == {"red", "white"} and series[team][1][-1] == 3
     with pytest.raises(RuleError):
@@ -601,7 +601,7 @@ def test_the_widget_plays_a_capture_turn():
     assert view.board.disabled == player.disabled_cells
     rp.press("end")
     assert c.stage == "roll" and c.game.round == 2 and view.error == ""
-    assert "data-mode='capture'" in view.scoreboard.html and "TURN 2" in view.scoreboard._title.value
+    assert 'data-mode="capture"' in view.scoreboard.html and "TURN 2" in view.scoreboard._title.value
     assert view.progress_plot.figures["damage"].layout.display == "none"
     assert set(view.progress_plot.series) == {"red", "white"}
 

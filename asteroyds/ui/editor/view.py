@@ -21,7 +21,6 @@ opens it in the sandbox.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
@@ -38,9 +37,10 @@ from ..coach.plan import Question
 from ..coach.view import CoachPanel
 from ..player.dice import DiceController, DiceView
 from ..share import links
+from ..share.markup import join, tag
 from ..theme import sheet
 from .controller import EditorController
-from .controls import button, sized, title
+from .controls import button, sized, title, title_html
 from .files_panel import FilesPanel, download_html
 from .palette import ToolPalette
 from .selection_panel import SelectionPanel
@@ -139,8 +139,8 @@ class ScenarioEditor(widgets.VBox):
             )
         self._coach.refresh()
         self._preview_button.description = _("✎ Back to editing")
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in preview.lines)
-        self._preview_log.value = f"{title(preview.title).value}<ol>{items}</ol>"
+        items = (tag("li", line) for line in preview.lines)
+        self._preview_log.value = join(title_html(preview.title), tag("ol", *items))
         return preview
 
     # --- building --------------------------------------------------------------------
@@ -252,9 +252,7 @@ class ScenarioEditor(widgets.VBox):
 
     def _changed(self, c: EditorController) -> None:
         kind, mark = ("asteroyds-ok", "✔") if c.ok else ("asteroyds-refused", "⚠")
-        self._message.value = (
-            f'<span class="{kind}" data-ok="{str(c.ok).lower()}">{mark} {html.escape(c.message)}</span>'
-        )
+        self._message.value = tag("span", mark, " ", c.message, class_=kind, data_ok=str(c.ok).lower())
         if self._previewing is None:
             self._show_board(c)
         self._selection_panel.sync(c)

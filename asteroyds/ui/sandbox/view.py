@@ -53,6 +53,7 @@ from ..player.inspector_view import PriorityInspector
 from ..player.view import RoundPlayer
 from ..share import links
 from ..share.actions import ErrorLine
+from ..share.markup import tag
 from ..share.plan_layout import PlanLayout
 from ..theme import sheet
 from .controller import STAGES, SandboxController
@@ -398,8 +399,7 @@ class Sandbox(widgets.VBox):
             "data-hints": "" if game is None else str(c.hints.used),
             "data-hints-allowed": "yes" if c.hints_allowed else "no",
         }
-        body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
-        self._data.value = f"<div class='asteroyds-sandbox-values' {body}></div>"
+        self._data.value = tag("div", class_="asteroyds-sandbox-values", **attrs)
 
     # --- the parts' widgets and actions, by the names the tests have used -----------------------
     @property
