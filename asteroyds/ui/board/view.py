@@ -24,15 +24,15 @@ import bqplot
 import ipywidgets as widgets
 
 from ...dice import Dice
-from ...event_text import player_text
 from ...hexgrid import Cell, direction_name
 from ...i18n import _
-from ...modes import mode_of
 from ...render.legend import legend_keys
 from ...state import State
 from .. import theme
 from ..share.legend import board_legend
+from ..share.markup import tag
 from . import scene as _scene
+from .caption import default_caption
 from .danger import ROLLS
 from .figure import SIZES, BoardFigure
 from .heat_map import HeatMap
@@ -391,22 +391,7 @@ class BoardView(ShowsOverlays, widgets.VBox):
         self._publish()
 
     def _default_caption(self) -> str:
-        s = self._state
-        players = ", ".join(f"<b>{html.escape(player_text(p))}</b>" for p in s.player_order) or _("no crafts")
-        if self._figure.numbers:
-            return _(
-                "{mode} · round {round} · {players} · small numbers on a tile's edges = the die faces that "
-                "move it that way · number on a craft = its damage",
-                mode=html.escape(_(mode_of(s).title)),
-                round=s.round,
-                players=players,
-            )
-        return _(
-            "{mode} · round {round} · {players} · dot = the tile's “1” edge · number on a craft = its damage",
-            mode=html.escape(_(mode_of(s).title)),  # the mode's own name, in the page's language
-            round=s.round,
-            players=players,
-        )
+        return default_caption(self._state, self._figure.numbers)
 
     def _publish(self) -> None:
         """Write the machine-readable state into the hidden HTML element (for browser tests)."""
@@ -437,10 +422,7 @@ class BoardView(ShowsOverlays, widgets.VBox):
             "data-coordinates": "on" if self._figure.coordinates else "off",
             "data-updates": str(self._updates),
         }
-        body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
-        self._state_html.value = (
-            f'<div class="asteroyds-board-data" {body}>{html.escape(self.summary())}</div>'
-        )
+        self._state_html.value = tag("div", self.summary(), class_="asteroyds-board-data", **attrs)
 
 
 __all__ = ["BoardView", "ClickCallback", "SIZES", *_DRAWING]
