@@ -182,7 +182,10 @@ def test_chapter_2_stopwatch_locks_both_charts_at_time_and_reset_gives_them_back
 
 
 def test_chapter_1_tells_the_address_of_a_clicked_hex(page, voila_url):
-    open_notebook(page, voila_url, "01_board_and_pieces", wait_for=".asteroyds-board")
+    open_notebook(page, voila_url, "01_board_and_pieces", wait_for=LAZY_OPEN)
+    assert page.locator(".asteroyds-lazy .asteroyds-board-picture").count() == 1  # its picture, until opened
+    open_sections(page, 2, [0])  # the board: the chapter's first closed section
+    page.locator(".asteroyds-board-view .asteroyds-board svg.svg-figure").first.wait_for(timeout=TIMEOUT)
     board = page.locator(".asteroyds-board-view").first
     board.scroll_into_view_if_needed()
     figure = board.locator(".asteroyds-board svg.svg-figure").first
