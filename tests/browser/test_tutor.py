@@ -191,7 +191,7 @@ def test_the_verdicts_that_lied(page, voila_url):
     page.set_viewport_size(LAPTOP)
     # Chapter 2: Show a solution on a fresh page is the page's solution, not the learner's "Well flown".
     open_notebook(page, voila_url, "02_planning", wait_for=LAZY_OPEN)
-    open_sections(page, 1)
+    open_sections(page, 2, [1])  # the exercise: the second closed section (the first, a refusing chart)
     exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-show-solution"))
     exercise.scroll_into_view_if_needed()
     exercise.locator(".asteroyds-show-solution").click()
