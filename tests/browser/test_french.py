@@ -111,7 +111,9 @@ def test_the_french_editor_answers_in_french(page, voila_url):
     """Mode menu, Undo, Redo and the preview: every answer of the editor (and its share and play
     lines) is French; the mode's name in the menu and in the message is the catalog's."""
     targets = french("Targets")
-    open_notebook(page, voila_url, "fr/teachers_tools", wait_for=".asteroyds-editor-mode select")
+    open_notebook(page, voila_url, "fr/teachers_tools", wait_for=LAZY_OPEN)
+    open_sections(page, 2, [0])  # the editor: the page's first closed section
+    page.wait_for_selector(".asteroyds-editor-mode select", timeout=TIMEOUT)
     message = page.locator(".asteroyds-editor-message").first
     page.locator(".asteroyds-editor-mode select").first.select_option(label=targets)
     page.wait_for_function(
