@@ -138,7 +138,7 @@ def test_the_french_editor_answers_in_french(page, voila_url):
 def test_the_french_coach_and_pilots_speak_french(page, voila_url):
     """Chapter 6's coach (best plan, its sentences and the danger legend) and chapter 7's pilot menu."""
     open_notebook(page, voila_url, "fr/06_coach", wait_for=LAZY_OPEN)
-    open_sections(page, 2, [1])  # the planning board, built when the learner opens it
+    open_sections(page, 3, [2])  # the planning board, built when the learner opens it
     best = page.locator(".asteroyds-best-plan").first
     best.scroll_into_view_if_needed()
     best.click()
