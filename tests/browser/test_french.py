@@ -145,7 +145,9 @@ def test_the_french_coach_and_pilots_speak_french(page, voila_url):
     page.wait_for_selector(".asteroyds-coach-steps li", timeout=TIMEOUT)
     no_english(page)
 
-    open_notebook(page, voila_url, "fr/07_pilot_powers", wait_for=".asteroyds-status-chart")
+    open_notebook(page, voila_url, "fr/07_pilot_powers", wait_for=LAZY_OPEN)
+    open_sections(page, 2, [0])  # the field, the pilot menu and the chart: the chapter's first closed section
+    page.wait_for_selector(".asteroyds-status-chart", timeout=TIMEOUT)
     picker = page.locator("select").first
     for pilot in ("Dolorosa", "M'Hand", "1634", "Hector"):
         picker.select_option(label=pilot)
