@@ -161,7 +161,7 @@ def test_the_stopwatch_times_the_chapter_states():
 
 
 def test_turn_back_in_the_red_column_is_refused_and_the_shield_stays():
-    refusing = run("02_planning.ipynb")["refusing"]
+    refusing = run("02_planning.ipynb").output("refusing_chart").open_part()  # a closed section, opened
     assert refusing.program.shielded and str(refusing.program) == ". . . . . . S"
 
 

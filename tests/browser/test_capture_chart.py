@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_notebook, screenshot
+from .conftest import LAZY_OPEN, open_notebook, open_sections, screenshot
 
 pytestmark = pytest.mark.ui
 
@@ -16,11 +16,12 @@ CHART = ".asteroyds-capture-chart"
 
 
 def test_clicking_cells_and_the_anticipation_line_changes_the_program(page, voila_url):
-    open_notebook(page, voila_url, NOTEBOOK, wait_for=CHART)
+    open_notebook(page, voila_url, NOTEBOOK, wait_for=LAZY_OPEN)
+    open_sections(page, 2, [0])  # the chart: the chapter's first closed section (the exercise, the second)
     chart = page.locator(CHART).first
     expect(chart).to_be_visible()
     program = chart.locator(".asteroyds-program code")
-    # The notebook's refusal cell ran after the chart was shown: still the planned program.
+    # The chart was asked for a refused anticipation as it was built: still the planned program.
     expect(program).to_have_text("F F X L . . S3")
     expect(chart.locator(".asteroyds-chart-message")).to_contain_text("only Lawrence")
 

@@ -153,7 +153,7 @@ def test_chapter_3_push_exercise_is_answered_on_its_small_board(page, voila_url)
 
 def test_chapter_2_stopwatch_locks_both_charts_at_time_and_reset_gives_them_back(page, voila_url):
     open_notebook(page, voila_url, "02_planning", wait_for=".asteroyds-stopwatch")
-    open_sections(page, 1)  # the exercise's chart too: the stopwatch must leave it alone
+    open_sections(page, 2)  # the refusing chart (the stopwatch locks it) and the exercise's (left alone)
     watch = page.locator(".asteroyds-stopwatch")
     watch.scroll_into_view_if_needed()
     watch.get_by_role("button", name="Custom").click()
@@ -182,7 +182,10 @@ def test_chapter_2_stopwatch_locks_both_charts_at_time_and_reset_gives_them_back
 
 
 def test_chapter_1_tells_the_address_of_a_clicked_hex(page, voila_url):
-    open_notebook(page, voila_url, "01_board_and_pieces", wait_for=".asteroyds-board")
+    open_notebook(page, voila_url, "01_board_and_pieces", wait_for=LAZY_OPEN)
+    assert page.locator(".asteroyds-lazy .asteroyds-board-picture").count() == 1  # its picture, until opened
+    open_sections(page, 2, [0])  # the board: the chapter's first closed section
+    page.locator(".asteroyds-board-view .asteroyds-board svg.svg-figure").first.wait_for(timeout=TIMEOUT)
     board = page.locator(".asteroyds-board-view").first
     board.scroll_into_view_if_needed()
     figure = board.locator(".asteroyds-board svg.svg-figure").first

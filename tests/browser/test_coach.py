@@ -93,7 +93,7 @@ def test_the_sandbox_shows_the_danger_map_and_the_best_plan(page, voila_url):
 def test_the_racing_chapter_teaches_the_danger_map_and_the_best_plan(page, voila_url):
     page.set_viewport_size({"width": 1280, "height": 1400})
     open_notebook(page, voila_url, "06_coach", wait_for=LAZY_OPEN)
-    open_sections(page, 2)  # the exercise and the planning board are built when the learner opens them
+    open_sections(page, 3)  # the danger map's board, the exercise and the planning board: built when opened
     start = asteroyds.setup("racing", seed=1, players=["blue", "red"])
     # The demo board shows the danger map from the start.
     danger_cell = page.locator(".jp-OutputArea-output", has=page.locator(".asteroyds-danger-legend")).first

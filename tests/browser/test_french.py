@@ -111,7 +111,9 @@ def test_the_french_editor_answers_in_french(page, voila_url):
     """Mode menu, Undo, Redo and the preview: every answer of the editor (and its share and play
     lines) is French; the mode's name in the menu and in the message is the catalog's."""
     targets = french("Targets")
-    open_notebook(page, voila_url, "fr/teachers_tools", wait_for=".asteroyds-editor-mode select")
+    open_notebook(page, voila_url, "fr/teachers_tools", wait_for=LAZY_OPEN)
+    open_sections(page, 2, [0])  # the editor: the page's first closed section
+    page.wait_for_selector(".asteroyds-editor-mode select", timeout=TIMEOUT)
     message = page.locator(".asteroyds-editor-message").first
     page.locator(".asteroyds-editor-mode select").first.select_option(label=targets)
     page.wait_for_function(
@@ -136,14 +138,16 @@ def test_the_french_editor_answers_in_french(page, voila_url):
 def test_the_french_coach_and_pilots_speak_french(page, voila_url):
     """Chapter 6's coach (best plan, its sentences and the danger legend) and chapter 7's pilot menu."""
     open_notebook(page, voila_url, "fr/06_coach", wait_for=LAZY_OPEN)
-    open_sections(page, 2, [1])  # the planning board, built when the learner opens it
+    open_sections(page, 3, [2])  # the planning board, built when the learner opens it
     best = page.locator(".asteroyds-best-plan").first
     best.scroll_into_view_if_needed()
     best.click()
     page.wait_for_selector(".asteroyds-coach-steps li", timeout=TIMEOUT)
     no_english(page)
 
-    open_notebook(page, voila_url, "fr/07_pilot_powers", wait_for=".asteroyds-status-chart")
+    open_notebook(page, voila_url, "fr/07_pilot_powers", wait_for=LAZY_OPEN)
+    open_sections(page, 2, [0])  # the field, the pilot menu and the chart: the chapter's first closed section
+    page.wait_for_selector(".asteroyds-status-chart", timeout=TIMEOUT)
     picker = page.locator("select").first
     for pilot in ("Dolorosa", "M'Hand", "1634", "Hector"):
         picker.select_option(label=pilot)

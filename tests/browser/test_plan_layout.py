@@ -185,10 +185,10 @@ def test_the_sandbox_while_a_human_plans(page, voila_url, notebook):
 @pytest.mark.parametrize(
     ("notebook", "charts", "sections"),
     [
-        ("02_planning", [0, 2], (1, [0])),  # the chart that draws its ghost path; the gate D exercise
+        ("02_planning", [0, 1], (2, [1])),  # the chart with its ghost path; the gate D exercise (2nd section)
         ("04_flying", [0], (3, [0])),  # the gate A exercise, the first of three closed sections
-        ("06_coach", [0], (2, [1])),  # the coach's page: plan against the dice, the best plan beside
-        ("07_pilot_powers", [0, 1], (1, [0])),  # a pilot's chart on its field; the Hector exercise
+        ("06_coach", [0], (3, [2])),  # the coach's page: plan against the dice, the best plan beside
+        ("07_pilot_powers", [0, 1], (2, [0, 1])),  # a pilot's chart on its field; the Hector exercise
     ],
 )
 def test_the_chapters_boards_that_plan(page, voila_url, notebook, charts, sections):

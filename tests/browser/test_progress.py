@@ -40,7 +40,7 @@ def kept(page) -> dict:
 def test_a_chapter_answered_is_remembered_starred_and_continued_in_both_languages(page, voila_url):
     page.set_viewport_size(LAPTOP)
     open_notebook(page, voila_url, CHAPTER_1, wait_for=LAZY_OPEN)
-    open_sections(page, 1)  # the exercise is built when the learner opens it
+    open_sections(page, 2, [1])  # the exercise, built when the learner opens it (the board above: the first)
     page.locator(".asteroyds-exercise .asteroyds-board svg.svg-figure").first.wait_for(timeout=RENDER_TIMEOUT)
     exercise = page.locator(".asteroyds-exercise").first
     exercise.scroll_into_view_if_needed()
@@ -53,12 +53,13 @@ def test_a_chapter_answered_is_remembered_starred_and_continued_in_both_language
     page.wait_for_function(
         "() => (window.localStorage.getItem('asteroyds:progress') || '').includes('01_board_and_pieces')"
     )
-    # the exercise of the page's first closed section is number 100 (page_progress: by its section)
+    # the exercise of the page's first numbered section is number 100 (page_progress: by its section; the
+    # board that tells addresses is a closed section with no exercise, so it takes no number)
     assert kept(page)["chapters"] == {CHAPTER_1: {"100": [1, 1]}} and kept(page)["last"] == CHAPTER_1
 
     # A reload of the French twin: the same record, the answer shown again, in French.
     open_notebook(page, voila_url, f"fr/{CHAPTER_1}", wait_for=LAZY_OPEN)
-    open_sections(page, 1)
+    open_sections(page, 2, [1])
     page.locator(".asteroyds-exercise-remembered").first.wait_for(timeout=RENDER_TIMEOUT)
     remembered = page.locator(".asteroyds-exercise-remembered").first
     assert remembered.get_attribute("data-first-try") == "true"

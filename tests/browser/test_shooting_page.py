@@ -73,7 +73,8 @@ def test_the_gate_board_ends_where_the_engine_says(page, voila_url):
 
 
 def test_the_one_shot_chart_says_why(page, voila_url):
-    open_notebook(page, voila_url, NOTEBOOK, wait_for=".asteroyds-chart-message")
+    open_notebook(page, voila_url, NOTEBOOK, wait_for=LAZY_OPEN)
+    open_sections(page, 2, [0])  # the variant's chart: the chapter's first closed section
     expect(page.locator(".asteroyds-chart-message").first).to_contain_text("only one shot per turn")
     assert not page.errors, page.errors
 

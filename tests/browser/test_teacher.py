@@ -11,7 +11,7 @@ from asteroyds.ui.board.view import cell_fraction
 from asteroyds.ui.editor import EditorController
 from asteroyds.ui.share import links
 
-from .conftest import ARTIFACTS, RENDER_TIMEOUT, screenshot
+from .conftest import ARTIFACTS, LAZY_OPEN, RENDER_TIMEOUT, open_sections, screenshot
 
 pytestmark = pytest.mark.ui
 
@@ -21,15 +21,23 @@ PRESENTER = ".asteroyds-presenter"
 EDITOR = ".asteroyds-editor"
 
 
-def open_tools(page, base_url: str, query: str = "") -> None:
+def open_tools(page, base_url: str, query: str = "", linked: bool | None = None, editor: bool = True) -> None:
     """Load the notebook (with a query string) and wait until it ran and the editor rendered.
 
+    The editor is a closed section, open at once only when a good link (``linked``: by default,
+    any query) opened the page; else it is opened here, as a teacher presses *Open the scenario
+    editor* (the page's first closed section, the exercise the second), unless ``editor`` is False.
     The window is as tall as a projector page, so the large board fits in the screenshots.
     """
     page.set_viewport_size({"width": 1280, "height": 1500})
     suffix = f"?{query}" if query else ""
     page.goto(f"{base_url}/voila/render/{NOTEBOOK}.ipynb{suffix}", timeout=RENDER_TIMEOUT)
     page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    if not (bool(query) if linked is None else linked):
+        page.wait_for_selector(LAZY_OPEN, timeout=RENDER_TIMEOUT)
+        if not editor:
+            return
+        open_sections(page, 2, [0])
     page.wait_for_selector(f"{EDITOR} .asteroyds-board", timeout=RENDER_TIMEOUT)
 
 
@@ -199,7 +207,7 @@ def test_a_shared_scenario_link_opens_in_both_tools(page, voila_url):
 
 
 def test_a_bad_link_gives_a_message_not_a_traceback(page, voila_url):
-    open_tools(page, voila_url, "demo=pilot-hektor")
+    open_tools(page, voila_url, "demo=pilot-hektor", linked=False)  # a bad link opens no board
     message = page.locator(f"{PRESENTER} .asteroyds-presenter-message")
     expect(message).to_contain_text("no demo named 'pilot-hektor'")
     expect(message).to_contain_text("did you mean 'pilot-hector'")
@@ -302,7 +310,8 @@ def test_a_scripted_board_shows_the_editors_answers_and_opens_in_the_editor(page
     script.click((6, 5))
     script.select_tool("asteroid", colour="white", orientation="W")
     script.click((6, 6))
-    open_tools(page, voila_url)
+    open_tools(page, voila_url, editor=False)  # the editor stays closed: the button opens it
+    assert page.locator(EDITOR).count() == 0
     answers = page.locator(".asteroyds-answers").first
     answers.scroll_into_view_if_needed()
     expect(answers.locator("li")).to_have_count(4)

@@ -135,7 +135,7 @@ def test_a_wrong_answer_on_each_practice_level_is_marked_and_diagnosed(page, voi
 def test_chapter_1_marks_a_wrong_click_and_keeps_a_right_verdict(page, voila_url, lang):
     page.set_viewport_size(LAPTOP)
     open_notebook(page, voila_url, page_name(lang, "01_board_and_pieces"), wait_for=LAZY_OPEN)
-    open_sections(page, 1)  # the exercise is built when the learner opens it
+    open_sections(page, 2, [1])  # the exercise is built when the learner opens it (the second section)
     rock = Piece("R1", "asteroid", (6, 7), "red", parse_direction("SW"), 3)
     field, dice = State(mode="racing", pieces=(rock,)), Dice(4, 1, 1)
     right = resolve_asteroids(field, dice)[0].piece("R1").cell
@@ -191,7 +191,7 @@ def test_the_verdicts_that_lied(page, voila_url):
     page.set_viewport_size(LAPTOP)
     # Chapter 2: Show a solution on a fresh page is the page's solution, not the learner's "Well flown".
     open_notebook(page, voila_url, "02_planning", wait_for=LAZY_OPEN)
-    open_sections(page, 1)
+    open_sections(page, 2, [1])  # the exercise: the second closed section (the first, a refusing chart)
     exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-show-solution"))
     exercise.scroll_into_view_if_needed()
     exercise.locator(".asteroyds-show-solution").click()

@@ -283,6 +283,8 @@ class Stopwatch(widgets.VBox):
         for chart in charts:
             self.on_timeout(chart.lock)
             self.on_reset(chart.unlock)
+            if self._controller.expired:  # wired after TIME! (a chart built later): locked as the others are
+                chart.lock()
 
     def close(self) -> None:
         self._ticker.stop()

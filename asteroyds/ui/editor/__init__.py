@@ -41,6 +41,10 @@ Tool(name='asteroid', colour='red', symbol=None, orientation=0, priority=None, t
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from ...i18n import _
 from .controller import EditorController
 from .tools import (
     PIECE_TOOLS,
@@ -52,7 +56,23 @@ from .tools import (
     empty_state,
     parse_tokens,
 )
-from .view import ScenarioEditor, download_html
+
+if TYPE_CHECKING:
+    from .view import ScenarioEditor, download_html
+
+# The widget imports bqplot (its board): a page that only scripts the controller (the teacher's
+# page, until the editor is opened) does not pay for it. ``from asteroyds.ui.editor import
+# ScenarioEditor`` keeps working: the view is imported on first use.
+_VIEW = ("ScenarioEditor", "download_html")
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _VIEW:
+        raise AttributeError(_("module {kind!r} has no attribute {name!r}", kind=__name__, name=name))
+    value = getattr(importlib.import_module(".view", __name__), name)
+    globals()[name] = value  # once imported, an ordinary attribute
+    return value
+
 
 __all__ = [
     "PIECE_TOOLS",

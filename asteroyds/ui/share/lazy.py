@@ -39,11 +39,24 @@ class LazySection(widgets.VBox):
     """``build()`` made on the first press of *``label``* (or :meth:`open_part`), shown instead of it.
 
     ``title`` is a line above the button, kept once the part is open (say what the part is).
+    A section whose part holds no exercise (a demonstration, a tool) is made with ``numbered=False``:
+    it takes no number (0, as a cell's own widgets), so closing a part of a page never renumbers
+    the exercises of the sections after it, by which a learner's saved progress is read.
+    ``preview`` is shown above the button while the section is closed and gives way to the part
+    (a board's picture, until the learner opens the board they click).
     """
 
-    def __init__(self, build: Callable[[], widgets.Widget], label: str = "", *, title: str = "") -> None:
+    def __init__(
+        self,
+        build: Callable[[], widgets.Widget],
+        label: str = "",
+        *,
+        title: str = "",
+        numbered: bool = True,
+        preview: widgets.Widget | None = None,
+    ) -> None:
         self._build = build
-        self.number = next(_NUMBERS)
+        self.number = next(_NUMBERS) if numbered else 0
         self._part: widgets.Widget | None = None
         self._heading = [widgets.HTML(tag("div", title, class_="asteroyds-lazy-title"))] if title else []
         self._label = label or _("Open the exercise")
@@ -51,7 +64,8 @@ class LazySection(widgets.VBox):
         self._button.add_class("asteroyds-lazy-open")
         self._button.on_click(lambda _b: self.open_part())
         self._error = widgets.HTML("")
-        super().__init__([*self._heading, self._button, self._error])
+        self._preview = [preview] if preview is not None else []
+        super().__init__([*self._heading, *self._preview, self._button, self._error])
         self.add_class("asteroyds-lazy")
 
     @property
@@ -78,6 +92,8 @@ class LazySection(widgets.VBox):
             self._part = part
             self._button.close()
             self._error.close()
+            for shown in self._preview:
+                shown.close()
             self.children = [*self._heading, part]
             self.add_class("asteroyds-lazy-opened")
         return self._part
