@@ -5,11 +5,12 @@ definition, a mode is a value: its name, how its turn is planned and
 resolved (:class:`Turn`: the chart a seat plans on, one round or several, a
 player or a whole team planning together), its setup, its start- and
 end-of-round steps, its victory rule, the checks of its boards, its own
-rules (:attr:`Mode.rules_type`), its bots (:attr:`Mode.plan_bots`), the
-coach's objective (:attr:`Mode.coach`), its replay rules, which variants
-apply, and the words its views show. The engine, the players layer and the
-UI ask the mode (``mode_of(state).turn.planning``, ``mode.plan_bots(...)``)
-and never compare a mode's name: a new mode is one new package with one
+rules (:attr:`Mode.rules_type`), its replay rules, which variants apply,
+and the words its views show. Its bots and the coach's objective are the
+players layer's, registered by mode name (:func:`asteroyds.bot.bots_for`,
+:func:`asteroyds.coach.objective.objective_for`). The engine, the players
+layer and the UI ask the mode (``mode_of(state).turn.planning``) and never
+compare a mode's name: a new mode is one new package with one
 ``Mode(...)``, registered once (:func:`asteroyds.modes.register`).
 """
 
@@ -20,16 +21,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_, NP_, _
+from ..i18n import NP_, _
 from ..phases import Phase, TextEnum
-from ..pieces import ASTEROYD
 from ..program import Program, as_program
 from ..rules import DEFAULT_PLANNING_SECONDS
-from .greedy import greedy_bots
-from .objectives import CoachObjective, no_coach
 
 if TYPE_CHECKING:
-    from ..dice import Dice
     from ..events import Event
     from ..hexgrid import Cell
     from ..outcome import Outcome
@@ -40,13 +37,8 @@ Check = Callable[["State", str], Any]
 OutcomeRule = Callable[["State", "Sequence[Event]"], "Outcome | None"]
 StartRule = Callable[["State"], "tuple[State, list[Event]]"]
 FinishRule = Callable[["State", "Sequence[Event]"], "tuple[State, list[Event]]"]
-Objective = Callable[["State", "State | None", "int | None"], "list[str]"]
-Counted = Callable[["State"], "tuple[tuple[str, ...] | None, int]"]
 # A replay rule gets the events of the type it is keyed by: Any, since mypy cannot tie a key to its value.
 Replay = Callable[["State", Any], "State"]
-# The mode's own bots: (state, dice, players, draw) -> each player's program; draw(key) gives a seeded
-# generator for a key the planner names (asteroyds.modes.greedy.Draw).
-BotPlanner = Callable[..., dict[str, Any]]
 
 
 class Planning(TextEnum):
@@ -67,13 +59,6 @@ class TurnWord(TextEnum):
 
 
 _TURN_WORDS = (NP_("log", "round"), NP_("log", "turn"))  # marked for the catalog (see TurnWord)
-
-
-class Scoring(TextEnum):
-    """What the scoreboard counts: each player's tokens, or each team's points (``State.scores``)."""
-
-    TOKENS = "tokens"
-    TEAM_POINTS = "team points"
 
 
 @dataclass(frozen=True)
@@ -159,23 +144,6 @@ def _no_finish(state: State, round_events: Sequence[Event]) -> tuple[State, list
     return state, []
 
 
-def _no_objective(state: State, start: State | None = None, target: int | None = None) -> list[str]:
-    return []
-
-
-def _every_token(state: State) -> tuple[tuple[str, ...] | None, int]:
-    return None, 0
-
-
-def _no_notes(state: State, dice: Dice) -> tuple[str, ...]:
-    """Nothing more to say while planning: the dice arrows on the board say it."""
-    return ()
-
-
-def _no_points(state: State, mode_rules: object = None) -> int | None:
-    return None
-
-
 @dataclass(frozen=True)
 class Mode:
     """One game mode. Instances live in :mod:`asteroyds.modes` and are registered by name.
@@ -184,7 +152,7 @@ class Mode:
     docs/rules.md#11-capture-the-asteroyd.
 
     The flags say what the shared rules code does differently; the callables
-    are the mode's own rules; the words are what the views show.
+    are the mode's own rules; what its views show of it is :mod:`asteroyds.ui.modes`'s.
     """
 
     name: str
@@ -219,22 +187,8 @@ class Mode:
     rules_key: str | None = None
     variants: tuple[str, ...] = ("random_dice_order",)  # the RuleSettings switches that apply
     planning_seconds: Mapping[str, int] = field(default_factory=lambda: DEFAULT_PLANNING_SECONDS)
-    # --- bots and the coach ---------------------------------------------------------------
-    plan_bots: BotPlanner = greedy_bots  # the mode's own (greedy) bots for some players
-    greedy: Callable[[State, str], Any] | None = None  # the standard bots' planner for one player
-    coach: CoachObjective = no_coach  # what "best" means for the coach (asteroyds.modes.objectives)
-    objective: Objective = _no_objective  # what each side is after, in sentences
-    counted: Counted = _every_token  # the symbols that count towards victory (None: all), and how many win
-    notes: Callable[[State, Dice], tuple[str, ...]] = _no_notes  # what planning should know of the dice
-    points_to_win: Callable[..., int | None] = _no_points  # (state, mode_rules): a team's target
-    team_points: Callable[[State], dict[str, int]] = field(default=lambda state: dict(state.scores))
-    # --- words and tools for the views ------------------------------------------------
+    # --- words ----------------------------------------------------------------------------
     short_title: str | None = None  # where the title is too long (a mode button); None: the title
-    scoring: Scoring = Scoring.TOKENS
-    progress_name: str = N_("tokens")  # the scoreboard's progress legend (translated where shown)
-    token_head: str = N_("GATE TOKENS")  # the scoreboard's token column
-    team_column: bool = False  # the scoreboard shows each craft's team (targets' sides)
-    unused_tools: tuple[str, ...] = (ASTEROYD,)  # editor tools with no use here (asteroyd: capture's)
 
     @property
     def turn_word(self) -> str:
@@ -265,4 +219,4 @@ class Mode:
         return self.name
 
 
-__all__ = ["BotPlanner", "Mode", "Planning", "Resolution", "Scoring", "Turn", "TurnWord"]
+__all__ = ["Mode", "Planning", "Resolution", "Turn", "TurnWord"]

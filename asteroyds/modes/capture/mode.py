@@ -23,15 +23,13 @@ from ...events import Event
 from ...i18n import N_, _
 from ...outcome import Outcome
 from ...phases import Phase, TextEnum
-from ...pieces import ASTEROYD, DIE_COLOURS, DRONE, GATE, PLATFORM, TURRET, Craft
+from ...pieces import ASTEROYD, DIE_COLOURS, PLATFORM, TURRET, Craft
 from ...round import DiceRolled, end_round
 from ...state import State
-from ..base import Mode, Planning, Resolution, Scoring, Turn, TurnWord
+from ..base import Mode, Planning, Resolution, Turn, TurnWord
 from ..standard import and_list
 from .boards import check_playable, piece_problem, problems
-from .bot import capture_bots
 from .events import CaptureWon
-from .objective import CAPTURE_OBJECTIVE
 from .program import CaptureProgram, as_capture_program, validate_capture_program
 from .replay import REPLAY, disabled_turret_cells
 from .resolve import programs_for, resolve
@@ -263,15 +261,15 @@ CAPTURE = Mode(
     rules_key="capture_rules",
     variants=(),
     planning_seconds={"beginner": 40, "expert": 20},
-    plan_bots=capture_bots,
-    coach=CAPTURE_OBJECTIVE,
-    objective=objective,
-    notes=notes,
-    points_to_win=points_to_win,
-    team_points=scores,
-    scoring=Scoring.TEAM_POINTS,
-    progress_name=N_("team points"),
-    unused_tools=(GATE, DRONE, "target"),  # the editor's target tool
 )
 
-__all__ = ["CAPTURE", "CAPTURE_TURN", "TURN_PHASE", "CapturePhase", "notes", "outcome", "points_to_win"]
+__all__ = [
+    "CAPTURE",
+    "CAPTURE_TURN",
+    "TURN_PHASE",
+    "CapturePhase",
+    "notes",
+    "objective",
+    "outcome",
+    "points_to_win",
+]

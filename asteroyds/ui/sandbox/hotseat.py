@@ -31,6 +31,7 @@ from ...event_text import player_text, team_text
 from ...game import Game
 from ...i18n import _
 from ...modes import Planning, mode_of
+from ..modes import views_for
 
 Chart = Any  # the mode's chart controller (asteroyds.ui.chart: a status chart, a capture chart...)
 
@@ -122,12 +123,12 @@ class HotSeat:
         return self.game.rules.planning_time(self.game.state.mode)
 
     def planning_notes(self) -> tuple[str, ...]:
-        """While planning: what the mode says planners should know of the dice (:attr:`Mode.notes
-        <asteroyds.modes.Mode.notes>`; capture: where each turret fires this turn, "TR1 NW")."""
+        """While planning: what the mode says planners should know of the dice (:attr:`ModeViews.notes
+        <asteroyds.ui.modes.ModeViews.notes>`; capture: where each turret fires this turn, "TR1 NW")."""
         game = self.game
         if game.dice is None or game.phase != "plan":
             return ()
-        return tuple(mode_of(game.state).notes(game.state, game.dice))
+        return tuple(views_for(game.state.mode).notes(game.state, game.dice))
 
     def who(self, player: str) -> str:
         """Who pressed Done: the team of a craft whose team plans together; else the player itself."""
