@@ -167,11 +167,6 @@ class Mode:
     check_playable: Check = _nothing_to_check  # what a Game needs beyond a valid board
     problems: Callable[[State], tuple[str, ...]] = _needs_a_craft  # why a board cannot start a game yet
     piece_problem: Callable[[State, Piece], str] = _any_piece  # why a piece may never be on such a board
-    team_kinds: tuple[str, ...] = ()  # kinds of piece that belong to a team (capture's bases)
-    # Boards the mode ships besides its setup, by name: () -> (the board, a sentence saying what it is).
-    layouts: Mapping[str, Callable[[], tuple[State, str]]] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
     crosses_gates: bool = False  # racing: gates are crossed (and stood on), not obstacles
     shooting: bool = True  # Shoot 'X' may be programmed
     shoots_targets: bool = False  # targets: a hit target leaves the board with its set
@@ -181,10 +176,9 @@ class Mode:
     finish_round: FinishRule = _no_finish
     replay: Mapping[str, Replay] = field(default_factory=lambda: MappingProxyType({}))
     # The mode's own rule settings (capture's: docs/rules.md#11-capture-the-asteroyd): a class with
-    # to_dict/from_dict, saved
-    # with a game under ``rules_key``; None: the shared RuleSettings are all there is.
-    rules_type: Any = None  # a class with to_dict() and from_dict(), or None
-    rules_key: str | None = None
+    # to_dict/from_dict and the key ``KEY`` a game saves them under (:attr:`rules_key`); None: the
+    # shared RuleSettings are all there is.
+    rules_type: Any = None
     variants: tuple[str, ...] = ("random_dice_order",)  # the RuleSettings switches that apply
     planning_seconds: Mapping[str, int] = field(default_factory=lambda: DEFAULT_PLANNING_SECONDS)
     # --- words ----------------------------------------------------------------------------
@@ -204,6 +198,11 @@ class Mode:
         if self.seat_setup is not None:
             return self.seat_setup(seats, seed=seed, crafts=crafts)
         return self.setup(seed=seed, players=list(seats))
+
+    @property
+    def rules_key(self) -> str | None:
+        """The key a saved game keeps the mode's own rule settings under (None: it has none)."""
+        return None if self.rules_type is None else str(self.rules_type.KEY)
 
     def default_rules(self) -> Any:
         """The mode's own rule settings as the rules give them (None: it has none)."""

@@ -15,8 +15,9 @@ mode's rules (its ``objective``, ``counted``...): here they are only chosen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..i18n import N_
@@ -24,7 +25,7 @@ from ..modes import drones, racing, targets
 from ..modes.capture import mode as capture
 from ..modes.capture.rules import scores
 from ..phases import TextEnum
-from ..pieces import ASTEROYD, DRONE, GATE
+from ..pieces import ASTEROYD, DRONE, GATE, PLATFORM, TURRET
 
 if TYPE_CHECKING:
     from ..dice import Dice
@@ -76,6 +77,11 @@ class ModeViews:
     token_head: str = N_("GATE TOKENS")  # the scoreboard's token column
     team_column: bool = False  # the scoreboard shows each craft's team (targets' sides)
     unused_tools: tuple[str, ...] = (ASTEROYD,)  # editor tools with no use here (asteroyd: capture's)
+    team_kinds: tuple[str, ...] = ()  # kinds of piece the editor gives a team (capture's bases)
+    # Boards the editor offers instead of the setup, by name: () -> (the board, a sentence saying what it is).
+    layouts: Mapping[str, Callable[[], tuple[State, str]]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
 
 
 DEFAULT_VIEWS = ModeViews()
@@ -136,6 +142,11 @@ register_views(
         scoring=Scoring.TEAM_POINTS,
         progress_name=N_("team points"),
         unused_tools=(GATE, DRONE, "target"),  # the editor's target tool
+        team_kinds=(ASTEROYD, PLATFORM, TURRET),
+        layouts={
+            "capture": lambda: capture.shipped_layout(2),
+            "capture-3teams": lambda: capture.shipped_layout(3),
+        },
     ),
 )
 

@@ -225,7 +225,7 @@ def notes(state: State, dice: Dice) -> tuple[str, ...]:
     return tuple(str(aim) for aim in turret_aims(state, dice))
 
 
-def _layout(team_count: int) -> tuple[State, str]:
+def shipped_layout(team_count: int) -> tuple[State, str]:
     """A shipped capture board and what it is, for the scenario editor's setup menu."""
     state = layout(team_count)
     names = [t for t, _points in state.scores]
@@ -254,11 +254,8 @@ CAPTURE = Mode(
     check_playable=check_playable,
     problems=problems,
     piece_problem=piece_problem,
-    team_kinds=(ASTEROYD, PLATFORM, TURRET),
-    layouts={"capture": lambda: _layout(2), "capture-3teams": lambda: _layout(3)},
     replay=REPLAY,
     rules_type=CaptureRules,
-    rules_key="capture_rules",
     variants=(),
     planning_seconds={"beginner": 40, "expert": 20},
 )
@@ -272,4 +269,5 @@ __all__ = [
     "objective",
     "outcome",
     "points_to_win",
+    "shipped_layout",
 ]

@@ -74,7 +74,7 @@ TOOL_OPTIONS: frozenset[str] = frozenset({"colour", "symbol", "orientation", "pr
 SYMBOLS: tuple[str, ...] = ("A", "B", "C", "D")
 SYMBOL_TOOLS: tuple[str, ...] = (GATE, TURRET, DRONE)
 # A mode whose pieces belong to teams (capture, docs/rules.md#11-capture-the-asteroyd: its
-# Mode.team_kinds): the tools that add a team's piece ask for its team, one of the die colours
+# ModeViews.team_kinds): the tools that add a team's piece ask for its team, one of the die colours
 # (red, white, blue).
 CAPTURE_TEAMS: tuple[str, ...] = DIE_COLOURS
 TEAM_TOOLS: tuple[str, ...] = (PLATFORM, TURRET, ASTEROYD, "craft")
@@ -277,10 +277,10 @@ __all__ = [
 
 def setup_choices() -> tuple[str, ...]:
     """The editor's setup menu: ``empty``, then each mode's setup, or the boards it ships instead
-    (capture's ``capture`` and ``capture-3teams``: :attr:`asteroyds.modes.Mode.layouts`)."""
+    (capture's ``capture`` and ``capture-3teams``: :attr:`asteroyds.ui.modes.ModeViews.layouts`)."""
     names: list[str] = ["empty"]
-    for name, mode in modes().items():
-        names += list(mode.layouts) or [name]
+    for name in modes():
+        names += list(views_for(name).layouts) or [name]
     return tuple(names)
 
 
