@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .. import registry
 from ..errors import ScenarioError
 from ..i18n import _
-from .base import Mode, Planning, Resolution, Turn, TurnWord
+from .base import Mode, Planning, Resolution, SetupOption, Turn, TurnWord
 
 if TYPE_CHECKING:
     from ..events import Event
@@ -147,6 +147,7 @@ __all__ = [
     "Mode",
     "Planning",
     "Resolution",
+    "SetupOption",
     "Turn",
     "TurnWord",
     "check_pieces",

@@ -145,6 +145,26 @@ def _no_finish(state: State, round_events: Sequence[Event]) -> tuple[State, list
 
 
 @dataclass(frozen=True)
+class SetupOption:
+    """One option of a mode's own setup that the command line's ``play`` offers (capture's ``--teams``).
+
+    ``keyword`` is the setup's argument it fills, ``parse`` reads it from text (an argparse type:
+    a bad value is refused before the game starts), ``help`` is its line in ``play --help``.
+    """
+
+    flag: str
+    keyword: str
+    parse: Callable[[str], Any]
+    default: Any
+    help: str
+
+    @property
+    def dest(self) -> str:
+        """The name the parsed value has (``--teams`` → ``teams``)."""
+        return self.flag.lstrip("-").replace("-", "_")
+
+
+@dataclass(frozen=True)
 class Mode:
     """One game mode. Instances live in :mod:`asteroyds.modes` and are registered by name.
 
@@ -162,6 +182,7 @@ class Mode:
     setup: Callable[..., State]
     # (seats, seed=, crafts=) -> the setup for these seat names (a room's seats); None: a player per seat
     seat_setup: Callable[..., State] | None = None
+    options: tuple[SetupOption, ...] = ()  # its setup's own options the command line's play offers
     # --- pieces ---------------------------------------------------------------------------
     check: Check = _nothing_to_check  # mode rules of a board, after State.validate's general ones
     check_playable: Check = _nothing_to_check  # what a Game needs beyond a valid board
@@ -218,4 +239,4 @@ class Mode:
         return self.name
 
 
-__all__ = ["Mode", "Planning", "Resolution", "Turn", "TurnWord"]
+__all__ = ["Mode", "Planning", "Resolution", "SetupOption", "Turn", "TurnWord"]

@@ -26,7 +26,8 @@ from ...phases import Phase, TextEnum
 from ...pieces import ASTEROYD, DIE_COLOURS, PLATFORM, TURRET, Craft
 from ...round import DiceRolled, end_round
 from ...state import State
-from ..base import Mode, Planning, Resolution, Turn, TurnWord
+from ...untrusted import whole_number
+from ..base import Mode, Planning, Resolution, SetupOption, Turn, TurnWord
 from ..standard import and_list
 from .boards import check_playable, piece_problem, problems
 from .events import CaptureWon
@@ -250,6 +251,14 @@ CAPTURE = Mode(
     outcome=outcome,
     setup=setup,
     seat_setup=seat_setup,
+    options=(
+        SetupOption(
+            "--teams", "teams", whole_number(2, 3), 2, "capture: number of teams, 2 or 3 (default 2)"
+        ),
+        SetupOption(
+            "--crafts", "crafts_per_team", whole_number(1, 3), 2, "capture: crafts per team, 1-3 (default 2)"
+        ),
+    ),
     check=check,
     check_playable=check_playable,
     problems=problems,
