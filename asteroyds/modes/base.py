@@ -86,8 +86,10 @@ class Turn:
 
     What the drivers need to run any turn the same way is declared, not guessed:
     ``program_type`` (the chart a seat plans on; ``parse`` reads one from text),
-    ``phase`` (what the game logs the resolution under, and the round
-    player's action), ``planning`` (a player or a team plans at once),
+    ``phases`` (what follows planning, in order, each a round player's
+    action: asteroids then flight, or capture's one phase for the whole
+    turn; the first is what the game logs the resolution under),
+    ``planning`` (a player or a team plans at once),
     ``word`` (round or turn), ``asteroid_phase`` (planning may forecast an
     asteroid phase: the coach's forecast and danger map), and ``texts`` (the
     views' sentences for a stage, where this turn says them differently).
@@ -100,7 +102,7 @@ class Turn:
     play: Callable[..., tuple[State, list[Event], Outcome | None]]
     program_type: Any = Program  # a class with empty(), e.g. Program or CaptureProgram
     parse: Callable[..., Any] = as_program  # (value, player) -> program_type
-    phase: str = Phase.ASTEROIDS
+    phases: tuple[str, ...] = (Phase.ASTEROIDS, Phase.FLY)
     planning: Planning = Planning.PLAYER
     word: TurnWord = TurnWord.ROUND
     asteroid_phase: bool = True
@@ -109,6 +111,11 @@ class Turn:
     step_at: Callable[[Sequence[Event], int], Any] | None = None
     # The pieces out of play so far in a turn (capture's disabled turrets), for the board to cross out.
     disabled_cells: Callable[[Sequence[Event]], tuple[Cell, ...]] = field(default=lambda events: ())
+
+    @property
+    def phase(self) -> str:
+        """The phase the game logs the resolution after planning under (the first declared)."""
+        return self.phases[0]
 
     def empty(self) -> Any:
         """The chart as a turn starts (nothing planned)."""
