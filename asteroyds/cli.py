@@ -224,7 +224,7 @@ def cmd_play_teams(args: argparse.Namespace, mode: Mode) -> str:
 
     own = {option.keyword: getattr(args, option.dest) for option in mode.options}
     state = mode.setup(seed=args.seed, **own)
-    names = tuple(dict.fromkeys(c.team or c.player for c in state.crafts_in_order()))
+    names = tuple(dict.fromkeys(mode.turn.seat_of(c) for c in state.crafts_in_order()))
     styles = _styles(args)
     if len(styles) == 1:
         styles = styles * len(names)

@@ -112,6 +112,11 @@ class Turn:
     # The pieces out of play so far in a turn (capture's disabled turrets), for the board to cross out.
     disabled_cells: Callable[[Sequence[Event]], tuple[Cell, ...]] = field(default=lambda events: ())
 
+    def seat_of(self, craft: Craft) -> str:
+        """Who plans this craft's chart: its team where a whole team plans at once (capture), else its
+        player. A seat's hand-over, its Done and its bot style are by this name."""
+        return (craft.team or craft.player) if self.planning is Planning.TEAM else craft.player
+
     @property
     def phase(self) -> str:
         """The phase the game logs the resolution after planning under (the first declared)."""

@@ -402,6 +402,15 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
         self._notify()
         return self.message
 
+    def phase_step(self, phase: str) -> Callable[[], tuple[Event, ...]]:
+        """The step that resolves a phase the turn declares: the asteroids, the flight, or (a phase of
+        the turn's own, capture's) the whole turn at once."""
+        own: dict[str, Callable[[], tuple[Event, ...]]] = {
+            Phase.ASTEROIDS: self.asteroids,
+            Phase.FLY: self.fly,
+        }
+        return own.get(phase, self.resolve_turn)
+
     def do(self, action: str, *args: Any) -> Any:
         """Run an action by name (roll, plan, asteroids, fly, capture, end, yes, no, undo, the cursor moves).
 
@@ -424,7 +433,7 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
             "pause": self.pause,
         }
         for phase in self.turn.phases:  # a declared phase with no step of its own: the whole turn
-            methods.setdefault(str(phase), self.resolve_turn)
+            methods.setdefault(str(phase), self.phase_step(phase))
         self.error = ""
         try:
             if action not in methods:

@@ -374,7 +374,7 @@ class SandboxController(CoachParts, Observable["SandboxController"]):
         if stage == "roll":
             self.roll()
         elif stage in ("plan", "asteroids", self.turn.phase):
-            rp.resolve_turn() if self.turn.resolves_at_once else rp.asteroids()
+            rp.phase_step(self.turn.phase)()  # the turn's first declared phase: asteroids, or the whole turn
         elif stage == "fly":
             rp.fly()
         elif stage == "end":

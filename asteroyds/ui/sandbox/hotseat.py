@@ -66,11 +66,10 @@ class HotSeat:
     def hands_over(self) -> bool:
         """Is the device handed over, with a screen that hides the charts? Only with two humans (two
         teams where teams plan together) or more: one human alone has nobody to hide a chart from."""
-        game, teams = self.game, self.teams_plan
+        game = self.game
+        turn = mode_of(game.state).turn
         seats = {
-            (game.state.craft(p).team or p) if teams else p
-            for p in game.state.player_order
-            if self.kinds.get(p) == "human"
+            turn.seat_of(game.state.craft(p)) for p in game.state.player_order if self.kinds.get(p) == "human"
         }
         return len(seats) >= 2
 
@@ -132,9 +131,7 @@ class HotSeat:
 
     def who(self, player: str) -> str:
         """Who pressed Done: the team of a craft whose team plans together; else the player itself."""
-        if not self.teams_plan:
-            return player
-        return self.game.state.craft(player).team or player
+        return mode_of(self.game.state).turn.seat_of(self.game.state.craft(player))
 
     # --- handing over ---------------------------------------------------------------------
     def show(self) -> tuple[str, str]:
