@@ -60,6 +60,8 @@ TEXTS: dict[str, str] = {
     ),
     "planning_caption": N_("The {current_team} team plans · turrets fire this turn: {aims}"),
     "phase_name": N_("resolving the turn"),
+    "preview_button": N_("▶ Preview the turrets"),  # the editor's preview: the turrets, every chart empty
+    "preview_tip": N_("Play a capture turn with these dice and every chart empty: only the turrets fire"),
     "resolve_button": N_("Resolve turn"),
     "resolve_tip": N_("The 6 rounds: in each, all lasers fire, then all crafts move"),
 }
