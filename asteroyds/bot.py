@@ -1,9 +1,9 @@
 """Seeded bots that plan legal programs, so whole games can be simulated: the players layer's bots.
 
-A bot has a style. ``greedy`` is the mode's own bot (:attr:`Mode.plan_bots
-<asteroyds.modes.Mode.plan_bots>`: in the one-round modes the gate racer
-and the shooter of :mod:`asteroyds.modes.greedy`; in capture the team bot
-of :mod:`asteroyds.modes.capture.bot`). ``random`` picks legal tokens at
+A bot has a style. ``greedy`` is the mode's own bot, registered here by mode
+name (:func:`register_bots`, :func:`bots_for`: in the one-round modes the gate
+racer and the shooter of :mod:`asteroyds.modes.greedy`; in capture the team
+bot of :mod:`asteroyds.modes.capture.bot`). ``random`` picks legal tokens at
 random, Shoot included where the mode allows it (it crashes a lot, which is
 what the property tests want); a chart with no random planner here (capture's)
 gets the mode's own bot instead. ``coach`` plays the coach's exact best
@@ -34,12 +34,37 @@ from .damage import Decision
 from .dice import Dice
 from .i18n import _
 from .modes import Mode, mode_of
-from .modes.greedy import Draw, greedy_racer, wanted_pieces
+from .modes.capture.bot import capture_bots
+from .modes.capture.mode import CAPTURE
+from .modes.greedy import Draw, greedy_bots, greedy_racer, racing_bots, wanted_pieces
+from .modes.racing import RACING
 from .pieces import DIE_COLOURS
 from .program import Program, legal_tokens
 from .state import State
 
 STYLES: tuple[str, ...] = ("greedy", "random", "coach")
+
+# A mode's own bots: (state, dice, players, draw) -> each player's program; draw(key) gives a seeded
+# generator for a key the planner names (asteroyds.modes.greedy.Draw).
+BotPlanner = Callable[..., dict[str, Any]]
+
+BOTS: dict[str, BotPlanner] = {RACING.name: racing_bots, CAPTURE.name: capture_bots}  # mode name -> bots
+
+
+def register_bots(mode: str, bots: BotPlanner) -> BotPlanner:
+    """The greedy bots of the mode called ``mode`` (a mode that registers none: :func:`greedy_bots`)."""
+    BOTS[mode] = bots
+    return bots
+
+
+def unregister_bots(mode: str) -> None:
+    """Take a mode's bots out (a test's toy mode, once the test is over)."""
+    BOTS.pop(mode, None)
+
+
+def bots_for(mode: str) -> BotPlanner:
+    """The mode's own (greedy) bots: :mod:`asteroyds.modes.greedy`'s shooter unless it registered some."""
+    return BOTS.get(mode, greedy_bots)
 
 
 def _random_program(state: State, player: str, rng: random.Random) -> Program:
@@ -98,7 +123,7 @@ def plan_bots(
     greedy = [p for p in styles if p not in coached and p not in randoms]
     planned: dict[str, Any] = {}
     if greedy:
-        planned.update(mode.plan_bots(state, dice, greedy, draw))
+        planned.update(bots_for(mode.name)(state, dice, greedy, draw))
     for player in randoms:
         if state.craft(player).cell is None:
             planned[player] = mode.turn.empty()
@@ -154,14 +179,19 @@ def decision_policy(rng: random.Random) -> Callable[[Decision], bool]:
 
 
 __all__ = [
+    "BOTS",
     "RANDOM_PLANNERS",
     "STYLES",
+    "BotPlanner",
     "BotPlans",
+    "bots_for",
     "coach_plan",
     "decision_policy",
     "greedy_racer",
     "plan",
     "plan_bots",
+    "register_bots",
     "styles_for",
+    "unregister_bots",
     "wanted_pieces",
 ]

@@ -46,8 +46,6 @@ SEED = untrusted.whole_number(-(10**18) + 1, 10**18 - 1)
 SIZE = untrusted.finite_number(1, 500)
 ROUNDS = untrusted.whole_number(1, 100_000)
 PLAYERS = untrusted.whole_number(1, len(PLAYER_COLOURS))
-TEAMS = untrusted.whole_number(2, 3)
-CRAFTS = untrusted.whole_number(1, 3)
 
 
 def load_state(source: str, seed: int, players: Sequence[str] | None = None) -> State:
@@ -219,16 +217,14 @@ def _check_styles(styles: Sequence[str], allowed: Sequence[str]) -> None:
 
 
 def cmd_play_teams(args: argparse.Namespace, mode: Mode) -> str:
-    """A mode whose teams plan together (capture): ``--teams``, ``--crafts``, one bot style per team."""
+    """A mode whose teams plan together (capture): its setup's own options (:attr:`Mode.options
+    <asteroyds.modes.Mode.options>`: capture's ``--teams``, ``--crafts``), one bot style per team."""
     from .bot import styles_for
     from .simulate import play_team_game
 
-    if args.teams not in (2, 3):
-        raise AsteroydsError(_("--teams must be 2 or 3, got {teams}", teams=args.teams))
-    if not 1 <= args.crafts <= 3:
-        raise AsteroydsError(_("--crafts must be 1..3 crafts per team, got {crafts}", crafts=args.crafts))
-    state = mode.setup(teams=args.teams, crafts_per_team=args.crafts, seed=args.seed)
-    names = tuple(dict.fromkeys(c.team or c.player for c in state.crafts_in_order()))
+    own = {option.keyword: getattr(args, option.dest) for option in mode.options}
+    state = mode.setup(seed=args.seed, **own)
+    names = tuple(dict.fromkeys(mode.turn.seat_of(c) for c in state.crafts_in_order()))
     styles = _styles(args)
     if len(styles) == 1:
         styles = styles * len(names)
@@ -444,8 +440,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots", nargs="*", default=["greedy"], help="bot style per player: greedy, random or coach"
     )
     p.add_argument("--mode", choices=SETUP_NAMES, default="racing")
-    p.add_argument("--teams", type=TEAMS, default=2, help="capture: number of teams, 2 or 3 (default 2)")
-    p.add_argument("--crafts", type=CRAFTS, default=2, help="capture: crafts per team, 1-3 (default 2)")
+    _add_mode_options(p)
     p.add_argument("--max-rounds", type=ROUNDS, default=100, help="stop after this many rounds (default 100)")
     p.set_defaults(run=cmd_play)
 
@@ -495,6 +490,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 LANG_HELP = "language of the messages: " + ", ".join(i18n.LANGUAGES) + " (default: from LANG)"
+
+
+def _add_mode_options(parser: argparse.ArgumentParser) -> None:
+    """Each registered mode's own setup options (capture's ``--teams``, ``--crafts``), once each."""
+    added: set[str] = set()
+    for mode in modes().values():
+        for option in mode.options:
+            if option.flag not in added:
+                added.add(option.flag)
+                parser.add_argument(option.flag, type=option.parse, default=option.default, help=option.help)
 
 
 def _add_lang_option(parser: argparse.ArgumentParser, top: bool = True) -> None:

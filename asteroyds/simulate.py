@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bot import decision_policy, plan_bots
+from .bot import bots_for, decision_policy, plan_bots
 from .coach import coach_bots
 from .damage import Decision
 from .dice import Dice
@@ -188,7 +188,7 @@ def play_team_game(
     while record.outcome is None and record.turns < max_turns:
         dice = Dice(rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
         flying = [c.player for c in state.crafts_in_order() if c.cell is not None]
-        programs = mode.plan_bots(state, dice, flying, lambda _key: rng)
+        programs = bots_for(mode.name)(state, dice, flying, lambda _key: rng)
         coached = [p for p in flying if (styles or {}).get(state.craft(p).team or "") == "coach"]
         if coached:
             programs.update(coach_bots(state, dice, coached, mode_rules=rules)[0])

@@ -17,6 +17,7 @@ from asteroyds.modes import Mode, Planning, mode_named, mode_of, modes
 from asteroyds.modes.standard import STANDARD_TURN
 from asteroyds.rules import MODES
 from asteroyds.setups import setup
+from asteroyds.ui.modes import views_for
 
 PACKAGE = Path(asteroyds.__file__).parent
 # The check docs/architecture.md gives (grep -rn 'mode ==\|mode !=\|== CAPTURE\|== "capture"').
@@ -56,7 +57,7 @@ def test_each_standard_mode_builds_its_setup_and_states_its_objective(name):
     state = mode_named(name).setup(seed=1)  # its own seats (targets: two teams)
     mode = mode_of(state)
     assert mode is mode_named(name)
-    assert mode.objective(state, state, None)
+    assert views_for(mode.name).objective(state, state, None)
     assert mode.turn.rounds == 1
 
 

@@ -1,6 +1,7 @@
 """A mode is a plug-in (issue 21): a toy mode written here, in the test, plays through the package.
 
-The toy is one ``Mode(...)`` and one :func:`asteroyds.modes.register` call:
+The toy is one ``Mode(...)`` and one :func:`asteroyds.modes.register` call (and, for its bots to
+race through the gate, one :func:`asteroyds.bot.register_bots` in the players layer):
 its own setup (a small race to one gate among three pods), its own check of
 a board (one gate only) and its own victory rule (the first craft holding the
 gate's token wins; nobody after round 6), on the standard turn (asteroids,
@@ -20,14 +21,14 @@ import pytest
 
 import asteroyds
 from asteroyds import rules, setups
-from asteroyds.bot import plan_bots
+from asteroyds.bot import plan_bots, register_bots, unregister_bots
 from asteroyds.checks import Check, Found, ModeChecks
 from asteroyds.cli import build_parser, main
 from asteroyds.errors import ScenarioError
 from asteroyds.events import Event
 from asteroyds.game import Game
 from asteroyds.modes import Mode, mode_named, modes, register, unregister
-from asteroyds.modes.greedy import greedy_racer
+from asteroyds.modes.greedy import racing_bots
 from asteroyds.modes.standard import STANDARD_TURN
 from asteroyds.outcome import Outcome
 from asteroyds.pieces import GATE, PLATFORM, POD, Craft, Piece
@@ -92,7 +93,6 @@ TOY_MODE = Mode(
     checks=ModeChecks(board=(Check("one gate", "state", one_gate),)),
     crosses_gates=True,
     shooting=False,
-    greedy=greedy_racer,
     variants=("random_dice_order",),
     planning_seconds={"beginner": 30, "expert": 15},
 )
@@ -101,10 +101,12 @@ TOY_MODE = Mode(
 @pytest.fixture
 def toy() -> Iterator[Mode]:
     register(TOY_MODE)
+    register_bots(TOY, racing_bots)  # the players layer's: its bots race through the gate
     try:
         yield TOY_MODE
     finally:
         unregister(TOY)
+        unregister_bots(TOY)
     assert TOY not in modes()
 
 

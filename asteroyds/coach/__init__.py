@@ -13,7 +13,7 @@ Everything here is exact (no sampling) and pure (standard library only):
 - :func:`coach_bots` — the coach bot's programs for some players (the
   players layer's :func:`asteroyds.bot.plan_bots` asks it for the ``coach`` style).
 
-What "best" means is each mode's own objective (:attr:`asteroyds.modes.Mode.coach`,
+What "best" means is each mode's own objective (:func:`asteroyds.coach.objective.objective_for`,
 :mod:`asteroyds.modes.objectives` and docs/coach.md): in racing
 (1) the craft is still on the board, (2) the gate tokens it holds, (3) the
 hex distance to the nearest gate it lacks, (4) the least damage. How the

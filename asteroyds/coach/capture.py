@@ -45,7 +45,6 @@ from ..event_text import player_text
 from ..events import Event
 from ..hexgrid import Cell
 from ..i18n import _
-from ..modes import mode_of
 from ..modes.capture.bot import plan_all
 from ..modes.capture.events import CraftShot, LaserDodged
 from ..modes.capture.objective import capture_score, capture_score_text
@@ -64,6 +63,7 @@ from ..modes.capture.resolve import begin_turn
 from ..modes.capture.rules import CaptureRules
 from ..pieces import DIE_COLOURS
 from ..state import State
+from .objective import objective_for
 from .plan import Plan
 from .planners import CoachPlanner, register
 
@@ -178,7 +178,7 @@ def search_capture(
 ) -> tuple[CaptureProgram, dict[str, object]]:
     """The best capture program for ``player`` and its score (exact, see the module docstring)."""
     check(state, player)
-    rank = mode_of(state).coach.rank  # the mode's objective (capture's)
+    rank = objective_for(state.mode).rank  # the mode's objective (capture's)
     craft = state.craft(player)
     lawrence = craft.pilot == LAWRENCE
     stances = (SHIELD_STANCE,) if lawrence else (SHIELD_STANCE, SHOOT_STANCE)

@@ -26,14 +26,14 @@ from ..events import CraftLanded, Event, TokenTaken
 from ..flight import fly
 from ..hexgrid import Cell, direction_name
 from ..i18n import _
-from ..modes import mode_of, mode_text, objective_named
+from ..modes import mode_of, mode_text
 from ..modes.objectives import Scorer
 from ..pieces import DIE_COLOURS
 from ..program import RED_COLUMN, SHIELD, Program, as_program, validate_program
 from ..rules import RuleSettings
 from ..state import State
 from .danger import danger_map
-from .objective import BOLD, CAREFUL, Objective, rank
+from .objective import BOLD, CAREFUL, Objective, objective_named, rank
 from .planners import CoachPlanner, planner_for, register
 from .search import ACTIVE, LANDED, Choice, Found, Tiebreak, search
 

@@ -3,9 +3,11 @@
 Everything a mode changes lives on its :class:`~asteroyds.modes.base.Mode`
 (its turn and chart, setup, start/finish round steps, outcome, checks
 (:class:`~asteroyds.checks.ModeChecks`), own
-rules, bots, coach objective, replay rules, variants, scoreboard words,
-editor tools); the engine, the players layer and the UI ask
-:func:`mode_of` and never compare a mode's name nor ask which mode it is.
+rules, replay rules, variants; its bots and coach objective are the players
+layer's, its scoreboard words and editor tools the UI's, registered by mode
+name); the
+engine, the players layer and the UI ask :func:`mode_of` and never compare
+a mode's name nor ask which mode it is.
 
 **A new mode** is one package (or module) ending with a ``Mode(...)`` and
 one call of :func:`register` (the built-in ones are listed in
@@ -26,10 +28,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .. import registry
-from ..errors import ScenarioError
 from ..i18n import _
-from .base import Mode, Planning, Resolution, Scoring, Turn, TurnWord
-from .objectives import CoachObjective
+from .base import Mode, Planning, Resolution, SetupOption, Turn, TurnWord
 
 if TYPE_CHECKING:
     from ..events import Event
@@ -50,14 +50,12 @@ def register(mode: Mode) -> Mode:
     if not isinstance(mode, Mode):
         raise TypeError(_("register a Mode, not {given!r}", given=mode))
     registry.register(mode)
-    _OBJECTIVES.clear()
     return mode
 
 
 def unregister(name: str) -> None:
     """Take a mode out of the registry (a test's toy mode, once the test is over)."""
     registry.unregister(name)
-    _OBJECTIVES.clear()
 
 
 def _register_built_in() -> None:
@@ -104,21 +102,6 @@ def checked(name: object, where: str) -> Mode:
     return registry.checked_mode(name, where)  # type: ignore[no-any-return]
 
 
-_OBJECTIVES: dict[str, CoachObjective] = {}  # name -> objective, as found (cleared when the modes change)
-
-
-def objective_named(name: str) -> CoachObjective:
-    """The coach's objective whose scores say ``"objective": name`` (a mode's :attr:`Mode.coach`)."""
-    found = _OBJECTIVES.get(name)
-    if found is not None:
-        return found
-    for mode in modes().values():
-        if mode.coach.name == name:
-            _OBJECTIVES[name] = mode.coach
-            return mode.coach
-    raise ScenarioError(_("no mode has the coach objective {name!r}", name=name))
-
-
 def outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
     """The end of the game after this round, or None if play goes on."""
     return mode_of(state).outcome(state, round_events)
@@ -150,7 +133,7 @@ __all__ = [
     "Mode",
     "Planning",
     "Resolution",
-    "Scoring",
+    "SetupOption",
     "Turn",
     "TurnWord",
     "checked",
@@ -159,7 +142,6 @@ __all__ = [
     "mode_of",
     "mode_text",
     "modes",
-    "objective_named",
     "outcome",
     "register",
     "start_round",

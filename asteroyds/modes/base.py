@@ -5,11 +5,12 @@ definition, a mode is a value: its name, how its turn is planned and
 resolved (:class:`Turn`: the chart a seat plans on, one round or several, a
 player or a whole team planning together), its setup, its start- and
 end-of-round steps, its victory rule, the checks of its boards, its own
-rules (:attr:`Mode.rules_type`), its bots (:attr:`Mode.plan_bots`), the
-coach's objective (:attr:`Mode.coach`), its replay rules, which variants
-apply, and the words its views show. The engine, the players layer and the
-UI ask the mode (``mode_of(state).turn.planning``, ``mode.plan_bots(...)``)
-and never compare a mode's name: a new mode is one new package with one
+rules (:attr:`Mode.rules_type`), its replay rules, which variants apply,
+and the words its views show. Its bots and the coach's objective are the
+players layer's, registered by mode name (:func:`asteroyds.bot.bots_for`,
+:func:`asteroyds.coach.objective.objective_for`). The engine, the players
+layer and the UI ask the mode (``mode_of(state).turn.planning``) and never
+compare a mode's name: a new mode is one new package with one
 ``Mode(...)``, registered once (:func:`asteroyds.modes.register`).
 """
 
@@ -21,16 +22,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..checks import ModeChecks
-from ..i18n import N_, NP_
+from ..i18n import NP_
 from ..phases import Phase, TextEnum
-from ..pieces import ASTEROYD
 from ..program import Program, as_program
 from ..rules import DEFAULT_PLANNING_SECONDS
-from .greedy import greedy_bots
-from .objectives import CoachObjective, no_coach
 
 if TYPE_CHECKING:
-    from ..dice import Dice
     from ..events import Event
     from ..hexgrid import Cell
     from ..outcome import Outcome
@@ -40,13 +37,8 @@ if TYPE_CHECKING:
 OutcomeRule = Callable[["State", "Sequence[Event]"], "Outcome | None"]
 StartRule = Callable[["State"], "tuple[State, list[Event]]"]
 FinishRule = Callable[["State", "Sequence[Event]"], "tuple[State, list[Event]]"]
-Objective = Callable[["State", "State | None", "int | None"], "list[str]"]
-Counted = Callable[["State"], "tuple[tuple[str, ...] | None, int]"]
 # A replay rule gets the events of the type it is keyed by: Any, since mypy cannot tie a key to its value.
 Replay = Callable[["State", Any], "State"]
-# The mode's own bots: (state, dice, players, draw) -> each player's program; draw(key) gives a seeded
-# generator for a key the planner names (asteroyds.modes.greedy.Draw).
-BotPlanner = Callable[..., dict[str, Any]]
 
 
 class Planning(TextEnum):
@@ -67,13 +59,6 @@ class TurnWord(TextEnum):
 
 
 _TURN_WORDS = (NP_("log", "round"), NP_("log", "turn"))  # marked for the catalog (see TurnWord)
-
-
-class Scoring(TextEnum):
-    """What the scoreboard counts: each player's tokens, or each team's points (``State.scores``)."""
-
-    TOKENS = "tokens"
-    TEAM_POINTS = "team points"
 
 
 @dataclass(frozen=True)
@@ -101,8 +86,10 @@ class Turn:
 
     What the drivers need to run any turn the same way is declared, not guessed:
     ``program_type`` (the chart a seat plans on; ``parse`` reads one from text),
-    ``phase`` (what the game logs the resolution under, and the round
-    player's action), ``planning`` (a player or a team plans at once),
+    ``phases`` (what follows planning, in order, each a round player's
+    action: asteroids then flight, or capture's one phase for the whole
+    turn; the first is what the game logs the resolution under),
+    ``planning`` (a player or a team plans at once),
     ``word`` (round or turn), ``asteroid_phase`` (planning may forecast an
     asteroid phase: the coach's forecast and danger map), and ``texts`` (the
     views' sentences for a stage, where this turn says them differently).
@@ -115,7 +102,7 @@ class Turn:
     play: Callable[..., tuple[State, list[Event], Outcome | None]]
     program_type: Any = Program  # a class with empty(), e.g. Program or CaptureProgram
     parse: Callable[..., Any] = as_program  # (value, player) -> program_type
-    phase: str = Phase.ASTEROIDS
+    phases: tuple[str, ...] = (Phase.ASTEROIDS, Phase.FLY)
     planning: Planning = Planning.PLAYER
     word: TurnWord = TurnWord.ROUND
     asteroid_phase: bool = True
@@ -124,6 +111,16 @@ class Turn:
     step_at: Callable[[Sequence[Event], int], Any] | None = None
     # The pieces out of play so far in a turn (capture's disabled turrets), for the board to cross out.
     disabled_cells: Callable[[Sequence[Event]], tuple[Cell, ...]] = field(default=lambda events: ())
+
+    def seat_of(self, craft: Craft) -> str:
+        """Who plans this craft's chart: its team where a whole team plans at once (capture), else its
+        player. A seat's hand-over, its Done and its bot style are by this name."""
+        return (craft.team or craft.player) if self.planning is Planning.TEAM else craft.player
+
+    @property
+    def phase(self) -> str:
+        """The phase the game logs the resolution after planning under (the first declared)."""
+        return self.phases[0]
 
     def empty(self) -> Any:
         """The chart as a turn starts (nothing planned)."""
@@ -145,21 +142,24 @@ def _no_finish(state: State, round_events: Sequence[Event]) -> tuple[State, list
     return state, []
 
 
-def _no_objective(state: State, start: State | None = None, target: int | None = None) -> list[str]:
-    return []
+@dataclass(frozen=True)
+class SetupOption:
+    """One option of a mode's own setup that the command line's ``play`` offers (capture's ``--teams``).
 
+    ``keyword`` is the setup's argument it fills, ``parse`` reads it from text (an argparse type:
+    a bad value is refused before the game starts), ``help`` is its line in ``play --help``.
+    """
 
-def _every_token(state: State) -> tuple[tuple[str, ...] | None, int]:
-    return None, 0
+    flag: str
+    keyword: str
+    parse: Callable[[str], Any]
+    default: Any
+    help: str
 
-
-def _no_notes(state: State, dice: Dice) -> tuple[str, ...]:
-    """Nothing more to say while planning: the dice arrows on the board say it."""
-    return ()
-
-
-def _no_points(state: State, mode_rules: object = None) -> int | None:
-    return None
+    @property
+    def dest(self) -> str:
+        """The name the parsed value has (``--teams`` → ``teams``)."""
+        return self.flag.lstrip("-").replace("-", "_")
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ class Mode:
     docs/rules.md#11-capture-the-asteroyd.
 
     The flags say what the shared rules code does differently; the callables
-    are the mode's own rules; the words are what the views show.
+    are the mode's own rules; what its views show of it is :mod:`asteroyds.ui.modes`'s.
     """
 
     name: str
@@ -180,15 +180,11 @@ class Mode:
     setup: Callable[..., State]
     # (seats, seed=, crafts=) -> the setup for these seat names (a room's seats); None: a player per seat
     seat_setup: Callable[..., State] | None = None
+    options: tuple[SetupOption, ...] = ()  # its setup's own options the command line's play offers
     # --- pieces ---------------------------------------------------------------------------
     # Its own checks of a board, after the general ones (asteroyds.checks): what a board never holds,
     # the pieces it has no part for, what a game needs (a craft), whether a game refuses one without.
     checks: ModeChecks = ModeChecks()
-    team_kinds: tuple[str, ...] = ()  # kinds of piece that belong to a team (capture's bases)
-    # Boards the mode ships besides its setup, by name: () -> (the board, a sentence saying what it is).
-    layouts: Mapping[str, Callable[[], tuple[State, str]]] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
     crosses_gates: bool = False  # racing: gates are crossed (and stood on), not obstacles
     shooting: bool = True  # Shoot 'X' may be programmed
     shoots_targets: bool = False  # targets: a hit target leaves the board with its set
@@ -198,28 +194,13 @@ class Mode:
     finish_round: FinishRule = _no_finish
     replay: Mapping[str, Replay] = field(default_factory=lambda: MappingProxyType({}))
     # The mode's own rule settings (capture's: docs/rules.md#11-capture-the-asteroyd): a class with
-    # to_dict/from_dict, saved
-    # with a game under ``rules_key``; None: the shared RuleSettings are all there is.
-    rules_type: Any = None  # a class with to_dict() and from_dict(), or None
-    rules_key: str | None = None
+    # to_dict/from_dict and the key ``KEY`` a game saves them under (:attr:`rules_key`); None: the
+    # shared RuleSettings are all there is.
+    rules_type: Any = None
     variants: tuple[str, ...] = ("random_dice_order",)  # the RuleSettings switches that apply
     planning_seconds: Mapping[str, int] = field(default_factory=lambda: DEFAULT_PLANNING_SECONDS)
-    # --- bots and the coach ---------------------------------------------------------------
-    plan_bots: BotPlanner = greedy_bots  # the mode's own (greedy) bots for some players
-    greedy: Callable[[State, str], Any] | None = None  # the standard bots' planner for one player
-    coach: CoachObjective = no_coach  # what "best" means for the coach (asteroyds.modes.objectives)
-    objective: Objective = _no_objective  # what each side is after, in sentences
-    counted: Counted = _every_token  # the symbols that count towards victory (None: all), and how many win
-    notes: Callable[[State, Dice], tuple[str, ...]] = _no_notes  # what planning should know of the dice
-    points_to_win: Callable[..., int | None] = _no_points  # (state, mode_rules): a team's target
-    team_points: Callable[[State], dict[str, int]] = field(default=lambda state: dict(state.scores))
-    # --- words and tools for the views ------------------------------------------------
+    # --- words ----------------------------------------------------------------------------
     short_title: str | None = None  # where the title is too long (a mode button); None: the title
-    scoring: Scoring = Scoring.TOKENS
-    progress_name: str = N_("tokens")  # the scoreboard's progress legend (translated where shown)
-    token_head: str = N_("GATE TOKENS")  # the scoreboard's token column
-    team_column: bool = False  # the scoreboard shows each craft's team (targets' sides)
-    unused_tools: tuple[str, ...] = (ASTEROYD,)  # editor tools with no use here (asteroyd: capture's)
 
     @property
     def turn_word(self) -> str:
@@ -236,6 +217,11 @@ class Mode:
             return self.seat_setup(seats, seed=seed, crafts=crafts)
         return self.setup(seed=seed, players=list(seats))
 
+    @property
+    def rules_key(self) -> str | None:
+        """The key a saved game keeps the mode's own rule settings under (None: it has none)."""
+        return None if self.rules_type is None else str(self.rules_type.KEY)
+
     def default_rules(self) -> Any:
         """The mode's own rule settings as the rules give them (None: it has none)."""
         return None if self.rules_type is None else self.rules_type()
@@ -250,4 +236,4 @@ class Mode:
         return self.name
 
 
-__all__ = ["BotPlanner", "Mode", "Planning", "Resolution", "Scoring", "Turn", "TurnWord"]
+__all__ = ["Mode", "Planning", "Resolution", "SetupOption", "Turn", "TurnWord"]

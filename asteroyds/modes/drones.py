@@ -42,7 +42,6 @@ from ..pieces import DRONE, TURRET, Piece
 from ..shooting import LaserFired
 from ..state import State
 from .base import Mode
-from .objectives import DRONES_OBJECTIVE
 from .standard import STANDARD_TURN, and_list, leaders
 
 # Drones move like white/red asteroids (docs/rules.md#2-pieces, docs/rules.md#7-shooting).
@@ -243,11 +242,6 @@ DRONES = Mode(
     start_round=start_round,
     finish_round=finish_round,
     replay={DroneLaunched.TYPE: _launched, DroneRemoved.TYPE: _removed},
-    coach=DRONES_OBJECTIVE,
     variants=("random_dice_order", "one_shot_per_turn"),
     planning_seconds={"beginner": 60, "expert": 30},
-    objective=objective,
-    counted=counted,
-    progress_name=N_("drone symbols"),
-    token_head=N_("DRONE SYMBOLS"),
 )

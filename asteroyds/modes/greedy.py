@@ -1,11 +1,12 @@
 """The standard turn's own bots: racing's gate racer and the shooter (the greedy style).
 
-A mode's bots plan with what the mode knows (:attr:`asteroyds.modes.Mode.plan_bots`):
-this is the planner of the one-round modes. ``greedy`` sees the dice, works out
-where the asteroids will be, and searches every way to fly its six columns
-(breadth first over craft positions and facings) for the route that collects
-the most gates it still needs without a collision, then ends closest to the
-next one (:func:`greedy_racer`, the mode's ``greedy`` hook: racing). In the
+A mode's bots plan with what the mode knows (the players layer registers them by
+mode, :func:`asteroyds.bot.bots_for`): these are the planners of the one-round
+modes. ``greedy`` sees the dice, works out where the asteroids will be, and
+searches every way to fly its six columns (breadth first over craft
+positions and facings) for the route that collects the most gates it still
+needs without a collision, then ends closest to the
+next one (:func:`greedy_racer`, racing's :func:`racing_bots`). In the
 shooting modes (shooting, targets, drones) Shoot is one more move of that
 search: the bot shoots when a gate, a drone or a target it wants is in line,
 and otherwise ends as close as it can to a space from which one is in line
@@ -14,7 +15,7 @@ players layer's (:mod:`asteroyds.bot`).
 
 >>> from asteroyds.setups import racing
 >>> state = racing(seed=1, players=["blue"])
->>> str(greedy_bots(state, (3, 5, 2), ["blue"], draw=None)["blue"])
+>>> str(racing_bots(state, (3, 5, 2), ["blue"], draw=None)["blue"])
 'R R F R F F S'
 """
 
@@ -38,18 +39,22 @@ Draw = Callable[[str], random.Random]
 
 
 def greedy_bots(
-    state: State, dice: Dice | Sequence[int], players: Sequence[str], draw: Draw | None = None
+    state: State,
+    dice: Dice | Sequence[int],
+    players: Sequence[str],
+    draw: Draw | None = None,
+    *,
+    planner: Callable[[State, str], Program] | None = None,
 ) -> dict[str, Program]:
     """The greedy program of each of ``players`` (their crafts still flying) for these dice.
 
-    Each plans alone on the board after the asteroid phase: the mode's
-    ``greedy`` hook (racing's :func:`greedy_racer`), else :func:`greedy_shooter`.
+    Each plans alone on the board after the asteroid phase with ``planner``
+    (racing's :func:`greedy_racer`), by default :func:`greedy_shooter`.
     It draws nothing (``draw`` is there for the modes whose bots do).
     """
     del draw
     after, _events = resolve_asteroids(state, Dice.of(dice))
-    own = mode_of(state).greedy
-    planner = greedy_shooter if own is None else own
+    planner = greedy_shooter if planner is None else planner
     programs: dict[str, Program] = {}
     for player in players:
         if state.craft(player).cell is None:
@@ -57,6 +62,13 @@ def greedy_bots(
             continue
         programs[player] = planner(after, player)
     return programs
+
+
+def racing_bots(
+    state: State, dice: Dice | Sequence[int], players: Sequence[str], draw: Draw | None = None
+) -> dict[str, Program]:
+    """Racing's bots: :func:`greedy_bots` flying through the gates (:func:`greedy_racer`)."""
+    return greedy_bots(state, dice, players, draw, planner=greedy_racer)
 
 
 def greedy_racer(state: State, player: str) -> Program:
@@ -268,4 +280,13 @@ def greedy_shooter(state: State, player: str) -> Program:
     return Program(tuple(tokens), "S")
 
 
-__all__ = ["Draw", "MOVES", "greedy_bots", "greedy_racer", "greedy_shooter", "ram_out", "wanted_pieces"]
+__all__ = [
+    "Draw",
+    "MOVES",
+    "greedy_bots",
+    "greedy_racer",
+    "greedy_shooter",
+    "racing_bots",
+    "ram_out",
+    "wanted_pieces",
+]

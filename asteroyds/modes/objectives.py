@@ -33,7 +33,8 @@ first difference decides):
 - **capture**: its own objective, :mod:`asteroyds.modes.capture.objective`.
 
 The coach (:mod:`asteroyds.coach`) searches; the objective, the mode's own
-knowledge, judges. A mode chooses its objective (:attr:`asteroyds.modes.Mode.coach`).
+knowledge, judges. Each is registered for its mode in the players layer
+(:func:`asteroyds.coach.objective.register_objective`).
 """
 
 from __future__ import annotations

@@ -23,8 +23,6 @@ from ..outcome import Finisher, Outcome
 from ..pieces import GATE
 from ..state import State
 from .base import Mode
-from .greedy import greedy_racer
-from .objectives import RACING_OBJECTIVE, SHOOTING_OBJECTIVE
 from .standard import STANDARD_TURN, and_list, leaders
 
 
@@ -116,6 +114,9 @@ def _objective(goal: str):
     return objective
 
 
+race_objective = _objective(N_("Race to the {n} gates: {gates}."))  # the scoreboard's (asteroyds.ui.modes)
+shoot_objective = _objective(N_("Shoot the {n} gates: {gates}."))
+
 RACING = Mode(
     name="racing",
     title=N_("Racing"),
@@ -124,12 +125,7 @@ RACING = Mode(
     setup=setups.racing,
     crosses_gates=True,
     shooting=False,
-    greedy=greedy_racer,
-    coach=RACING_OBJECTIVE,
     variants=("random_dice_order", "return_to_platform"),
-    objective=_objective(N_("Race to the {n} gates: {gates}.")),
-    counted=counted,
-    progress_name=N_("gate tokens"),
 )
 SHOOTING = Mode(
     name="shooting",
@@ -138,9 +134,5 @@ SHOOTING = Mode(
     outcome=outcome,
     setup=setups.shooting,
     rewarded_kind=GATE,
-    coach=SHOOTING_OBJECTIVE,
     variants=("random_dice_order", "return_to_platform", "one_shot_per_turn"),
-    objective=_objective(N_("Shoot the {n} gates: {gates}.")),
-    counted=counted,
-    progress_name=N_("gate tokens (shot)"),
 )

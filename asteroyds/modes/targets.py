@@ -63,7 +63,6 @@ from ..setups import TARGET_TEAMS
 from ..shooting import TargetEliminated
 from ..state import State
 from .base import Mode
-from .objectives import TARGETS_OBJECTIVE
 from .standard import STANDARD_TURN
 
 MODE = "targets"
@@ -524,11 +523,6 @@ TARGETS = Mode(
     shoots_targets=True,
     rewarded_kind=ASTEROID,
     start_round=start_round,
-    coach=TARGETS_OBJECTIVE,
     variants=("random_dice_order", "one_shot_per_turn", "targets_handicap"),
     planning_seconds={"beginner": 60, "expert": 30},
-    objective=objective,
-    progress_name=N_("targets eliminated"),
-    token_head=N_("TARGETS"),
-    team_column=True,
 )

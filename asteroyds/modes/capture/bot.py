@@ -291,7 +291,7 @@ def plan_all(state: State, dice: Dice | Sequence[int], rng: random.Random) -> di
 def capture_bots(
     state: State, dice: Dice | Sequence[int], players: Sequence[str], draw: Callable[[str], random.Random]
 ) -> dict[str, CaptureProgram]:
-    """The mode's bots (:attr:`asteroyds.modes.Mode.plan_bots`): ``players``' programs this turn.
+    """The mode's bots (registered by :mod:`asteroyds.bot`): ``players``' programs this turn.
 
     Every craft is planned (team-mates share their goals, :func:`plan_all`),
     with the generator ``draw`` gives for ``capture-bots:turn<round>``; the

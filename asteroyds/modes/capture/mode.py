@@ -23,15 +23,14 @@ from ...events import Event
 from ...i18n import N_, _
 from ...outcome import Outcome
 from ...phases import Phase, TextEnum
-from ...pieces import ASTEROYD, DIE_COLOURS, DRONE, GATE, PLATFORM, TURRET, Craft
+from ...pieces import ASTEROYD, DIE_COLOURS, Craft
 from ...round import DiceRolled, end_round
 from ...state import State
-from ..base import Mode, Planning, Resolution, Scoring, Turn, TurnWord
+from ...untrusted import whole_number
+from ..base import Mode, Planning, Resolution, SetupOption, Turn, TurnWord
 from ..standard import and_list
 from .boards import BOARD_CHECKS, PIECE_CHECKS, PLAYABLE, refusal
-from .bot import capture_bots
 from .events import CaptureWon
-from .objective import CAPTURE_OBJECTIVE
 from .program import CaptureProgram, as_capture_program, validate_capture_program
 from .replay import REPLAY, disabled_turret_cells
 from .resolve import programs_for, resolve
@@ -61,6 +60,8 @@ TEXTS: dict[str, str] = {
     ),
     "planning_caption": N_("The {current_team} team plans · turrets fire this turn: {aims}"),
     "phase_name": N_("resolving the turn"),
+    "preview_button": N_("▶ Preview the turrets"),  # the editor's preview: the turrets, every chart empty
+    "preview_tip": N_("Play a capture turn with these dice and every chart empty: only the turrets fire"),
     "resolve_button": N_("Resolve turn"),
     "resolve_tip": N_("The 6 rounds: in each, all lasers fire, then all crafts move"),
 }
@@ -109,7 +110,7 @@ CAPTURE_TURN = Turn(
     play=_play,
     program_type=CaptureProgram,
     parse=as_capture_program,
-    phase=TURN_PHASE,
+    phases=(TURN_PHASE,),  # the whole turn (its six rounds) is one phase after planning
     planning=Planning.TEAM,
     word=TurnWord.TURN,
     asteroid_phase=False,
@@ -186,7 +187,7 @@ def notes(state: State, dice: Dice) -> tuple[str, ...]:
     return tuple(str(aim) for aim in turret_aims(state, dice))
 
 
-def _layout(team_count: int) -> tuple[State, str]:
+def shipped_layout(team_count: int) -> tuple[State, str]:
     """A shipped capture board and what it is, for the scenario editor's setup menu."""
     state = layout(team_count)
     names = [t for t, _points in state.scores]
@@ -212,22 +213,28 @@ CAPTURE = Mode(
     setup=setup,
     seat_setup=seat_setup,
     checks=ModeChecks(board=BOARD_CHECKS, pieces=PIECE_CHECKS, playable=PLAYABLE, refusal=refusal),
-    team_kinds=(ASTEROYD, PLATFORM, TURRET),
-    layouts={"capture": lambda: _layout(2), "capture-3teams": lambda: _layout(3)},
+    options=(
+        SetupOption(
+            "--teams", "teams", whole_number(2, 3), 2, "capture: number of teams, 2 or 3 (default 2)"
+        ),
+        SetupOption(
+            "--crafts", "crafts_per_team", whole_number(1, 3), 2, "capture: crafts per team, 1-3 (default 2)"
+        ),
+    ),
     replay=REPLAY,
     rules_type=CaptureRules,
-    rules_key="capture_rules",
     variants=(),
     planning_seconds={"beginner": 40, "expert": 20},
-    plan_bots=capture_bots,
-    coach=CAPTURE_OBJECTIVE,
-    objective=objective,
-    notes=notes,
-    points_to_win=points_to_win,
-    team_points=scores,
-    scoring=Scoring.TEAM_POINTS,
-    progress_name=N_("team points"),
-    unused_tools=(GATE, DRONE, "target"),  # the editor's target tool
 )
 
-__all__ = ["CAPTURE", "CAPTURE_TURN", "TURN_PHASE", "CapturePhase", "notes", "outcome", "points_to_win"]
+__all__ = [
+    "CAPTURE",
+    "CAPTURE_TURN",
+    "TURN_PHASE",
+    "CapturePhase",
+    "notes",
+    "objective",
+    "outcome",
+    "points_to_win",
+    "shipped_layout",
+]

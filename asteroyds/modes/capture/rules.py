@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Any, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 from ...dice import Dice
 from ...errors import ScenarioError
@@ -46,6 +46,8 @@ class CaptureRules:
       craft destroys a blue asteroid (True, "more fun" say the French rules) or they
       are indestructible obstacles.
     """
+
+    KEY: ClassVar[str] = "capture_rules"  # a saved game keeps them under this key (Mode.rules_key)
 
     target: int | None = None
     victory_check: str = "round"

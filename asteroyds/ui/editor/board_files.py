@@ -31,6 +31,7 @@ from ...i18n import _
 from ...modes import mode_text, modes
 from ...setups import setup
 from ...state import State
+from ..modes import views_for
 from ..share import links
 from .tools import Refused
 
@@ -74,13 +75,13 @@ def read_text(text: str, where: str = "pasted text") -> Loaded:
 def built_in(name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> Loaded:
     """A built-in setup (``racing``, ``shooting``, ``drones``, ``targets``) with a seed, or a mode's layout.
 
-    A mode may ship boards of its own instead (:attr:`asteroyds.modes.Mode.layouts`):
+    A mode may ship boards of its own instead (:attr:`asteroyds.ui.modes.ModeViews.layouts`):
     ``capture`` and ``capture-3teams`` are the shipped capture layouts
     (``data/capture-2teams.json``, ``capture-3teams.json``), two crafts
     per team named by the engine: no seed (the layout is fixed,
     docs/rules.md#11-capture-the-asteroyd) and no players (the Craft tool adds a team's third craft).
     """
-    shipped = {n: build for mode in modes().values() for n, build in mode.layouts.items()}
+    shipped = {n: build for name in modes() for n, build in views_for(name).layouts.items()}
     if name in shipped:
         state, said = shipped[name]()
         return Loaded(state, said)

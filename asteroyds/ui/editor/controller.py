@@ -44,8 +44,8 @@ asteroyd at home takes its home along. Every change is checked by
 :func:`asteroyds.modes.capture.boards.piece_problem`); :meth:`play_problems` says whether
 the board can start a game yet (the mode's playable checks). The preview plays the
 engine's capture turn with every chart empty: only the turrets fire. The editor never
-asks which mode a board is: it asks the mode which pieces belong to a team (:attr:`Mode.team_kinds
-<asteroyds.modes.Mode.team_kinds>`).
+asks which mode a board is: it asks the mode which pieces belong to a team (:attr:`ModeViews.team_kinds
+<asteroyds.ui.modes.ModeViews.team_kinds>`).
 
 >>> capture = EditorController()
 >>> capture.load_setup("capture").message
@@ -379,7 +379,7 @@ class EditorController(Observable["EditorController"]):
     def load_setup(self, name: str, seed: int = 0, players: Sequence[str] = ("blue",)) -> EditResult:
         """A built-in setup (``racing``, ``shooting``, ``drones``, ``targets``; ``empty``) with a seed.
 
-        A mode may ship boards of its own instead (:attr:`asteroyds.modes.Mode.layouts`):
+        A mode may ship boards of its own instead (:attr:`asteroyds.ui.modes.ModeViews.layouts`):
         ``capture`` and ``capture-3teams`` are the shipped capture layouts, no seed and no
         players (see :func:`~asteroyds.ui.editor.board_files.built_in`).
         """

@@ -37,6 +37,7 @@ from ...modes import mode_named, mode_text, modes
 from ...modes.targets import SIDES
 from ...pieces import ASTEROYD, MAX_DAMAGE, PILOTS, PLATFORM, PLAYER_COLOURS, TURRET, Craft
 from ...state import State
+from ..modes import views_for
 from . import lookups
 from .lookups import piece_name
 from .placement import craft_problem, free_craft_name, new_piece, space_problem
@@ -85,8 +86,8 @@ def add_piece(
                 choices=", ".join(PIECE_TOOLS),
             )
         )
-    mode = mode_named(s.mode)
-    if kind == ASTEROYD and ASTEROYD not in mode.team_kinds:
+    team_kinds = views_for(s.mode).team_kinds
+    if kind == ASTEROYD and ASTEROYD not in team_kinds:
         raise Refused(
             _(
                 "an asteroyd is a Capture the Asteroyd piece: this board is {mode}, "
@@ -94,7 +95,7 @@ def add_piece(
                 mode=mode_text(s.mode),
             )
         )
-    if kind in mode.team_kinds and team not in CAPTURE_TEAMS:
+    if kind in team_kinds and team not in CAPTURE_TEAMS:
         raise Refused(
             _(
                 "in capture mode {a_kind} belongs to a team: choose {choices} or "

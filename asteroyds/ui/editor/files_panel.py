@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from ...errors import ScenarioError
 from ...i18n import _
 from ...modes import modes
+from ..modes import views_for
 from ..share import links
 from ..share.files import download_link, uploaded_text
 from ..share.markup import join, tag
@@ -67,7 +68,7 @@ def setup_options() -> list[tuple[str, str]]:
         elif choice in titles:
             options.append((titles[choice], choice))
         else:  # a mode's own board (capture-3teams): the mode's name and the board's
-            mode = next((n for n, m in modes().items() if choice in m.layouts), choice)
+            mode = next((n for n in modes() if choice in views_for(n).layouts), choice)
             options.append((f"{titles.get(mode, mode)} · {choice}", choice))
     return options
 

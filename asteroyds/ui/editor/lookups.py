@@ -7,7 +7,7 @@ ask the same questions of a board ("what stands in this cell, top first?",
 "what is this piece called?"), and a board is all the answer depends on, so
 they are functions, not a part with state of its own. The editor never asks
 which mode a board is: it asks the mode which pieces belong to a team
-(:attr:`Mode.team_kinds <asteroyds.modes.Mode.team_kinds>`).
+(:attr:`ModeViews.team_kinds <asteroyds.ui.modes.ModeViews.team_kinds>`).
 
 >>> from asteroyds.ui.editor.tools import empty_state
 >>> from asteroyds.ui.editor.placement import new_piece
@@ -34,15 +34,15 @@ from ...event_text import (
 )
 from ...hexgrid import Cell
 from ...i18n import _
-from ...modes import mode_named
 from ...pieces import ASTEROYD, DRONE, PLATFORM, TURRET, Craft, Piece
 from ...state import State
+from ..modes import views_for
 from .tools import Selection, cap
 
 
 def team_kinds(state: State) -> tuple[str, ...]:
     """The kinds of piece that belong to a team on this board (its mode's: capture's bases)."""
-    return tuple(mode_named(state.mode).team_kinds)
+    return tuple(views_for(state.mode).team_kinds)
 
 
 def team_board(state: State) -> bool:

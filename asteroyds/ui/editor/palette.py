@@ -21,9 +21,9 @@ import ipywidgets as widgets
 from ...event_text import colour_text, direction_text, team_text
 from ...hexgrid import direction_name
 from ...i18n import N_, _
-from ...modes import mode_named
 from ...modes.targets import SIDES
 from ...pieces import TILE_COLOURS
+from ..modes import views_for
 from ..share.markup import tag
 from .controller import EditorController
 from .controls import Run, sized, title
@@ -115,7 +115,7 @@ class ToolPalette:
         self.syncing = True
         try:
             tool = c.tool
-            team_board = bool(mode_named(c.state.mode).team_kinds)  # its pieces belong to teams (capture)
+            team_board = bool(views_for(c.state.mode).team_kinds)  # its pieces belong to teams (capture)
             options = tool_options(c.state.mode)
             if self.tools.options != tuple(options):
                 self.tools.options = options
@@ -156,7 +156,7 @@ class ToolPalette:
                 finally:
                     self.syncing = False
             options["colour"] = self.colour.value
-        team_board = bool(mode_named(self._controller.state.mode).team_kinds)  # capture: a team, no symbol
+        team_board = bool(views_for(self._controller.state.mode).team_kinds)  # capture: a team, no symbol
         if name in SYMBOL_TOOLS and not team_board:
             options["symbol"] = self.symbol.value
         team = self.team.value

@@ -35,6 +35,7 @@ from ...modes import mode_named
 from ...pieces import ASTEROYD, DRONE, GATE, PLATFORM, PLAYER_COLOURS, POD, TURRET, Piece
 from ...setups import ID_PREFIX
 from ...state import State
+from ..modes import views_for
 from .tools import SYMBOLS, a_kind
 
 # The first letters of new pieces' ids (an asteroid's come from its colour: setups.ID_PREFIX).
@@ -110,9 +111,9 @@ def new_piece(
     """A new piece of ``kind`` for ``cell``: a free id, the next free priority and symbol unless given.
 
     Where the mode's pieces of this kind belong to a team (capture's platform, turret or
-    asteroyd: :attr:`asteroyds.modes.Mode.team_kinds`) it belongs to ``team`` (:func:`capture_piece`).
+    asteroyd: :attr:`asteroyds.ui.modes.ModeViews.team_kinds`) it belongs to ``team`` (:func:`capture_piece`).
     """
-    if kind in mode_named(state.mode).team_kinds:
+    if kind in views_for(state.mode).team_kinds:
         return capture_piece(state, kind, cell, team or "", orientation)
     turret = next((p for p in state.pieces_at(cell) if p.kind == TURRET), None)
     if kind == "asteroid":

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ...events import Event
 from ...hexgrid import Cell, parse_direction
 from ...i18n import N_, _
-from ...modes import mode_named, mode_of, modes
+from ...modes import mode_of, modes
 from ...pieces import (
     ASTEROYD,
     DIE_COLOURS,
@@ -33,6 +33,7 @@ from ...pieces import (
     TURRET,
 )
 from ...state import State
+from ..modes import views_for
 
 PIECE_TOOLS: tuple[str, ...] = ("asteroid", "gate", "pod", "platform", "turret", "drone", ASTEROYD)
 # Targets mode (docs/rules.md#7-shooting): a click puts a target on an asteroid, or takes it off.
@@ -73,11 +74,11 @@ TOOL_OPTIONS: frozenset[str] = frozenset({"colour", "symbol", "orientation", "pr
 SYMBOLS: tuple[str, ...] = ("A", "B", "C", "D")
 SYMBOL_TOOLS: tuple[str, ...] = (GATE, TURRET, DRONE)
 # A mode whose pieces belong to teams (capture, docs/rules.md#11-capture-the-asteroyd: its
-# Mode.team_kinds): the tools that add a team's piece ask for its team, one of the die colours
+# ModeViews.team_kinds): the tools that add a team's piece ask for its team, one of the die colours
 # (red, white, blue).
 CAPTURE_TEAMS: tuple[str, ...] = DIE_COLOURS
 TEAM_TOOLS: tuple[str, ...] = (PLATFORM, TURRET, ASTEROYD, "craft")
-# Tools a mode has no use for (the widget hides them) are the mode's to say (Mode.unused_tools).
+# Tools a mode has no use for (the widget hides them) are its views' to say (ui.modes.ModeViews.unused_tools).
 UNDO_LIMIT = 200
 Selection = tuple[str, str]  # ("piece", id) or ("craft", player)
 
@@ -195,7 +196,7 @@ def tools_for(mode: str) -> tuple[str, ...]:
     >>> [t for t in TOOLS if t not in tools_for("capture")], "asteroyd" in tools_for("racing")
     (['gate', 'drone', 'target'], False)
     """
-    unused = mode_named(mode).unused_tools  # the Mode names them (asteroyd: capture only)
+    unused = views_for(mode).unused_tools  # the mode's views name them (asteroyd: capture only)
     return tuple(t for t in TOOLS if t not in unused)
 
 
@@ -276,10 +277,10 @@ __all__ = [
 
 def setup_choices() -> tuple[str, ...]:
     """The editor's setup menu: ``empty``, then each mode's setup, or the boards it ships instead
-    (capture's ``capture`` and ``capture-3teams``: :attr:`asteroyds.modes.Mode.layouts`)."""
+    (capture's ``capture`` and ``capture-3teams``: :attr:`asteroyds.ui.modes.ModeViews.layouts`)."""
     names: list[str] = ["empty"]
-    for name, mode in modes().items():
-        names += list(mode.layouts) or [name]
+    for name in modes():
+        names += list(views_for(name).layouts) or [name]
     return tuple(names)
 
 

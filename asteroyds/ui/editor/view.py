@@ -51,14 +51,9 @@ from .tools import EditResult, Preview
 
 CSS = sheet("editor")
 # The preview button, by "does the board's mode resolve its turn at once (capture)": label and tooltip.
-PREVIEW_LABELS: dict[bool, str] = {
-    False: N_("▶ Preview the asteroid phase"),
-    True: N_("▶ Preview the turrets"),
-}
-PREVIEW_TIPS: dict[bool, str] = {
-    False: N_("Move the asteroids with these dice (the board you edit is kept)"),
-    True: N_("Play a capture turn with these dice and every chart empty: only the turrets fire"),
-}
+# The preview button's label and tip; a turn may say its own (turn.texts: capture's "Preview the turrets").
+PREVIEW_LABEL = N_("▶ Preview the asteroid phase")
+PREVIEW_TIP = N_("Move the asteroids with these dice (the board you edit is kept)")
 
 
 class ScenarioEditor(widgets.VBox):
@@ -167,9 +162,9 @@ class ScenarioEditor(widgets.VBox):
         self._arrows.indent = False
         self._arrows.observe(lambda _ch: self._changed(c), names="value")
         self._preview_button = button(
-            _(PREVIEW_LABELS[False]),
+            _(PREVIEW_LABEL),
             "asteroyds-editor-preview",
-            _(PREVIEW_TIPS[False]),
+            _(PREVIEW_TIP),
             "260px",
             primary=True,
         )
@@ -251,9 +246,9 @@ class ScenarioEditor(widgets.VBox):
         self._board.show_intended_moves(c.dice if self._arrows.value else None)
         self._board.highlight([x for x in (c.cell_of(c.selected), c.cell_of(c.moving)) if x is not None])
         self._preview_log.value = ""
-        whole = mode_named(c.state.mode).turn.resolves_at_once
-        self._preview_button.description = _(PREVIEW_LABELS[whole])
-        self._preview_button.tooltip = _(PREVIEW_TIPS[whole])
+        texts = mode_named(c.state.mode).turn.texts
+        self._preview_button.description = _(texts.get("preview_button", PREVIEW_LABEL))
+        self._preview_button.tooltip = _(texts.get("preview_tip", PREVIEW_TIP))
 
 
 __all__ = ["CSS", "ScenarioEditor", "download_html"]

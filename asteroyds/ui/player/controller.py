@@ -174,7 +174,7 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
         turn = self.turn
         if phase == "end" and turn.word is TurnWord.TURN:
             return _("end of turn")
-        if phase == turn.phase and turn.resolves_at_once:
+        if phase == turn.phase:  # the phase after planning: the turn may name it (capture's)
             return _(turn.texts.get("phase_name", PHASE_NAMES[Phase.ASTEROIDS]))
         return _(PHASE_NAMES[phase])
 
@@ -183,7 +183,7 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
         """In a turn resolved at once and stepped in rounds (capture), the round and stage at the
         cursor (the turn's ``step_at``); None in the other phases."""
         turn, shown = self.turn, self.playback.shown
-        if shown.phase != turn.phase or not turn.resolves_at_once or turn.step_at is None:
+        if shown.phase != turn.phase or turn.step_at is None:
             return None
         return turn.step_at(shown.events, shown.cursor)
 
@@ -193,7 +193,7 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
     def disabled_cells(self) -> tuple[Cell, ...]:
         """In a turn resolved at once, the spaces of the pieces out of play so far (capture's turrets)."""
         turn, shown = self.turn, self.playback.shown
-        if shown.phase != turn.phase or not turn.resolves_at_once:
+        if shown.phase != turn.phase:
             return ()
         return turn.disabled_cells(shown.events[: shown.cursor])
 
@@ -328,7 +328,7 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
     def asteroids(self) -> tuple[Event, ...]:
         """Move the asteroids (submitting the programs not planned yet); the cursor goes to the start."""
         game = self.game
-        if self.turn.resolves_at_once:
+        if Phase.ASTEROIDS not in self.turn.phases:
             raise RuleError(
                 _(
                     "{mode} resolves the whole turn at once: press Resolve turn (action {action!r})",
@@ -346,7 +346,7 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
         """Capture: play the whole turn (6 rounds, lasers then moves), submitting the programs not
         planned yet; the cursor goes to the start of the turn."""
         game = self.game
-        if not self.turn.resolves_at_once:
+        if Phase.ASTEROIDS in self.turn.phases:  # asteroids then flight: a round, not a turn at once
             raise RuleError(
                 _("a {mode} round has asteroid and flight phases, not a capture turn", mode=game.state.mode)
             )
@@ -402,6 +402,15 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
         self._notify()
         return self.message
 
+    def phase_step(self, phase: str) -> Callable[[], tuple[Event, ...]]:
+        """The step that resolves a phase the turn declares: the asteroids, the flight, or (a phase of
+        the turn's own, capture's) the whole turn at once."""
+        own: dict[str, Callable[[], tuple[Event, ...]]] = {
+            Phase.ASTEROIDS: self.asteroids,
+            Phase.FLY: self.fly,
+        }
+        return own.get(phase, self.resolve_turn)
+
     def do(self, action: str, *args: Any) -> Any:
         """Run an action by name (roll, plan, asteroids, fly, capture, end, yes, no, undo, the cursor moves).
 
@@ -423,8 +432,8 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
             "play": self.play,
             "pause": self.pause,
         }
-        if self.turn.resolves_at_once:
-            methods[str(self.turn.phase)] = self.resolve_turn
+        for phase in self.turn.phases:  # a declared phase with no step of its own: the whole turn
+            methods.setdefault(str(phase), self.phase_step(phase))
         self.error = ""
         try:
             if action not in methods:

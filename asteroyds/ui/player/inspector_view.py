@@ -222,8 +222,8 @@ class PriorityInspector(widgets.VBox):
         self._shown = key
         state = getattr(getattr(c, "game", None), "state", None)
         own = None
-        if isinstance(state, State) and mode_of(state).turn.resolves_at_once:
-            own = chart_kind(state).inspector_of()  # the turn's own inspector (capture's rounds)
+        if isinstance(state, State):
+            own = chart_kind(state).inspector_of()  # the turn's own inspector (capture's rounds), or None
         title, inspect = own if own is not None else (TITLE, None)
         self._title.value = tag("span", _(title), class_="asteroyds-title")
         try:

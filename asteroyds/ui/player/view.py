@@ -200,9 +200,9 @@ class RoundPlayer(widgets.VBox):
         turn = self._controller.turn
         specs = dict(BUTTONS)
         end = specs.pop("end"), specs.pop("undo")
-        # A turn resolved at once has its own button, named after its phase (capture's "capture"), before
-        # End; every registered one is built (the others hidden), so a page's buttons are the same.
-        whole = {str(m.turn.phase): m.turn for m in modes().values() if m.turn.resolves_at_once}
+        # A phase a turn declares with no button of its own (capture's "capture": the whole turn) gets
+        # one, before End; every registered one is built (the others hidden): a page's buttons are the same.
+        whole = {str(p): m.turn for m in modes().values() for p in m.turn.phases if p not in BUTTONS}
         for phase, other in whole.items():
             specs[phase] = (
                 other.texts.get("resolve_button", N_("Resolve turn")), "", other.texts.get("resolve_tip", ""),

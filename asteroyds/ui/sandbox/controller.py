@@ -247,8 +247,8 @@ class SandboxController(CoachParts, Observable["SandboxController"]):
         return forecast(self._need_game(), player, program, coach=self.coach)
 
     def planning_notes(self) -> tuple[str, ...]:
-        """While planning: what the mode says planners should know of the dice (:attr:`Mode.notes
-        <asteroyds.modes.Mode.notes>`; capture: where each turret fires this turn, "TR1 NW")."""
+        """While planning: what the mode says planners should know of the dice (:attr:`ModeViews.notes
+        <asteroyds.ui.modes.ModeViews.notes>`; capture: where each turret fires this turn, "TR1 NW")."""
         return self._seat().planning_notes()
 
     turret_aims = planning_notes  # the name capture's pages and tests have used
@@ -374,7 +374,7 @@ class SandboxController(CoachParts, Observable["SandboxController"]):
         if stage == "roll":
             self.roll()
         elif stage in ("plan", "asteroids", self.turn.phase):
-            rp.resolve_turn() if self.turn.resolves_at_once else rp.asteroids()
+            rp.phase_step(self.turn.phase)()  # the turn's first declared phase: asteroids, or the whole turn
         elif stage == "fly":
             rp.fly()
         elif stage == "end":

@@ -31,6 +31,7 @@ from ...event_text import player_text, team_text
 from ...game import Game
 from ...i18n import _
 from ...modes import Planning, mode_of
+from ..modes import views_for
 
 Chart = Any  # the mode's chart controller (asteroyds.ui.chart: a status chart, a capture chart...)
 
@@ -65,11 +66,10 @@ class HotSeat:
     def hands_over(self) -> bool:
         """Is the device handed over, with a screen that hides the charts? Only with two humans (two
         teams where teams plan together) or more: one human alone has nobody to hide a chart from."""
-        game, teams = self.game, self.teams_plan
+        game = self.game
+        turn = mode_of(game.state).turn
         seats = {
-            (game.state.craft(p).team or p) if teams else p
-            for p in game.state.player_order
-            if self.kinds.get(p) == "human"
+            turn.seat_of(game.state.craft(p)) for p in game.state.player_order if self.kinds.get(p) == "human"
         }
         return len(seats) >= 2
 
@@ -122,18 +122,16 @@ class HotSeat:
         return self.game.rules.planning_time(self.game.state.mode)
 
     def planning_notes(self) -> tuple[str, ...]:
-        """While planning: what the mode says planners should know of the dice (:attr:`Mode.notes
-        <asteroyds.modes.Mode.notes>`; capture: where each turret fires this turn, "TR1 NW")."""
+        """While planning: what the mode says planners should know of the dice (:attr:`ModeViews.notes
+        <asteroyds.ui.modes.ModeViews.notes>`; capture: where each turret fires this turn, "TR1 NW")."""
         game = self.game
         if game.dice is None or game.phase != "plan":
             return ()
-        return tuple(mode_of(game.state).notes(game.state, game.dice))
+        return tuple(views_for(game.state.mode).notes(game.state, game.dice))
 
     def who(self, player: str) -> str:
         """Who pressed Done: the team of a craft whose team plans together; else the player itself."""
-        if not self.teams_plan:
-            return player
-        return self.game.state.craft(player).team or player
+        return mode_of(self.game.state).turn.seat_of(self.game.state.craft(player))
 
     # --- handing over ---------------------------------------------------------------------
     def show(self) -> tuple[str, str]:

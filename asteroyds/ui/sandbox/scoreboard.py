@@ -30,10 +30,11 @@ import ipywidgets as widgets
 
 from ...event_text import colour_text, target_text, team_text
 from ...i18n import N_, _, pgettext
-from ...modes import Planning, Scoring, mode_named, mode_of
+from ...modes import Planning, mode_named, mode_of
 from ...pieces import ASTEROYD, MAX_DAMAGE
 from ...state import State
 from .. import theme
+from ..modes import Scoring, views_for
 from ..share.markup import Markup, join, style, tag
 from ..theme import COLOURS, sheet
 
@@ -92,7 +93,7 @@ class TeamRow:
 
 def _counted(state: State) -> tuple[tuple[str, ...] | None, int]:
     """The symbols that count towards a player's victory (None: every token) and how many win."""
-    return mode_of(state).counted(state)
+    return views_for(state.mode).counted(state)
 
 
 def _kind_label(kind: str, mode: str) -> str:
@@ -115,10 +116,10 @@ def team_rows(state: State, target: int | None = None) -> list[TeamRow]:
     >>> [(r.team, r.points, r.target, r.crafts) for r in team_rows(setup(teams=2, crafts_per_team=1))]
     [('red', 0, 3, ('red1',)), ('white', 0, 3, ('white1',))]
     """
-    mode = mode_of(state)
-    points = mode.team_points(state)
+    views = views_for(state.mode)
+    points = views.team_points(state)
     names = tuple(points)
-    goal = target if target is not None else mode.points_to_win(state, None) or 0
+    goal = target if target is not None else views.points_to_win(state, None) or 0
     carried = _carried(state)
     rows = []
     for team in names:
@@ -142,10 +143,10 @@ def score_rows(state: State, kinds: Mapping[str, str] | None = None) -> list[Sco
     """The scoreboard lines, in the setup's order (``kinds``: player → human / greedy / random)."""
     kinds = kinds or {}
     counted, needed = _counted(state)
-    mode = mode_of(state)
-    teams = mode.scoring is Scoring.TEAM_POINTS  # a craft's progress is its team's points
+    views = views_for(state.mode)
+    teams = views.scoring is Scoring.TEAM_POINTS  # a craft's progress is its team's points
     carried = _carried(state) if teams else {}
-    points = mode.team_points(state) if teams else {}
+    points = views.team_points(state) if teams else {}
     rows = []
     for craft in state.crafts:
         tokens = tuple(craft.tokens)
@@ -177,7 +178,7 @@ def mode_progress(state: State, start: State | None = None, target: int | None =
     ``start`` (the game's first state) lets targets mode say how many targets each set began with;
     ``target`` is capture's points to win (default: the rule's, 3 or 2 with three teams).
     """
-    return mode_of(state).objective(state, start, target)
+    return views_for(state.mode).objective(state, start, target)
 
 
 def _tag(target: str) -> str:
@@ -193,9 +194,9 @@ def progress_series(history: Sequence[State]) -> dict[str, tuple[list[int], list
     (:attr:`asteroyds.game.Game.history`).
     """
     series: dict[str, tuple[list[int], list[int]]] = {}
-    if history and mode_of(history[-1]).scoring is Scoring.TEAM_POINTS:  # each team's points (no damage)
+    if history and views_for(history[-1].mode).scoring is Scoring.TEAM_POINTS:  # team points, no damage
         for state in history:
-            for team, points in mode_of(state).team_points(state).items():
+            for team, points in views_for(state.mode).team_points(state).items():
                 damage, progress = series.setdefault(team, ([], []))
                 damage.append(0)
                 progress.append(points)
@@ -335,8 +336,8 @@ def scoreboard_html(
 
     ``target``: capture's points to win (see :func:`capture_html`).
     """
-    mode = mode_of(state)
-    if mode.scoring is Scoring.TEAM_POINTS:
+    views = views_for(state.mode)
+    if views.scoring is Scoring.TEAM_POINTS:
         return capture_html(state, kinds, target)
     rows = score_rows(state, kinds)
     symbols, _needed = _counted(state)
@@ -348,7 +349,7 @@ def scoreboard_html(
         else:
             pilot = join(r.pilot, " ", _used(_("(used)")) if r.power_used else _("(ready)"))
         destroy = _used(_("used")) if r.destroy_used else _("ready")
-        team = tag("td", r.team or "") if mode.team_column else ""
+        team = tag("td", r.team or "") if views.team_column else ""
         status = join(
             _(" — destroyed") if r.destroyed else "",
             join(" ", _first(_("player one this round")))
@@ -377,7 +378,7 @@ def scoreboard_html(
                 data_progress=r.progress,
             )
         )
-    heads = [_("PLAYER"), *([_("TEAM")] if mode.team_column else []), _(mode.token_head), _("DAMAGE")]
+    heads = [_("PLAYER"), *([_("TEAM")] if views.team_column else []), _(views.token_head), _("DAMAGE")]
     heads += [_("PILOT POWER"), _("DESTROY AN ASTEROID")]
     return tag(
         "div",
@@ -496,17 +497,18 @@ class ProgressPlot(widgets.HBox):
         players = list(series)
         rounds = max(1, len(history) - 1)
         mode = mode_of(history[-1]) if history else None
-        capture = mode is not None and mode.scoring is Scoring.TEAM_POINTS  # team points, no damage
+        views = views_for(history[-1].mode) if history else None
+        capture = views is not None and views.scoring is Scoring.TEAM_POINTS  # team points, no damage
         needed = _counted(history[-1])[1] if history else 0
-        if capture and mode is not None:
-            needed = mode.points_to_win(history[-1], None) or needed
+        if capture and views is not None:
+            needed = views.points_to_win(history[-1], None) or needed
         top = {"damage": float(MAX_DAMAGE), "progress": float(max(needed, 1, *self._max_progress(series)))}
         low = min(0, *(min(g) for _d, g in series.values() if g)) if series else 0  # 3 teams: below zero
         self._figures["damage"].layout.display = "none" if capture else ""  # capture crafts take no damage
         self._axes["progress"][0].label = pgettext("log", str(mode.turn.word) if mode else "round")
         colour = _team_ink if capture else theme.player_colour
         self._figures["progress"].title = _(
-            "Progress: {what}", what=_(mode_of(history[-1]).progress_name if history else "tokens")
+            "Progress: {what}", what=_(views.progress_name if views is not None else "tokens")
         )
         for index, name in enumerate(("damage", "progress")):
             line = self._lines[name]

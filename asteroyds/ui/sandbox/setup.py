@@ -48,7 +48,7 @@ from ...errors import ScenarioError
 from ...event_text import name_text
 from ...game import Game
 from ...i18n import N_, _
-from ...modes import Planning, mode_named, modes
+from ...modes import mode_named, modes
 from ...pieces import ASTEROID, PLAYER_COLOURS
 from ...rules import PLANNING_LEVELS, RuleSettings
 from ...setups import setup
@@ -218,12 +218,11 @@ class SandboxSetup:
         """
         chosen = dict(kinds or {})
         crafts = board.crafts_in_order()
-        teams = mode_named(board.mode).turn.planning is Planning.TEAM  # a team's seat names its crafts
-        named = {c.player for c in crafts} | {c.team for c in crafts if teams}
+        turn = mode_named(board.mode).turn  # where a team plans together, a team's seat names its crafts
+        named = {c.player for c in crafts} | {turn.seat_of(c) for c in crafts}
         if humans is None and not named & set(chosen):  # nobody named: as in a new game
             chosen = {}
-            first = crafts[0].team if teams and crafts else None
-            humans = (first or crafts[0].player,) if crafts else ()
+            humans = (turn.seat_of(crafts[0]),) if crafts else ()
         people = None if humans is None else set(humans)
 
         def kind(*names: str | None) -> str:
@@ -284,12 +283,12 @@ class SandboxSetup:
         every chart rather than let a bot play for someone).
         """
         kinds = self.kinds
-        teams = mode_named(state.mode).turn.planning is Planning.TEAM
+        turn = mode_named(state.mode).turn
         out = {}
         for craft in state.crafts_in_order():
             kind = kinds.get(craft.player)
-            if kind is None and teams and craft.team:
-                kind = kinds.get(craft.team)
+            if kind is None:
+                kind = kinds.get(turn.seat_of(craft))
             out[craft.player] = kind or "human"
         return out
 

@@ -46,10 +46,10 @@ import ipywidgets as widgets
 
 from ...errors import AsteroydsError, ScenarioError
 from ...i18n import _
-from ...modes import mode_of
 from ...modes.targets import team_of
 from .. import theme
 from ..coach.view import CoachPanel
+from ..modes import views_for
 from ..player.view import RoundPlayer
 from ..share import links
 from ..share.actions import ErrorLine
@@ -337,7 +337,7 @@ class Sandbox(widgets.VBox):
             board.draw_step(rp.current_state, rp.actor_cells, game.dice if game.phase == "plan" else None)
         # While the round player steps, the scores follow its cursor (no spoilers ahead of the board).
         shown = c.player.current_state if c.player is not None and board.stepping() else game.state
-        target = mode_of(shown).points_to_win(shown, game.mode_rules)  # a team's points to win, or None
+        target = views_for(shown.mode).points_to_win(shown, game.mode_rules)  # a team's target, or None
         self._scoreboard.update(shown, c.kinds, game.initial, title=game.state.mode, target=target)
         if len(game.history) != self._history_len or stage == "setup":
             self._history_len = len(game.history)

@@ -198,7 +198,7 @@ class RuleBoard(widgets.VBox):
         with self.board.hold():  # the step drawn once: pieces, outlines, arrows, beam, crossed-out cells
             self.board.show_step(self.state, highlight=cells, dice=self._dice if self._index == 0 else None)
             self._draw_laser(shot)
-            if turn is not None and getattr(turn, "resolves_at_once", False):
+            if turn is not None:  # the pieces out of play so far in the turn (capture's turrets; else none)
                 disabled = tuple(turn.disabled_cells(self._events[: self._index]))
                 if disabled != self.board.disabled:
                     self.board.show_disabled(disabled)
