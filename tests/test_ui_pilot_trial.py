@@ -28,16 +28,27 @@ def live_widgets() -> int:
         return len(widgets.Widget.widgets)
 
 
+def _descendants(widget) -> list:
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _descendants(child)
+    return found
+
+
 def try_them(path: Path) -> dict:
-    """The namespace of the chapter after its import cell and its "Try them" cell ran."""
+    """The chapter's "Try them" field as the learner opens it: its import cell and its cell run, then
+    its closed section's builder called (*Open the chart*); its pilot menu and the chart's holder."""
     cells = [c for c in json.loads(path.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
     sources = ["".join(c["source"]) for c in cells]
-    imports = next(s for s in sources if "from asteroyds.ui.chart.status.view import StatusChart" in s)
+    imports = next(s for s in sources if "from asteroyds.pilots import PILOT_TABLE" in s)
     trial = next(s for s in sources if "picker = widgets.Dropdown(" in s)
     namespace: dict = {}
     exec(compile(imports, str(path), "exec"), namespace)  # noqa: S102 - the project's own notebook
     exec(compile(trial, str(path), "exec"), namespace)  # noqa: S102
-    return namespace
+    opened = _descendants(namespace["pilots_field"]())
+    picker = next(w for w in opened if isinstance(w, widgets.Dropdown))
+    holder = next(w for w in opened if any(isinstance(c, StatusChart) for c in getattr(w, "children", ())))
+    return {"picker": picker, "holder": holder}
 
 
 @pytest.mark.parametrize("twin", ["07_pilot_powers.ipynb", "fr/07_pilot_powers.ipynb"])

@@ -517,13 +517,13 @@ def test_capture_step_names_the_round_and_its_stage():
     player.plan()
     events = player.resolve_turn()
     steps = turn_steps(events)
-    assert str(player.capture_step) == "Before the rounds"
+    assert str(player.turn_step) == "Before the rounds"
     first_round = next(i for i, e in enumerate(events) if isinstance(e, RoundStarted))
     player.seek(first_round + 1)
-    assert str(player.capture_step) == "Round 1 of 6 · lasers"
+    assert str(player.turn_step) == "Round 1 of 6 · lasers"
     first_move = next(i for i, e in enumerate(events) if e.type == "column_played")
     player.seek(first_move + 1)
-    assert str(player.capture_step) == f"Round {steps[first_move].round} of 6 · moves"
+    assert str(player.turn_step) == f"Round {steps[first_move].round} of 6 · moves"
     # Every round comes once, lasers before moves.
     order = list(dict.fromkeys((s.round, s.stage) for s in steps if s.round))
     assert [r for r, _ in order if _ == "lasers"] == list(range(1, 7))
@@ -561,9 +561,9 @@ def test_the_round_player_widget_steps_a_capture_turn():
     assert board.disabled == ()
     widget.press("next")
     assert board.disabled == (events[disabled].cell,) == player.disabled_cells
-    while player.capture_step.stage != "moves":
+    while player.turn_step.stage != "moves":
         widget.press("next")
-    assert f"Round {player.capture_step.round} of 6 · moves" in widget._caption.value
+    assert f"Round {player.turn_step.round} of 6 · moves" in widget._caption.value
     assert board.laser == ()  # a move is not a laser
     # Back and forth: the board always shows the engine's snapshot at the cursor.
     expected = snapshots(player.states[0], events)

@@ -592,10 +592,10 @@ def test_the_widget_plays_a_capture_turn():
     assert "ROUND INSPECTOR" in view.parts.inspector._title.value
     rp.press("capture")
     player = c.player
-    while player.capture_step is None or player.capture_step.stage != "lasers" or not view.board.laser:
+    while player.turn_step is None or player.turn_step.stage != "lasers" or not view.board.laser:
         assert player.step_forward()
     assert view.board.state == player.current_state and view.board.laser == player.current_event.path
-    assert view.board._caption_text.startswith(f"Round {player.capture_step.round} of 6 · lasers")
+    assert view.board._caption_text.startswith(f"Round {player.turn_step.round} of 6 · lasers")
     rp.press("last")
     assert view.board.state == c.game.state
     assert view.board.disabled == player.disabled_cells

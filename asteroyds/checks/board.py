@@ -1,6 +1,6 @@
 """The general checks of every board: its mode and round, its pieces, its crafts and the player order.
 
-Each check is one question (docs/rules.md#2-the-components, docs/rules.md#7-shooting for a drone in
+Each check is one question (docs/rules.md#2-pieces, docs/rules.md#7-shooting for a drone in
 its turret); they are listed in the order a board is read: the round, then every piece asked
 each piece question in turn, then every craft, then the player order. Asteroyds and scores
 follow in :mod:`.asteroyd`.

@@ -51,9 +51,9 @@ A capture turn:
 >>> player.expected, player.can("asteroids")
 ('capture', False)
 >>> _ = player.resolve_turn()
->>> player.phase, str(player.capture_step)
+>>> player.phase, str(player.turn_step)
 ('capture', 'Before the rounds')
->>> player.seek(6); str(player.capture_step)
+>>> player.seek(6); str(player.turn_step)
 'Round 1 of 6 · lasers'
 """
 
@@ -165,8 +165,7 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
         """What the game calls its rounds: a capture "turn" holds 6 rounds of its own."""
         return self.turn.word.capitalize()
 
-    def _word(self) -> str:
-        """``Round`` or ``Turn`` in the reader's language (the messages' first word)."""
+    def _word(self) -> str:  # ``Round`` or ``Turn`` in the reader's language (the messages' first word)
         return pgettext("log", self.turn_word.lower()).capitalize()
 
     def phase_name(self, phase: str) -> str:
@@ -186,8 +185,6 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
         if shown.phase != turn.phase or turn.step_at is None:
             return None
         return turn.step_at(shown.events, shown.cursor)
-
-    capture_step = turn_step  # the name the capture turn's tests and pages have used
 
     @property
     def disabled_cells(self) -> tuple[Cell, ...]:
@@ -405,10 +402,7 @@ class RoundPlayerController(Observable["RoundPlayerController"]):
     def phase_step(self, phase: str) -> Callable[[], tuple[Event, ...]]:
         """The step that resolves a phase the turn declares: the asteroids, the flight, or (a phase of
         the turn's own, capture's) the whole turn at once."""
-        own: dict[str, Callable[[], tuple[Event, ...]]] = {
-            Phase.ASTEROIDS: self.asteroids,
-            Phase.FLY: self.fly,
-        }
+        own: dict[str, Callable[[], Any]] = {Phase.ASTEROIDS: self.asteroids, Phase.FLY: self.fly}
         return own.get(phase, self.resolve_turn)
 
     def do(self, action: str, *args: Any) -> Any:
