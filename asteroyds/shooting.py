@@ -76,20 +76,25 @@ def obstacles(state: State) -> dict[Cell, Piece]:
 
 
 def run_laser(
-    neighbours: Neighbours, occupant: Mapping[Cell, Piece], start: Cell, direction: Direction
+    neighbours: Neighbours,
+    occupant: Mapping[Cell, Piece],
+    start: Cell,
+    direction: Direction,
+    removed: str | None = None,
 ) -> tuple[tuple[Cell, ...], Piece | None]:
     """The spaces a laser runs through from ``start`` and the piece it stops on (or None).
 
     ``neighbours`` is a board's neighbour table (``Board._step``) and
     ``occupant`` maps spaces to the object there (:func:`obstacles`). The
-    start space itself is never hit: the laser leaves it.
+    start space itself is never hit: the laser leaves it. The piece ``removed`` (an asteroid the
+    coach's search has its craft destroy, the board kept as it was) is passed through.
     """
     path = []
     cell = neighbours[start][direction]
     while cell is not None:
         path.append(cell)
         piece = occupant.get(cell)
-        if piece is not None and piece.kind in LASER_STOPS:
+        if piece is not None and piece.kind in LASER_STOPS and piece.id != removed:
             return tuple(path), piece
         cell = neighbours[cell][direction]
     return tuple(path), None
