@@ -109,6 +109,8 @@ class Flight:
         self.landing = space.landing
         self.one_shot = board.rules.one_shot_per_turn
         self.shielded = shielded
+        self.bounce = flight_step.damage_amount(flight_step.COLLISION_DAMAGE, shielded)
+        self.ram_cost = flight_step.damage_amount(flight_step.DESTROY_DAMAGE, shielded)
         self.destroy = destroy
         self.craft = craft = board.craft(player)
         self.player = player
@@ -221,7 +223,7 @@ class Flight:
         key = self.space.key(self.player, column, step) + ":destroy"
         results: list[tuple[Fields, tuple[str, ...]]] = []
         if answers is None or key in answers:
-            for total, used, yes in self.damage(damage, power_used, flight_step.DESTROY_DAMAGE, key, answers):
+            for total, used, yes in self.damage(damage, power_used, self.ram_cost, key, answers):
                 answered = decided + (key,) + yes
                 if facts is not None:
                     facts.append(("destroy", piece, target, total - damage, total, bool(yes)))
@@ -266,9 +268,9 @@ class Flight:
     ) -> list[tuple[Fields, tuple[str, ...]]]:
         """Bounce off: 2 damage (1 with the shield), the rest of the program is cancelled."""
         cell, facing, damage, tokens, destroy_used, power_used, shot, removed, _status, finish = at
-        key = self.space.key(self.player, column, step)
+        key = self.space.key(self.player, column, step) if self.lawrence else ""  # only Lawrence is asked
         out = []
-        for total, used, yes in self.damage(damage, power_used, flight_step.COLLISION_DAMAGE, key, answers):
+        for total, used, yes in self.damage(damage, power_used, self.bounce, key, answers):
             if facts is not None:
                 facts.append(("collide", piece, target, total - damage, total, bool(yes)))
             if total >= MAX_DAMAGE:
@@ -281,10 +283,10 @@ class Flight:
         return out
 
     def damage(
-        self, damage: int, power_used: bool, base: int, key: str, answers=None
+        self, damage: int, power_used: bool, amount: int, key: str, answers=None
     ) -> list[tuple[int, bool, tuple[str, ...]]]:
-        """The damage after one event: (total, power used, questions answered yes); Lawrence may branch."""
-        amount = flight_step.damage_amount(base, self.shielded)
+        """The damage after one event of ``amount`` points (the shield's one taken off): (total, power
+        used, questions answered yes); Lawrence may branch."""
         if amount > 0 and self.lawrence and not power_used:
             question = f"{key}:lawrence:{self.player}"
             out: list[tuple[int, bool, tuple[str, ...]]] = []
