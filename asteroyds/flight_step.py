@@ -37,7 +37,7 @@ from .pieces import ASTEROID, FIXED_KINDS, GATE, PLATFORM, Piece
 from .pilots import ACTION_STEPS, PRIMITIVES
 from .registry import mode_of
 from .rules import RuleSettings
-from .shooting import run_laser
+from .shooting import laser_hit, run_laser
 from .state import State
 
 COLLISION_DAMAGE = 2  # docs/rules.md#5-flying-and-the-status-chart: 2 damage, 1 with the shield
@@ -120,11 +120,13 @@ class Airspace:
         needed = self.needed
         return bool(needed) and needed.issubset(tokens)
 
-    def laser(
-        self, cell: Cell, facing: int, removed: str | None = None
-    ) -> tuple[tuple[Cell, ...], Piece | None]:
-        """The spaces a laser fired from ``cell`` runs through and what it hits (``removed`` is gone)."""
-        return run_laser(self.neighbours, self.occupant, cell, facing, removed)
+    def laser(self, cell: Cell, facing: int) -> tuple[tuple[Cell, ...], Piece | None]:
+        """The spaces a laser fired from ``cell`` runs through and what it hits."""
+        return run_laser(self.neighbours, self.occupant, cell, facing)
+
+    def hit(self, cell: Cell, facing: int, removed: str | None = None) -> Piece | None:
+        """What a laser fired from ``cell`` hits (``removed`` is gone), its path not kept."""
+        return laser_hit(self.neighbours, self.occupant, cell, facing, removed)
 
 
 def damage_amount(base: int, shielded: bool) -> int:

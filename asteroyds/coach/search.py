@@ -304,7 +304,7 @@ class Flight:
         if key in self.lasers:
             piece = self.lasers[key]
         else:
-            piece = self.lasers[key] = self.space.laser(cell, facing, removed)[1]
+            piece = self.lasers[key] = self.space.hit(cell, facing, removed)
         token = reward(self.mode, piece)
         if facts is not None:
             facts.append(("shot", piece, token if token is not None and token not in tokens else None))
