@@ -138,6 +138,21 @@ def side_text(side: str) -> str:
     return pgettext("side", side)
 
 
+_TAG_INITIALS = (NP_("target tag", "L"), NP_("target tag", "R"))  # the sides' initials (left, right)
+
+
+def target_text(target: str) -> str:
+    """A target by the tag its asteroid wears on the board: ``left-3`` → ``L3`` (French ``G3``).
+
+    One name for one thing (issue 35): the board's tag and the sentences' name are the same.
+    A name that is not ``side-number`` is written as it is.
+    """
+    side, dash, number = target.partition("-")
+    if not dash or side not in ("left", "right"):
+        return target
+    return pgettext("target tag", "L" if side == "left" else "R") + number
+
+
 def team_text(team: str) -> str:
     """A team: its colour agreeing with "team" (French: ``l'équipe blanche``), or its side."""
     if team in ("left", "right"):

@@ -297,23 +297,23 @@ def _problem(
     """
     if column == RED_COLUMN:
         if token == TURN_BACK:
-            return _("Turn back 'U' is not on the red column (it offers S, F, R, L and X)")
+            return _("Turn back is not on the red column (it offers Shield, Forward, Right, Left and Shoot)")
         if token in PILOT_TOKENS:
             return _(
                 "the pilot token {token!r} goes in a blue column (1-6), not in the red column", token=token
             )
         if token == EMPTY:
             return _(
-                "the red column is never empty: its token sits on Shield 'S' or on an action "
-                "(F, R, L, X); got '.'"
+                "the red column is never empty: its token sits on Shield or on an action "
+                "(Forward, Right, Left or Shoot)"
             )
     elif token == SHIELD:
-        return _("Shield 'S' is only in the red column (column 7)")
+        return _("Shield is only in the red column (column 7)")
     if token == SHOOT and not mode_named(mode).shooting:
-        return _("Shoot 'X' is not allowed in racing mode")
+        return _("Shoot is not allowed in racing mode")
     if token == SHOOT and shot_column is not None:
         return _(
-            "only one shot per turn (variant one_shot_per_turn): 'X' repeats the one in {column}",
+            "only one shot per turn (the one-shot-per-turn variant): this Shoot repeats the one in {column}",
             column=column_name(shot_column),
         )
     if token in PILOT_TOKENS:
@@ -370,7 +370,7 @@ def validate_program(
     >>> validate_program("F F R L U . X", Craft("blue", (6, 7), 3), "racing")
     Traceback (most recent call last):
     ...
-    asteroyds.errors.ProgramError: blue, column 7 (red): Shoot 'X' is not allowed in racing mode
+    asteroyds.errors.ProgramError: blue, column 7 (red): Shoot is not allowed in racing mode
     """
     program = as_program(program, craft.player)
     one_shot = rules is not None and rules.one_shot_per_turn

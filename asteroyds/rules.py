@@ -11,12 +11,21 @@ from typing import Any, cast
 
 from . import registry
 from .errors import ScenarioError
-from .i18n import _
+from .i18n import N_, _
 
 PLANNING_LEVELS: tuple[str, ...] = ("beginner", "expert", "custom")
 # Planning time in seconds by level of a mode that does not say (each mode says its own).
 # (the rules: docs/rules.md#3-a-round)
 DEFAULT_PLANNING_SECONDS: dict[str, int] = {"beginner": 50, "expert": 20}
+# Each variant by the name a player knows it by (shown as ``_(VARIANT_NAMES[name])``): a page never shows
+# the setting's own name, an engine identifier to a newcomer (issue 35).
+VARIANT_NAMES: dict[str, str] = {
+    "return_to_platform": N_("return to a platform"),
+    "random_dice_order": N_("random dice order"),
+    "one_shot_per_turn": N_("one shot per turn"),
+    "targets_handicap": N_("handicap (targets)"),
+    "planning_level": N_("planning time"),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from . import registry
-from .event_text import cell_text, heading_text, name_text, player_text
+from .event_text import cell_text, heading_text, name_text, player_text, target_text
 from .events import Event, TupleEvent
 from .hexgrid import Cell, Direction
 from .i18n import _, ngettext
@@ -217,7 +217,7 @@ class TargetEliminated(Event):
     def text(self) -> str:
         fields = {
             "player": player_text(self.player),
-            "target": self.target,
+            "target": target_text(self.target),
             "piece": name_text(self.piece_name),
             "cell": cell_text(self.cell),
         }

@@ -38,6 +38,7 @@ SPLIT = (
     "tests/test_coach.py",
     "tests/browser/test_every_page.py",
     "tests/browser/test_rule_boards.py",
+    "tests/test_lazy_sections.py",
 )
 
 

@@ -181,11 +181,11 @@ def test_the_end_of_a_round_is_taught_where_a_race_is(lang):
     if lang == "en":
         facts = ("**Player one** rolls the dice", "back on **Shield**", "damage stays", "checks for a winner",
                  "player to player one's **left** becomes player one")  # fmt: skip
-        assert "the round ends" in said("00_welcome.ipynb", "5")
+        assert "the round ends" in said("00_welcome.ipynb", "6")
     else:
         facts = ("**premier joueur** lance les dés", "revient sur **Bouclier**", "les dommages restent",
                  "si quelqu'un a gagné", "à **gauche** du premier joueur devient premier joueur")  # fmt: skip
-        assert "le tour se termine" in said("00_welcome.ipynb", "5", "fr")
+        assert "le tour se termine" in said("00_welcome.ipynb", "6", "fr")
     for fact in facts:
         assert fact in text, fact
     assert text.index("## ") < text.index("## Winning" if lang == "en" else "## Gagner")

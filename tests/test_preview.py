@@ -136,7 +136,7 @@ def test_red_shoot_leaves_the_shield_off():
 
 def test_an_illegal_program_is_refused_by_the_engine():
     s = state([], [craft("blue", (6, 5), "E")])
-    with pytest.raises(ProgramError, match="Shoot 'X' is not allowed in racing mode"):
+    with pytest.raises(ProgramError, match="Shoot is not allowed in racing mode"):
         planned_path(s, "blue", "X . . . . . S")
 
 

@@ -34,7 +34,8 @@ def test_the_one_shot_refusal_in_english_then_french_then_english_again():
         again = one_shot_refusal()
     assert english == again
     assert english == (
-        "blue, column 2: only one shot per turn (variant one_shot_per_turn): 'X' repeats the one in column 1"
+        "blue, column 2: only one shot per turn (the one-shot-per-turn variant): "
+        "this Shoot repeats the one in column 1"
     )
     assert french.startswith("bleu, la colonne 2 : un seul tir par tour")
     assert "répète celui de la colonne 1" in french
@@ -55,5 +56,5 @@ def test_capture_refusals_are_french_on_a_french_page():
     assert "pouvoir de pilote" in no_pilot and "rouge1" in no_pilot
     with use_language("en"):
         assert capture_refusal("F . . . . . S2,5", red1).startswith(
-            "red1, anticipation: only Lawrence (pilot variant) marks two rounds; 'S2,5' marks 2"
+            "red1, anticipation: only Lawrence (pilot variant) marks two rounds; this anticipation marks 2"
         )

@@ -129,7 +129,7 @@ def test_laser_events_read_well_and_round_trip_through_json():
     hit = LaserFired("red", 7, (4, 8), 3, ((4, 7), (4, 6)), "GA", "gate", "red gate #21")
     assert hit.text() == "The red craft shoots W from (4, 8): the laser hits red gate #21 at (4, 6)"
     gone = TargetEliminated("red", "W2", "white asteroid #2", "right-4", "right", (4, 8), 5, "rammed")
-    assert gone.text() == "The red craft eliminates target right-4 by destroying white asteroid #2 at (4, 8)"
+    assert gone.text() == "The red craft eliminates target R4 by destroying white asteroid #2 at (4, 8)"
     for event in (one, hit, gone):
         assert Event.from_dict(json.loads(json.dumps(event.to_dict()))) == event
 
@@ -184,7 +184,8 @@ def test_one_shot_per_turn_refuses_a_second_shot_and_names_both_columns():
     with pytest.raises(ProgramError) as info:
         validate_program("X F X . . . S", blue, "shooting", rules=ONE_SHOT)
     assert str(info.value) == (
-        "blue, column 3: only one shot per turn (variant one_shot_per_turn): 'X' repeats the one in column 1"
+        "blue, column 3: only one shot per turn (the one-shot-per-turn variant): "
+        "this Shoot repeats the one in column 1"
     )
     with pytest.raises(ProgramError, match=re.escape("blue, column 7 (red): only one shot per turn")):
         validate_program(". . . . X . X", blue, "drones", rules=ONE_SHOT)
@@ -192,7 +193,7 @@ def test_one_shot_per_turn_refuses_a_second_shot_and_names_both_columns():
         validate_program(program, blue, "targets", rules=ONE_SHOT)
     validate_program("X X . . . . X", blue, "shooting")  # variant off: as many shots as columns
     validate_program("X X . . . . X", blue, "shooting", rules=RuleSettings())
-    with pytest.raises(ProgramError, match=re.escape("blue, column 1: Shoot 'X' is not allowed in racing")):
+    with pytest.raises(ProgramError, match=re.escape("blue, column 1: Shoot is not allowed in racing")):
         validate_program("X X . . . . S", blue, "racing", rules=ONE_SHOT)
 
 

@@ -133,14 +133,13 @@ def test_a_white_bearing_asteroid_takes_a_target(piece):
             marked(WHITE_BLUE, "right-2", "right"),
             "left",
             1,
-            "White/blue asteroid #4 already carries target right-2: "
-            "click it with the Target tool to take it off",
+            "White/blue asteroid #4 already carries target R2: click it with the Target tool to take it off",
         ),
         (
             WHITE_RED,
             "left",
             1,
-            "target left-1 is already on white asteroid #1 at (6, 5): pick another number",
+            "target L1 is already on white asteroid #1 at (6, 5): pick another number",
         ),
     ],
 )

@@ -415,12 +415,12 @@ def test_the_target_tool_puts_a_target_of_the_chosen_team_and_number_on_an_aster
     before = editor.state.piece("WR1")
     editor.select_tool("target", team="right", number=3)
     result = editor.click((6, 6))
-    assert result.ok and result.message == "Put target right-3 on white/red asteroid #2 at (6, 6)"
+    assert result.ok and result.message == "Put target R3 on white/red asteroid #2 at (6, 6)"
     piece = editor.state.piece("WR1")
     assert (piece.target, piece.team) == ("right-3", "right")
     assert piece._replace(target=None, team=None) == before  # only the target changed
     assert editor.selected == ("piece", "WR1")
-    assert editor.describe() == "White/red asteroid #2 at (6, 6), “1” edge E, target right-3"
+    assert editor.describe() == "White/red asteroid #2 at (6, 6), “1” edge E, target R3"
     assert editor.undo().ok and editor.state.piece("WR1").target is None  # undoable like any edit
 
 
@@ -429,10 +429,10 @@ def test_without_a_number_the_target_tool_takes_the_team_s_next_free_one(targets
     place(editor, "asteroid", (7, 7), colour="white/blue")
     editor.select_tool("target")  # team "left" by default, number: the next free one
     assert editor.tool.team == "left" and editor.tool.number is None
-    assert editor.click((6, 5)).message == "Put target left-1 on white asteroid #1 at (6, 5)"
-    assert editor.click((6, 6)).message == "Put target left-2 on white/red asteroid #2 at (6, 6)"
+    assert editor.click((6, 5)).message == "Put target L1 on white asteroid #1 at (6, 5)"
+    assert editor.click((6, 6)).message == "Put target L2 on white/red asteroid #2 at (6, 6)"
     editor.select_tool("target", team="right")
-    assert editor.click((7, 7)).message == "Put target right-1 on white/blue asteroid #4 at (7, 7)"
+    assert editor.click((7, 7)).message == "Put target R1 on white/blue asteroid #4 at (7, 7)"
     assert targets_left(editor.state, "left") == ("left-1", "left-2")
     assert targets_left(editor.state, "right") == ("right-1",)
 
@@ -448,7 +448,7 @@ def test_without_a_number_the_target_tool_takes_the_team_s_next_free_one(targets
             "(white, white/red, white/blue)",
         ),
         ((1, 3), "the blue craft cannot carry a target: only an asteroid does"),
-        ((6, 6), "target left-1 is already on white asteroid #1 at (6, 5): pick another number"),
+        ((6, 6), "target L1 is already on white asteroid #1 at (6, 5): pick another number"),
     ],
 )
 def test_the_target_tool_refuses_a_cell_that_cannot_carry_it_and_changes_nothing(
@@ -471,7 +471,7 @@ def test_the_same_number_may_be_used_by_each_team_but_not_twice_by_one(targets_b
     assert {editor.state.piece(i).target for i in ("W1", "WR1")} == {"left-2", "right-2"}
     place(editor, "asteroid", (7, 7), colour="white")
     assert editor.add_target((7, 7), "right", 2).message == (
-        "target right-2 is already on white/red asteroid #2 at (6, 6): pick another number"
+        "target R2 is already on white/red asteroid #2 at (6, 6): pick another number"
     )
 
 
@@ -495,10 +495,10 @@ def test_a_second_click_or_remove_target_takes_the_target_off_and_keeps_the_aste
     editor.select_tool("target", team="right", number=5)
     editor.click((6, 5))
     result = editor.click((6, 5))  # again: off
-    assert result.message == "Took target right-5 off white asteroid #1 at (6, 5)"
+    assert result.message == "Took target R5 off white asteroid #1 at (6, 5)"
     assert editor.state == bare
     editor.click((6, 5))
-    assert editor.remove_target("W1").message == "Took target right-5 off white asteroid #1 at (6, 5)"
+    assert editor.remove_target("W1").message == "Took target R5 off white asteroid #1 at (6, 5)"
     assert editor.state == bare
     refused = editor.remove_target((6, 5))
     assert not refused.ok and refused.message == "White asteroid #1 carries no target"
@@ -535,7 +535,7 @@ def test_the_targets_setup_s_targets_can_be_taken_off_and_put_back(editor):
     assert editor.click(carrier.cell).ok  # off
     assert "right-4" not in targets_left(editor.state, "right")
     editor.select_tool("target", team="right")  # next free: 4 again
-    assert editor.click(carrier.cell).message.startswith("Put target right-4 on")
+    assert editor.click(carrier.cell).message.startswith("Put target R4 on")
     assert editor.state == original
 
 
@@ -600,9 +600,9 @@ def test_the_view_s_mode_team_and_number_drive_the_target_tool_and_the_board_sho
     assert (c.tool.name, c.tool.team, c.tool.number) == ("target", "right", 4)
     view.board.click((6, 6))
     assert c.state.piece("W1").target == "right-4"
-    assert "Put target right-4" in view._message.value and 'data-ok="true"' in view._message.value
+    assert "Put target R4" in view._message.value and 'data-ok="true"' in view._message.value
     assert badges(view) == ["R4"]  # the board draws the target's badge
-    assert "target right-4" in view._selection.value
+    assert "target R4" in view._selection.value
     view._number.value = 0  # "next free"
     assert c.tool.number is None
     view.board.click((6, 6))  # again: off, and the badge goes

@@ -21,7 +21,7 @@ from ..asteroids import resolve_asteroids
 from ..damage import DESTROY_ASTEROID, Decision
 from ..dice import Dice
 from ..errors import RuleError, ScenarioError
-from ..event_text import cell_text, name_text, player_text
+from ..event_text import cell_text, name_text, player_text, target_text
 from ..events import CraftLanded, Event, TokenTaken
 from ..flight import fly
 from ..hexgrid import Cell, direction_name
@@ -345,7 +345,7 @@ def _phrase(fact: tuple) -> str:
     if what == "land":
         return _("lands on {platform}: the race is finished", platform=name_text(fact[2].describe()))
     if what == "eliminate":
-        return _("eliminates target {target}", target=fact[1])
+        return _("eliminates target {target}", target=target_text(fact[1]))
     if what in ("destroy", "collide"):
         _w, piece, target, amount, total, lawrence = fact
         name = name_text(piece.describe()) if piece is not None else _("the border")

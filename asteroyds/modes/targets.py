@@ -53,7 +53,7 @@ from dataclasses import replace
 
 from .. import setups
 from ..errors import RuleError, ScenarioError
-from ..event_text import colour_text, name_text, player_text, side_text, team_text
+from ..event_text import colour_text, name_text, player_text, side_text, target_text, team_text
 from ..events import Event
 from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
@@ -191,14 +191,14 @@ def target_problem(state: State, piece: Piece, team: str, number: int | None) ->
         return _(
             "{what} already carries target {target}: click it with the Target tool to take it off",
             what=what,
-            target=piece.target,
+            target=target_text(piece.target),
         )
     name = target_name(team, number)
     other = carrier(state, name)
     if other is not None:
         return _(
             "target {name} is already on {piece} at {cell}: pick another number",
-            name=name,
+            name=target_text(name),
             piece=name_text(other.describe()),
             cell=other.cell,
         )

@@ -104,6 +104,11 @@ def _craft(lay: Layout, craft: Craft, spot: tuple[float, float], scale: float, p
     )
 
 
+def craft_group(lay: Layout, craft: Craft, pal: Palette) -> str:
+    """One craft alone on its space, as the board draws it (the legend's sample)."""
+    return _craft(lay, craft, (0.0, 0.0), 1.0, pal)
+
+
 def crafts_layer(lay: Layout, state: State, pal: Palette) -> list[str]:
     """Every craft still on the board, in state order, each followed by the asteroyds it carries."""
     carried: dict[str, list[Piece]] = {}

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..hexgrid import Cell, direction_name
+from ..hexgrid import Cell, direction_name, neighbour, opposite
 from .elements import (
     TILE_INSET,
     along,
@@ -132,17 +132,44 @@ class Lesson:
 LASER_GLOW_OPACITY = "0.35"
 
 
+PAIR_SHIFT = 0.32  # a bicolour tile's two arrows, side by side (in hex radii)
+OPPOSED_SHIFT = 0.2  # an arrow met head-on by another, to its own side (in hex radii)
+
+
+def arrow_shifts(moves: Sequence[tuple[Cell, int, int]]) -> list[float]:
+    """How far each arrow of ``moves`` (cell, direction, steps) sits beside its tile's centre, in hex radii.
+
+    A bicolour tile's two arrows sit side by side. Two tiles on one line whose dice send them
+    towards each other would draw one shaft over the other, a single two-headed glyph (issue 35):
+    each of them moves to its own side, and as they point opposite ways, they part. The
+    interactive board (:mod:`asteroyds.ui.board.overlays`) shifts its arrows the same way.
+
+    >>> arrow_shifts([((3, 3), 0, 1), ((3, 4), 3, 1), ((6, 6), 1, 1)])
+    [0.2, 0.2, 0.0]
+    """
+    count: dict[Cell, int] = {}
+    for cell, _direction, _steps in moves:
+        count[cell] = count.get(cell, 0) + 1
+    heading = {(cell, direction) for cell, direction, _steps in moves}
+    seen: dict[Cell, int] = {}
+    shifts = []
+    for cell, direction, steps in moves:
+        k = seen[cell] = seen.get(cell, -1) + 1
+        shift = (k - (count[cell] - 1) / 2) * PAIR_SHIFT
+        ahead, met = cell, False
+        for _step in range(max(1, steps)):  # a tile within its reach, coming the other way
+            ahead = neighbour(ahead, direction)
+            met = met or (ahead, opposite(direction)) in heading
+        shifts.append(shift + OPPOSED_SHIFT if met else shift)
+    return shifts
+
+
 def move_arrows(lay: Layout, moves: Sequence[Move], pal: Palette) -> list[str]:
     """Open arrows (shaft and head) from each tile towards where its die sends it, over a dark shadow."""
-    count: dict[Cell, int] = {}
-    for cell, *_rest in moves:
-        count[cell] = count.get(cell, 0) + 1
-    seen: dict[Cell, int] = {}
+    shifts = arrow_shifts([(cell, direction, steps) for cell, direction, steps, _die in moves])
     out = []
-    for cell, direction, steps, die in moves:  # a bicolour tile's two arrows side by side
-        k = seen[cell] = seen.get(cell, -1) + 1
-        shift = (k - (count[cell] - 1) / 2) * 0.32 * lay.size
-        centre = along(lay.cell_to_pixel(cell), direction, 0.0, shift)
+    for (cell, direction, steps, die), shift in zip(moves, shifts, strict=True):
+        centre = along(lay.cell_to_pixel(cell), direction, 0.0, shift * lay.size)
         w = lay.width
         tip = along(centre, direction, 0.92 * w if steps <= 1 else 1.8 * w)
         barb = 0.26 * w

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from ..hexgrid import Cell
+from ..hexgrid import Board, Cell
 from ..i18n import _
 from ..pieces import ASTEROYD, DRONE, TURRET
 from .crafts import craft_tip, crafts_layer
@@ -65,6 +66,42 @@ def _stars(width: float, height: float, pal: Palette) -> list[str]:
         r = rng.choice((0.5, 0.7, 0.9, 1.2))
         out.append(circle(at, r, fill_opacity=rng.choice(("0.35", "0.5", "0.7", "0.9"))))
     return [group("stars", out, fill=pal["star"])]
+
+
+GROUND_COLOURS = ("background", "star", "board_edge", "board_hex", "board_hex_edge")
+
+
+@lru_cache(maxsize=32)
+def _ground(
+    board: Board, lay: Layout, width: float, height: float, colours: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The sky, the board's outline and its empty hexes: the same for every state on this board.
+
+    Cached because they are most of a picture's text (every hex's corners): a chapter draws
+    dozens of pictures of a few boards (each rule board at each step), and a page waits for them.
+    """
+    pal = Palette(dict(zip(GROUND_COLOURS, colours, strict=True)))
+    size = lay.size
+    return (
+        el("rect", cls="background", x=0, y=0, width=width, height=height, fill=pal["background"]),
+        *_stars(width, height, pal),
+        el(
+            "path",
+            cls="board",
+            d=" ".join(f"M{points_attr(hex_corners(lay, c))}Z" for c in board),
+            fill=pal["board_edge"],
+            stroke=pal["board_edge"],
+            stroke_width=0.5 * size,
+            stroke_linejoin="round",
+        ),
+        group(
+            "hexes",
+            (poly(hex_corners(lay, c), data_cell=cell_attr(c)) for c in board),
+            fill=pal["board_hex"],
+            stroke=pal["board_hex_edge"],
+            stroke_width=0.05 * size,
+        ),
+    )
 
 
 # --- the picture ----------------------------------------------------------------
@@ -112,27 +149,8 @@ def state_svg(
     players = f" ({', '.join(state.player_order)})" if state.player_order else ""
     label = title or f"Asteroyds {state.mode}, round {state.round}{players}"
 
-    layers = [
-        title_el(label),
-        el("rect", cls="background", x=0, y=0, width=width, height=height, fill=pal["background"]),
-        *_stars(width, height, pal),
-        el(
-            "path",
-            cls="board",
-            d=" ".join(f"M{points_attr(hex_corners(lay, c))}Z" for c in board),
-            fill=pal["board_edge"],
-            stroke=pal["board_edge"],
-            stroke_width=0.5 * size,
-            stroke_linejoin="round",
-        ),
-        group(
-            "hexes",
-            (poly(hex_corners(lay, c), data_cell=cell_attr(c)) for c in board),
-            fill=pal["board_hex"],
-            stroke=pal["board_hex_edge"],
-            stroke_width=0.05 * size,
-        ),
-    ]
+    ground = tuple(pal[key] for key in GROUND_COLOURS)
+    layers = [title_el(label), *_ground(board, lay, width, height, ground)]
     if title:
         at = {"x": margin, "y": margin + 0.55 * size, "font_size": 0.62 * size, "font_weight": "bold"}
         layers.append(el("text", escape(title), cls="caption", fill=pal["caption"], **at))

@@ -54,6 +54,7 @@ _TABLE: dict[str, tuple[str | None, str]] = {
     "highlight": ("highlight", "#ffd21f"),
     "path": ("path", "#00a6a6"),
     "collision": (None, "#ff2b2b"),
+    "wrong": (None, "#ff5cc8"),  # a wrong answer's space: outlined and crossed (magenta: not a collision)
     "damage": (None, "#ff7b7b"),
     "arrow_shadow": ("outline", "#0d1324"),
     "craft_edge": ("outline", "#0d1324"),

@@ -8,7 +8,8 @@ browser is a failure (CI sets it).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import shutil
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -149,3 +150,34 @@ def screenshot(target: object, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     target.screenshot(path=str(path))  # type: ignore[attr-defined]
     return path
+
+
+README_IMAGES_VAR = "ASTEROYDS_README_IMAGES"
+README_IMAGES = Path(__file__).resolve().parents[2] / "notebooks" / "images"
+
+
+def readme_image(shot: Path, name: str) -> None:
+    """Copy a screenshot over the README's image ``name`` when asked (``ASTEROYDS_README_IMAGES=1``).
+
+    The README shows what the tests saw; refreshing its images is a deliberate act (a commit of
+    new pictures), so a plain test run leaves the tracked images alone and the tree clean.
+    """
+    if os.environ.get(README_IMAGES_VAR):
+        shutil.copy(shot, README_IMAGES / name)
+
+
+LAZY_OPEN = ".asteroyds-lazy-open"  # a lazy section's button (asteroyds.ui.share.lazy)
+
+
+def open_sections(page: object, count: int, which: Sequence[int] | None = None) -> None:
+    """Open a page's lazy sections, as a learner presses *Open the exercise*: the page must show
+    ``count`` closed ones; ``which`` picks some by their order on the page (default: all). Waits
+    until each pressed section has built its part (its button gone)."""
+    buttons = page.locator(LAZY_OPEN)  # type: ignore[attr-defined]
+    buttons.nth(count - 1).wait_for(timeout=RENDER_TIMEOUT)
+    assert buttons.count() == count
+    for left, index in enumerate(sorted(which if which is not None else range(count), reverse=True)):
+        buttons.nth(index).click()
+        page.wait_for_function(  # type: ignore[attr-defined]
+            f"document.querySelectorAll({LAZY_OPEN!r}).length === {count - left - 1}", timeout=RENDER_TIMEOUT
+        )

@@ -171,13 +171,11 @@ def wait_values(page, selector: str, condition: str) -> None:
 
 
 def plan_in_the_sandbox(page) -> None:
-    """Start, Roll, *Show my chart*: the board and the human's chart while they plan."""
+    """Start, Roll: the board and the human's chart while they plan (one human: no hand-over screen)."""
     values = ".asteroyds-sandbox-values"
     page.locator(".asteroyds-sandbox .asteroyds-start").click()
     wait_values(page, values, "d.stage === 'roll'")
     page.locator(".asteroyds-sandbox .asteroyds-dice .asteroyds-roll").click()
-    wait_values(page, values, "d.stage === 'handover'")
-    page.locator(".asteroyds-sandbox .asteroyds-handover-ready").click()
     wait_values(page, values, "d.stage === 'planning'")
     page.locator(".asteroyds-sandbox .asteroyds-chart-figure").first.wait_for(timeout=TIMEOUT)
 

@@ -29,14 +29,26 @@ RAW_OUTPUTS = """() => {
   return found;
 }"""
 
+# The engine's names of the rule settings (``RuleSettings``): on a page, each has its name in words.
+ENGINE_NAMES = (
+    "one_shot_per_turn",
+    "return_to_platform",
+    "random_dice_order",
+    "planning_level",
+    "targets_handicap",
+)
 # Patterns in the page's visible text.
 LEAKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a Python repr", re.compile(r"\b[A-Z][A-Za-z]+\((?:[a-z_]+=|')")),
     ("a program written as code", re.compile(r"\b(?:Program|CaptureProgram)\.parse\(|\.load\(\s*[\"']")),
-    ("a notebook instruction", re.compile(r"\brun (?:the|this) cell\b|\bShift[- ]Enter\b", re.I)),
+    ("a notebook instruction", re.compile(r"\brun (?:the|this) cell\b|\bShift ?[-+ ] ?Enter\b", re.I)),
     ("a Python container", re.compile(r"^\s*[\[{(]\s*['\"(\[]?[\w'\"]+['\"]?\s*[:,]", re.M)),
     ("a bare True/False", re.compile(r"^\s*(?:True|False|None)\s*$", re.M)),
     ("a traceback", re.compile(r"Traceback \(most recent call last\)")),
+    # Issue 35: a learner reads a variant's name in words, never the engine's setting it is stored in.
+    ("an engine identifier", re.compile(r"\b(?:" + "|".join(ENGINE_NAMES) + r")\b")),
+    # Python's None in a sentence ("blue on None", "a limit of None"); English "None of …" is a word.
+    ("a Python None", re.compile(r"\bNone\b(?! of\b)")),
 )
 # Words of the exercises and the rule boards that must be French on a French page.
 ENGLISH_ON_FRENCH = (

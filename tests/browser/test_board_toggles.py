@@ -11,20 +11,17 @@ unticking takes them away again. The French page labels the toggle
 from __future__ import annotations
 
 import re
-import shutil
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT as REPO
-from .conftest import open_notebook, screenshot
+from .conftest import open_notebook, readme_image, screenshot
 from .rule_boards import RULE_BOARD, board_data, counted, step_once, wait_for_data
 
 pytestmark = pytest.mark.ui
 CELL = re.compile(r"\(\d+, \d+\)")
 COORDINATE = r"^\d+,\d+$"
 # A text of the figure that matches the pattern p and is drawn (a hidden mark keeps its nodes).
-IMAGES = REPO / "notebooks" / "images"
 SHOWN = "new RegExp(p).test(n.textContent.trim()) && n.checkVisibility({visibilityProperty: true})"
 
 
@@ -71,8 +68,7 @@ def test_a_rule_board_shows_coordinates_only_when_asked(page, voila_url):
     )
     expect(board.locator(".asteroyds-rule-caption")).to_have_text(CELL, timeout=15_000)
     shot = screenshot(board, "rule-board-coordinates-on")
-    if IMAGES.is_dir():  # the README shows what the test saw
-        shutil.copy(shot, IMAGES / "rule-board-coordinates.png")
+    readme_image(shot, "rule-board-coordinates.png")
     coordinates.uncheck()
     wait_for_data(page, 0, "coordinates", "off")
     expect(board.locator(".asteroyds-rule-caption")).not_to_have_text(CELL, timeout=15_000)

@@ -63,12 +63,13 @@ def test_a_turret_fires_through_the_edge_its_die_shows(page, voila_url):
     open_notebook(page, voila_url, NOTEBOOK, wait_for=".asteroyds-scene-choice")
     aim = page.locator(".asteroyds-rule-board", has_text="A red turret up close").first
     aim.scroll_into_view_if_needed()
-    texts = [t.strip() for t in aim.locator("svg text").all_text_contents()]
+    board_texts = aim.locator("svg.asteroyds-board-svg text")  # the board's own SVG, not its legend's samples
+    texts = [t.strip() for t in board_texts.all_text_contents()]
     digits = sorted(t for t in texts if len(t) == 1 and t in "123456")
     assert digits == ["1", "2", "3", "4", "5", "6"]  # the turret's six pips (no craft on this board)
     screenshot(aim, "10_capture-turret-aim-start")
     whole = page.locator(".asteroyds-rule-board", has_text="Round 1, every chart empty").first
-    whole_texts = [t.strip() for t in whole.locator("svg text").all_text_contents()]
+    whole_texts = [t.strip() for t in whole.locator("svg.asteroyds-board-svg text").all_text_contents()]
     assert sum(1 for t in whole_texts if len(t) == 1 and t in "123456") >= 6 * 4  # every turret's pips
     screenshot(whole, "10_capture-round-one")
     turret = board_data(aim, "pieces").split()[0]  # TR@2,3

@@ -11,7 +11,7 @@ import pytest
 from asteroyds.drills import generate
 from asteroyds.ui.board.view import cell_fraction
 
-from .conftest import open_notebook, screenshot
+from .conftest import LAZY_OPEN, open_notebook, open_sections, screenshot
 
 pytestmark = pytest.mark.ui
 ROOT = ".asteroyds-drill-set"
@@ -69,7 +69,9 @@ def verdict(page, correct: str) -> str:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_chapter_3_closing_drills_are_answered_right_then_wrong_and_explained(page, voila_url, lang):
     page.set_viewport_size(LAPTOP)
-    open_notebook(page, voila_url, PAGES[lang], wait_for=f"{ROOT} .asteroyds-board")
+    open_notebook(page, voila_url, PAGES[lang], wait_for=LAZY_OPEN)
+    open_sections(page, 2, [1])  # the drills are the chapter's second closed section
+    page.locator(f"{ROOT} .asteroyds-board").first.wait_for(timeout=TIMEOUT)
     page.locator(ROOT).scroll_into_view_if_needed()
 
     first = on_show(page, 1)  # right at the first try

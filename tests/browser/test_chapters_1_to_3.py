@@ -20,7 +20,7 @@ from asteroyds.state import State
 from asteroyds.ui.board.view import cell_fraction
 from asteroyds.ui.teach.scenes import patch
 
-from .conftest import open_notebook, screenshot
+from .conftest import LAZY_OPEN, open_notebook, open_sections, screenshot
 
 pytestmark = pytest.mark.ui
 TIMEOUT = 60_000  # ms a wait may last (a bound, not a speed check): tests run side by side
@@ -136,7 +136,9 @@ def test_chapter_3_push_exercise_is_answered_on_its_small_board(page, voila_url)
         board=patch(5, 8),
     )
     answer = resolve_asteroids(shove, Dice(2, 2, 1))[0].piece("W1").cell
-    open_notebook(page, voila_url, "03_moving_asteroids", wait_for=".asteroyds-reveal")
+    open_notebook(page, voila_url, "03_moving_asteroids", wait_for=LAZY_OPEN)
+    open_sections(page, 2, [0])  # the exercise is the chapter's first closed section
+    page.locator(".asteroyds-reveal").first.wait_for(timeout=TIMEOUT)
     exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-reveal")).last
     exercise.scroll_into_view_if_needed()
     figure = exercise.locator(".asteroyds-board svg.svg-figure").first
@@ -151,6 +153,7 @@ def test_chapter_3_push_exercise_is_answered_on_its_small_board(page, voila_url)
 
 def test_chapter_2_stopwatch_locks_both_charts_at_time_and_reset_gives_them_back(page, voila_url):
     open_notebook(page, voila_url, "02_planning", wait_for=".asteroyds-stopwatch")
+    open_sections(page, 1)  # the exercise's chart too: the stopwatch must leave it alone
     watch = page.locator(".asteroyds-stopwatch")
     watch.scroll_into_view_if_needed()
     watch.get_by_role("button", name="Custom").click()

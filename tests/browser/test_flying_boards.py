@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_notebook, screenshot
+from .conftest import open_notebook, open_sections, screenshot
 
 pytestmark = pytest.mark.ui
 
@@ -142,6 +142,7 @@ def test_destroy_or_bounce_answers_on_the_board_and_again_asks_anew(chapter):
 
 def test_show_a_solution_flies_it_on_the_chart(chapter):
     page = chapter
+    open_sections(page, 3, [0])  # the exercise is the first of the chapter's closed sections
     exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-show-solution"))
     exercise.scroll_into_view_if_needed()
     exercise.locator(".asteroyds-show-solution").click()
@@ -154,10 +155,10 @@ def test_show_a_solution_flies_it_on_the_chart(chapter):
 
 
 def test_the_french_page_asks_in_french(page, voila_url):
-    yes = ".asteroyds-decision-board .asteroyds-decision-yes"
-    open_notebook(page, voila_url, f"fr/{CHAPTER}", wait_for=yes)
+    open_notebook(page, voila_url, f"fr/{CHAPTER}", wait_for=".asteroyds-decision-board .asteroyds-rule-step")
     board = page.locator(".asteroyds-decision-board")
     board.scroll_into_view_if_needed()
+    step_to_the_end(board)  # the question is asked at its moment (issue 35)
     question = board.locator(".asteroyds-decision-question").inner_text()
     assert question.startswith("Le vaisseau bleu va heurter")
     answer = board.locator(".asteroyds-decision-yes")

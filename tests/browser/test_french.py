@@ -11,7 +11,7 @@ import pytest
 
 from asteroyds.i18n import _, use_language
 
-from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
+from .conftest import LAZY_OPEN, RENDER_TIMEOUT, open_notebook, open_sections, screenshot
 from .page_checks import english_on_french
 from .test_status_chart import DOTS, FIGURE, TIMEOUT
 
@@ -54,7 +54,7 @@ def test_switch_to_french_then_plan_on_a_french_status_chart(page, voila_url):
     assert page.get_by_text("Bienvenue, pilote").count() >= 1
     assert page.get_by_role("link", name="English", exact=True).count() == 1  # and back
 
-    page.get_by_role("link", name="Programmer sur le tableau de bord").click()
+    page.get_by_role("link", name="Programmer sur le tableau de bord", exact=True).click()  # the table's link
     page.wait_for_url("**/fr/02_planning.ipynb", timeout=RENDER_TIMEOUT)
     wait_rendered(page)
     assert page.get_by_text("Le programme par écrit").count() >= 1  # the French prose
@@ -135,7 +135,8 @@ def test_the_french_editor_answers_in_french(page, voila_url):
 
 def test_the_french_coach_and_pilots_speak_french(page, voila_url):
     """Chapter 6's coach (best plan, its sentences and the danger legend) and chapter 7's pilot menu."""
-    open_notebook(page, voila_url, "fr/06_coach", wait_for=".asteroyds-best-plan")
+    open_notebook(page, voila_url, "fr/06_coach", wait_for=LAZY_OPEN)
+    open_sections(page, 2, [1])  # the planning board, built when the learner opens it
     best = page.locator(".asteroyds-best-plan").first
     best.scroll_into_view_if_needed()
     best.click()

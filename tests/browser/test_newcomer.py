@@ -40,7 +40,7 @@ def drag(page, index, target):
 def test_welcome_then_planning_chapter_then_drag_a_program(page, voila_url):
     open_notebook(page, voila_url, "00_welcome", ".asteroyds-board-picture")
     assert page.get_by_text("Welcome, pilot").count() >= 1
-    page.get_by_role("link", name="Planning on the status chart").click()
+    page.get_by_role("link", name="Planning on the status chart", exact=True).click()  # the table's link
     page.wait_for_url("**/02_planning.ipynb", timeout=RENDER_TIMEOUT)
     page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
     page.wait_for_selector(DOTS, timeout=RENDER_TIMEOUT)

@@ -20,7 +20,7 @@ import pytest
 from asteroyds.drills import generate
 from asteroyds.ui.practice.whole_round import WholeRoundSession
 
-from .conftest import open_notebook, screenshot
+from .conftest import LAZY_OPEN, open_notebook, open_sections, screenshot
 from .test_sandbox import ROOT as SANDBOX
 from .test_sandbox import wait_stage
 from .test_whole_round import ROOT as WHOLE_ROUND
@@ -176,26 +176,28 @@ def test_the_sandbox_while_a_human_plans(page, voila_url, notebook):
     page.locator(f"{SANDBOX} .asteroyds-start").click()
     wait_stage(page, "roll")
     page.locator(f"{SANDBOX} .asteroyds-dice .asteroyds-roll").click()
-    wait_stage(page, "handover")
-    page.locator(f"{SANDBOX} .asteroyds-handover-ready").click()
-    wait_stage(page, "planning")
+    wait_stage(page, "planning")  # one human: no hand-over screen
     page.locator(f"{SANDBOX} .asteroyds-chart-figure").first.wait_for(timeout=TIMEOUT)
     name = notebook.replace("/", "-")
     check_every_screen(page, name, [(SANDBOX, 0)], {"Done": ".asteroyds-submit"})
 
 
 @pytest.mark.parametrize(
-    ("notebook", "charts"),
+    ("notebook", "charts", "sections"),
     [
-        ("02_planning", [0, 2]),  # the chart that draws its ghost path; the gate D exercise
-        ("04_flying", [0]),  # the gate A exercise
-        ("06_coach", [0]),  # the coach's page: plan against the dice, the best plan beside
-        ("07_pilot_powers", [0, 1]),  # a pilot's chart on its field; the Hector exercise
+        ("02_planning", [0, 2], (1, [0])),  # the chart that draws its ghost path; the gate D exercise
+        ("04_flying", [0], (3, [0])),  # the gate A exercise, the first of three closed sections
+        ("06_coach", [0], (2, [1])),  # the coach's page: plan against the dice, the best plan beside
+        ("07_pilot_powers", [0, 1], (1, [0])),  # a pilot's chart on its field; the Hector exercise
     ],
 )
-def test_the_chapters_boards_that_plan(page, voila_url, notebook, charts):
+def test_the_chapters_boards_that_plan(page, voila_url, notebook, charts, sections):
     page.set_viewport_size(SCREENS[0])
-    open_notebook(page, voila_url, notebook, wait_for=".asteroyds-chart-figure")
+    if sections is None:
+        open_notebook(page, voila_url, notebook, wait_for=".asteroyds-chart-figure")
+    else:  # the exercise is built when the learner opens it
+        open_notebook(page, voila_url, notebook, wait_for=LAZY_OPEN)
+        open_sections(page, *sections)
     page.locator(CHART).nth(charts[-1]).wait_for(timeout=TIMEOUT)
     check_every_screen(page, notebook, [("body", n) for n in charts])
     check_stacked(page, notebook, "body", charts[0])
@@ -212,7 +214,9 @@ def test_practice_level_5(page, voila_url):
 
 def test_the_whole_round_while_planning(page, voila_url):
     page.set_viewport_size(SCREENS[0])
-    open_notebook(page, voila_url, "04_flying", wait_for=f"{WHOLE_ROUND} .asteroyds-board")
+    open_notebook(page, voila_url, "04_flying", wait_for=LAZY_OPEN)
+    open_sections(page, 3, [2])  # the whole round is the chapter's third closed section
+    page.locator(f"{WHOLE_ROUND} .asteroyds-board").first.wait_for(timeout=TIMEOUT)
     session = WholeRoundSession(generate(5, WHOLE_ROUND_SEED))
     for pid in session.pieces:  # step 1: where each asteroid ends (the engine's answer)
         page.wait_for_function(

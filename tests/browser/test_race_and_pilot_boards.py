@@ -44,7 +44,7 @@ def test_the_race_is_replayed_round_by_round_with_the_standings(page, voila_url)
 
 def test_the_pilots_table_and_their_powers_on_a_board(page, voila_url):
     page.set_viewport_size({"width": 1366, "height": 1100})
-    asked = ".asteroyds-decision-board .asteroyds-decision-yes"
+    asked = ".asteroyds-decision-board .asteroyds-rule-step"  # the question itself waits for its moment
     open_notebook(page, voila_url, "07_pilot_powers", wait_for=asked)
     table = page.locator(".asteroyds-fact-table").first
     assert table.locator("tbody tr").count() == 6 and "Emergency shield" in table.inner_text()

@@ -12,14 +12,11 @@ resolution on a portrait phone, the board and the round player's phase and
 step buttons (pinned to the bottom of the screen) are each whole and
 uncovered on one screen, and a tap on "step" steps without scrolling.
 The projector's page (1920x1080) shows the board and the round player's step
-button in one screen during a resolution. The portrait and projector runs save
-the README's screenshots into ``notebooks/images/``.
+button in one screen during a resolution. With ``ASTEROYDS_README_IMAGES=1`` the portrait and
+projector runs save the README's screenshots into ``notebooks/images/``.
 """
 
 from __future__ import annotations
-
-import shutil
-from pathlib import Path
 
 import pytest
 
@@ -30,11 +27,10 @@ from asteroyds.ui.board.view import extent
 from asteroyds.ui.chart.status.view import cell_centre
 from asteroyds.ui.rooms.pages import RoomChoices, TeacherPage
 
-from .conftest import RENDER_TIMEOUT, screenshot
+from .conftest import RENDER_TIMEOUT, readme_image, screenshot
 
 pytestmark = pytest.mark.ui
 
-IMAGES = Path(__file__).resolve().parents[2] / "notebooks" / "images"
 DATA = ".asteroyds-room-values"
 TIMEOUT = 60_000  # ms a wait may last (a bound, not a speed check): tests run side by side
 PROGRAM = "F F R . . . S"
@@ -321,10 +317,9 @@ def board_text_fits_its_hexes(page, zoom: float) -> None:
 
 def test_a_portrait_phone_plays_a_round_by_taps(browser, voila_url, rooms_store):
     shots = play_on_a_phone(browser, voila_url, rooms_store, 390, 844)
-    if IMAGES.is_dir():  # the README shows what the test saw
-        shutil.copy(shots["planning"], IMAGES / "room-phone-planning.png")
-        shutil.copy(shots["board"], IMAGES / "room-phone-board.png")
-        shutil.copy(shots["resolution"], IMAGES / "room-phone-resolution.png")
+    readme_image(shots["planning"], "room-phone-planning.png")
+    readme_image(shots["board"], "room-phone-board.png")
+    readme_image(shots["resolution"], "room-phone-resolution.png")
 
 
 def test_a_landscape_phone_has_the_chart_beside_the_board(browser, voila_url, rooms_store):
@@ -383,8 +378,7 @@ def test_the_projector_shows_the_board_and_the_step_button_together(browser, voi
         hex_px = 2 * HEX_SIZE * b["width"] / width_units  # a craft fills a hex
         assert hex_px >= 60, f"a craft is {hex_px:.0f} px across on the projector"
         shot = screenshot(page, "room_projector_resolution")
-        if IMAGES.is_dir():
-            shutil.copy(shot, IMAGES / "room-projector.png")
+        readme_image(shot, "room-projector.png")
         assert page.errors == []
     finally:
         context.close()

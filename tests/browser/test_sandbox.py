@@ -21,7 +21,7 @@ from asteroyds.ui.editor import EditorController, empty_state
 from asteroyds.ui.sandbox.view import KIND_NAMES
 from tests.test_ui_sandbox import DRONES_PROGRAM, DRONES_SEED
 
-from .conftest import open_notebook, screenshot
+from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
 
 pytestmark = pytest.mark.ui
 
@@ -107,12 +107,9 @@ def start_and_plan(page, program: str) -> None:
     assert page.locator(f"{ROOT} .asteroyds-board-picture").count() == 0
     assert values(page)["round"] == "1"
     click(page, ".asteroyds-dice .asteroyds-roll")
-    wait_stage(page, "handover")
+    wait_stage(page, "planning")  # one human: no "pass the device" screen, the chart at once
     assert values(page)["player"] == "blue"
-    assert "Pass the device to blue" in page.locator(f"{ROOT} .asteroyds-handover-card").inner_text()
-    assert page.locator(f"{ROOT} .asteroyds-status-chart").count() == 0  # nobody's chart is on show
-    click(page, ".asteroyds-handover-ready")
-    wait_stage(page, "planning")
+    assert page.locator(f"{ROOT} .asteroyds-handover-card").count() == 0
     plan_on_the_chart(page, program)
     # The coach's ghost path follows the chart on the shared board.
     wait_for(page, "d.path && d.path.split(' ').length >= 2", f"{ROOT} .asteroyds-board-data")
@@ -223,6 +220,32 @@ def test_a_pasted_scenario_starts_a_game_and_a_broken_one_is_refused(sandbox):
     assert (
         "New capture game on the loaded scenario" in page.locator(f"{ROOT} .asteroyds-message").inner_text()
     )
-    click(page, ".asteroyds-dice .asteroyds-roll")  # red (human by default) plans first
-    wait_stage(page, "handover")
+    click(page, ".asteroyds-dice .asteroyds-roll")  # red (human by default) plans first: one team alone
+    wait_stage(page, "planning")
+    assert values(page)["team"] == "red"
+    assert page.errors == []
+
+
+def test_play_this_race_numbers_on_and_hints_counted_off_the_clock(page, voila_url):
+    """Chapter 5's *Play this race* link: its game at once, the learner against bots; the tiles carry
+    their numbers; the best plan is a hint, counted, and the stopwatch runs on after it (paused while
+    the coach computed: tests/test_sandbox_hints.py checks the pause itself)."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    race = "mode=racing&players=blue,red,green,yellow&humans=blue&seed=7"
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}.ipynb?{race}", timeout=RENDER_TIMEOUT)
+    page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    wait_stage(page, "roll")
+    assert page.locator(f"{ROOT} .asteroyds-score-row").count() == 4
+    assert values(page)["hints"] == "0" and values(page)["hintsAllowed"] == "yes"
+    assert page.locator(f"{ROOT} .asteroyds-numbers-toggle input").is_checked()
+    click(page, ".asteroyds-dice .asteroyds-roll")
+    wait_stage(page, "planning")  # the learner alone: no hand-over screen
+    stopwatch = f"{ROOT} .asteroyds-stopwatch-time"
+    page.wait_for_selector(f"{stopwatch}[data-status='running']", timeout=TIMEOUT)
+    assert not page.locator(f"{ROOT} .asteroyds-danger-toggle input").is_checked()  # off until asked
+    click(page, ".asteroyds-best-plan")
+    wait_for(page, "d.hints === '1'")
+    page.wait_for_selector(f"{ROOT} .asteroyds-coach-steps", timeout=TIMEOUT)
+    assert page.locator(stopwatch).get_attribute("data-status") == "running"
+    screenshot(page.locator(ROOT), "sandbox-hint")
     assert page.errors == []

@@ -9,17 +9,13 @@ game asks before the page is left. The screenshots go to the README.
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
-from .conftest import ROOT as REPO
-from .conftest import open_notebook, screenshot
+from .conftest import open_notebook, readme_image, screenshot
 from .test_sandbox import ROOT, values, wait_for, wait_stage
 
 pytestmark = pytest.mark.ui
 LAPTOP = {"width": 1366, "height": 900}
-IMAGES = REPO / "notebooks" / "images"
 
 
 def box(page, css: str) -> dict[str, float]:
@@ -93,9 +89,7 @@ def test_planning_and_resolving_fit_one_screen_with_the_keyboard_alone(page, voi
     page.keyboard.press("Enter")
     wait_stage(page, "roll")
     press_on(page, ".asteroyds-dice .asteroyds-roll")
-    wait_stage(page, "handover")
-    press_on(page, ".asteroyds-handover-ready")
-    wait_stage(page, "planning")
+    wait_stage(page, "planning")  # one human: no hand-over screen
     page.wait_for_selector(f"{ROOT} .asteroyds-chart-figure", timeout=20_000)
 
     to_the_board(page)
@@ -117,9 +111,8 @@ def test_planning_and_resolving_fit_one_screen_with_the_keyboard_alone(page, voi
     assert inside_viewport(page, ".asteroyds-board-view"), box(page, ".asteroyds-board-view")
     assert inside_viewport(page, ".asteroyds-btn-next"), box(page, ".asteroyds-btn-next")
     resolving = screenshot(page, "sandbox-resolving-1366x900")
-    if IMAGES.is_dir():  # the README shows what the test saw
-        shutil.copy(shot, IMAGES / "sandbox-planning.png")
-        shutil.copy(resolving, IMAGES / "sandbox-resolving.png")
+    readme_image(shot, "sandbox-planning.png")
+    readme_image(resolving, "sandbox-resolving.png")
 
 
 def test_leaving_a_running_game_asks_first(page, voila_url):
@@ -139,4 +132,4 @@ def test_leaving_a_running_game_asks_first(page, voila_url):
     assert asked == ["beforeunload"]
     assert not page.is_closed()  # the player stayed; the game and its kernel are still there
     page.locator(f"{ROOT} .asteroyds-dice .asteroyds-roll").click()
-    wait_stage(page, "handover")
+    wait_stage(page, "planning")

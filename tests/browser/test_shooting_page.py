@@ -11,7 +11,7 @@ from asteroyds.pieces import Craft, Piece
 from asteroyds.state import State
 from asteroyds.ui.board.scene import cell_key
 
-from .conftest import open_notebook, screenshot
+from .conftest import LAZY_OPEN, open_notebook, open_sections, screenshot
 from .rule_boards import RULE_BOARD, board_data, step_to, wait_for_data
 
 pytestmark = pytest.mark.ui
@@ -79,7 +79,8 @@ def test_the_one_shot_chart_says_why(page, voila_url):
 
 
 def test_the_drone_exercise_shows_a_solution(page, voila_url):
-    open_notebook(page, voila_url, DRONES, wait_for=".asteroyds-show-solution")
+    open_notebook(page, voila_url, DRONES, wait_for=LAZY_OPEN)
+    open_sections(page, 1)  # the exercise is built when the learner opens it
     exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-show-solution"))
     exercise.scroll_into_view_if_needed()
     exercise.locator(".asteroyds-show-solution").click()

@@ -181,7 +181,7 @@ def test_drop_outside_the_chart_bounces_back_with_a_message(chart_page):
         timeout=TIMEOUT,
     )
     wait_for_token(page, 2, home)
-    assert re.search(r"column 3: Shoot 'X' is not allowed in racing mode", message.inner_text())
+    assert re.search(r"column 3: Shoot is not allowed in racing mode", message.inner_text())
     screenshot(page.locator(WIDGET), "status_chart_refused")
     assert page.errors == []
 

@@ -12,7 +12,7 @@ from asteroyds.drills import generate
 from asteroyds.program import Program
 from asteroyds.ui.board.view import cell_fraction
 from asteroyds.ui.practice.whole_round import WholeRoundSession
-from tests.browser.conftest import open_notebook, screenshot
+from tests.browser.conftest import LAZY_OPEN, open_notebook, open_sections, screenshot
 
 ROOT = ".asteroyds-whole-round"
 LAPTOP = {"width": 1366, "height": 900}
@@ -32,7 +32,9 @@ def click_cell(page, cell) -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_mark_plan_and_fly_the_whole_round(page, voila_url, lang):
     page.set_viewport_size(LAPTOP)
-    open_notebook(page, voila_url, PAGES[lang], wait_for=f"{ROOT} .asteroyds-board")
+    open_notebook(page, voila_url, PAGES[lang], wait_for=LAZY_OPEN)
+    open_sections(page, 3, [2])  # the chapter's third closed section: this exercise
+    page.locator(f"{ROOT} .asteroyds-board").first.wait_for(timeout=TIMEOUT)
     session = WholeRoundSession(generate(5, SEED))
     question = page.locator(f"{ROOT} .asteroyds-whole-round-body").first
     first, *rest = session.pieces

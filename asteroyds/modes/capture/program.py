@@ -318,14 +318,14 @@ def _anticipation_problem(program: CaptureProgram, craft: Craft) -> str | None:
     if craft.pilot == LAWRENCE:
         if program.stance == SHOOT_STANCE:
             return _(
-                "Lawrence is always in Shield anticipation (no token on Shoot): write S and one or two rounds"
+                "Lawrence is always in Shield anticipation (no token on Shoot): mark Shield in one or two "
+                "rounds"
             )
         return None
     if len(program.rounds) > 1:
         return _(
-            "only Lawrence (pilot variant) marks two rounds; {anticipation!r} marks {n}: write one round, "
-            "like S3 or X5",
-            anticipation=program.anticipation,
+            "only Lawrence (pilot variant) marks two rounds; this anticipation marks {n}: mark one round, "
+            "like Shield in round 3",
             n=len(program.rounds),
         )
     return None

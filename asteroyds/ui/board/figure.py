@@ -17,7 +17,7 @@ import bqplot
 import ipywidgets as widgets
 import numpy as np
 
-from ...hexgrid import Board
+from ...hexgrid import Board, Cell
 from ...state import State
 from ..theme import COLOURS
 from .layers import (
@@ -32,7 +32,7 @@ from .layers import (
     board_layout,
     extent,
 )
-from .numbers import coordinate_labels
+from .numbers import coordinate_labels, edge_numbers
 from .overlays import LASER_GLOW_OPACITY
 from .scene import scene
 
@@ -103,6 +103,7 @@ class BoardFigure:
     ) -> None:
         self.size = size
         self.numbers = True  # the die numbers on tile edges
+        self.quiet: frozenset[Cell] = frozenset()  # cells whose die numbers give way to a danger count
         self.coordinates = False  # row,col on every hex
         self.fluid = fluid  # the figure follows its box's width (at most its size; a phone's): see fit()
         self.zoom: float = 1.0  # how much closer than the whole board (frame())
@@ -181,6 +182,7 @@ class BoardFigure:
             "collisions": lines(),
             "shadow": lines(),
             "arrows": lines(),
+            "wrong": lines(),  # a wrong answer's space: over the tiles, under their numbers
             "target_rings": lines(),
             "discs": dots(COLOURS["white"], COLOURS["tile_edge"], 1.2),
             "labels": label(),
@@ -242,6 +244,8 @@ class BoardFigure:
         new_board = board != self.drawn_board
         layers = scene(state, board_hexes=new_board, numbers=self.numbers)  # hexes: for a new board only
         layers["coordinates"] = coordinate_labels(state) if self.coordinates else Texts()
+        if self.numbers and self.quiet:
+            layers["edge_numbers"] = edge_numbers(state, self.quiet)
         with self.hold():
             for name, layer in layers.items():
                 self.put(name, layer)

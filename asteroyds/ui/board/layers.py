@@ -49,6 +49,7 @@ STROKES: dict[str, tuple[float, int]] = {
     "team_rims": (0.17, 3),
     "asteroyd_rings": (0.08, 2),
     "disabled": (0.16, 4),
+    "wrong": (0.14, 3),
 }
 DOT_RADII: dict[str, float] = {
     "pods": 0.55,
@@ -139,7 +140,15 @@ STATE_LAYERS: tuple[str, ...] = (
     "badge_text",
 )
 BOARD_LAYERS: tuple[str, ...] = ("rim", "board")
-OVERLAY_LAYERS: tuple[str, ...] = ("path", "collisions", "shadow", "arrows", "highlight", "disabled")
+OVERLAY_LAYERS: tuple[str, ...] = (
+    "path",
+    "collisions",
+    "shadow",
+    "arrows",
+    "highlight",
+    "disabled",
+    "wrong",
+)
 LASER_LAYERS: tuple[str, ...] = ("laser_glow", "laser", "laser_hit")
 
 

@@ -29,6 +29,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from ...hexgrid import Cell
 from ...pieces import DRONE, GATE, TURRET, Piece, pip_on_edge
 from ...render.edge_numbers import BOARD_INK, EDGE_INK, edge_ink, has_numbers  # the picture's inks
 from ...render.layout import Layout
@@ -63,14 +66,15 @@ def _ink(piece: Piece, direction: int) -> str:
     )
 
 
-def edge_numbers(state: State) -> Texts:
+def edge_numbers(state: State, quiet: Collection[Cell] = ()) -> Texts:
     """Every moving tile's and turret's die numbers, one text per edge (the ``edge_numbers`` mark's
-    layer); a turret under its drone is left to the drone."""
+    layer); a turret under its drone is left to the drone. The ``quiet`` cells get none: a danger
+    map writes its count there, and two sets of numbers on one hex read as neither (issue 35)."""
     lay = board_layout()
     texts = Texts()
     drones = {p.cell for p in state.pieces if p.kind == DRONE}
     for piece in state.pieces:
-        if piece.kind == TURRET and piece.cell in drones:
+        if piece.kind == TURRET and piece.cell in drones or piece.cell in quiet:
             continue
         for at, text, ink in piece_numbers(lay, piece):
             texts.add(at, text, ink)

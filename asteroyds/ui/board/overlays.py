@@ -23,6 +23,7 @@ from ...dice import Dice
 from ...hexgrid import Cell, direction_name
 from ...pieces import DIE_COLOURS, die_direction
 from ...render.layout import Layout
+from ...render.overlays import arrow_shifts
 from ...state import State
 from .. import theme
 from ..theme import COLOURS
@@ -99,20 +100,18 @@ def overlay(
     collisions: Iterable[Cell] = (),
     path_colour: str | None = None,
     disabled: Iterable[Cell] = (),
+    wrong: Iterable[Cell] = (),
 ) -> dict[str, Shapes]:
     """The overlay curves per mark: intended-move arrows, highlights, a path and its collisions.
 
-    ``disabled`` cells (capture mode: turrets out of action this turn) are crossed out.
+    ``disabled`` cells (capture mode: turrets out of action this turn) are crossed out; a ``wrong``
+    cell (a wrong answer's space) is outlined and crossed in its own colour.
     """
     lay = board_layout()
     layers = {name: Shapes() for name in OVERLAY_LAYERS}
-    count: dict[str, int] = {}
-    for a in arrows:
-        count[a.piece] = count.get(a.piece, 0) + 1
-    seen: dict[str, int] = {}
-    for a in arrows:  # a bicolour tile's two arrows are drawn side by side
-        k = seen[a.piece] = seen.get(a.piece, -1) + 1
-        shift = (k - (count[a.piece] - 1) / 2) * 0.32
+    # a bicolour tile's two arrows side by side, two tiles heading at each other apart (as the picture)
+    shifts = arrow_shifts([(state.piece(a.piece).cell, a.direction, a.steps) for a in arrows])
+    for a, shift in zip(arrows, shifts, strict=True):
         curve = arrow_curve(lay, state.piece(a.piece).cell, a.direction, a.steps, shift)
         layers["shadow"].add(curve, COLOURS["outline"], key=str(a))
         layers["arrows"].add(curve, theme.die_colour(a.die), key=str(a))
@@ -128,6 +127,10 @@ def overlay(
         layers["disabled"].add(hex_curve(lay, cell, 0.8), LASER_COLOURS["core"], key=cell_key(cell))
         for curve in cross_curves(lay, cell):
             layers["disabled"].add(curve, LASER_COLOURS["core"], key=cell_key(cell))
+    for cell in wrong:
+        layers["wrong"].add(hex_curve(lay, cell, 0.9), COLOURS["wrong"], key=cell_key(cell))
+        for curve in cross_curves(lay, cell):
+            layers["wrong"].add(curve, COLOURS["wrong"], key=cell_key(cell))
     return layers
 
 
@@ -193,6 +196,7 @@ class Overlays:
         self.path: tuple[Cell, ...] = ()
         self.collisions: tuple[Cell, ...] = ()
         self.disabled: tuple[Cell, ...] = ()
+        self.wrong: tuple[Cell, ...] = ()
         self.laser: tuple[Cell, ...] = ()
         self.laser_hit: Cell | None = None
         self.laser_start: Cell | None = None
@@ -228,10 +232,21 @@ class Overlays:
     def show_disabled(self, cells: Iterable[Cell]) -> None:
         self.disabled = tuple(as_cell(c) for c in cells)
 
+    def mark_wrong(self, cells: Iterable[Cell]) -> None:
+        """The spaces of wrong answers (``()`` clears them)."""
+        self.wrong = tuple(as_cell(c) for c in cells)
+
     def layers(self, state: State) -> dict[str, Shapes]:
         """The curves of every overlay mark (:func:`overlay` and :func:`laser_overlay`) over ``state``."""
         layers = overlay(
-            state, self.arrows, self.highlighted, self.path, self.collisions, self.path_colour, self.disabled
+            state,
+            self.arrows,
+            self.highlighted,
+            self.path,
+            self.collisions,
+            self.path_colour,
+            self.disabled,
+            self.wrong,
         )
         laser = laser_overlay(self.laser, self.laser_hit is not None, self.laser_start, self.laser_direction)
         return {**layers, **laser}
@@ -247,6 +262,7 @@ class Overlays:
             "data-laser": " ".join(map(cell_key, self.laser)),
             "data-laser-hit": "" if self.laser_hit is None else cell_key(self.laser_hit),
             "data-disabled": " ".join(map(cell_key, self.disabled)),
+            "data-wrong": " ".join(map(cell_key, self.wrong)),
         }
 
 
@@ -278,6 +294,11 @@ class ShowsOverlays:
     @property
     def collisions(self) -> tuple[Cell, ...]:
         return self._overlays.collisions
+
+    @property
+    def wrong(self) -> tuple[Cell, ...]:
+        """The spaces marked as wrong answers."""
+        return self._overlays.wrong
 
     @property
     def disabled(self) -> tuple[Cell, ...]:

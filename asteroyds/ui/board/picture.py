@@ -21,7 +21,7 @@ presenter calls either); :meth:`hold` draws several changes as one.
 >>> from asteroyds import setup
 >>> board = BoardPicture(setup("racing", seed=1, players=["blue"]), size="compact")
 >>> board.highlight([(6, 8)])
->>> 'data-highlight="6,8"' in board.html, "max-width:700px" in board.html, board.updates
+>>> 'data-highlight="6,8"' in board.html, "max-width:min(700px" in board.html, board.updates
 (True, True, 1)
 """
 
@@ -43,6 +43,7 @@ from ...render.overlays import Lesson
 from ...render.svg import state_svg
 from ...state import State
 from .. import theme
+from ..share.legend import board_legend
 from .layers import board_layout, cell_key, extent
 from .overlays import Overlays, ShowsOverlays
 from .scene import summary
@@ -101,8 +102,12 @@ class BoardPicture(ShowsOverlays, widgets.VBox):
         self._coordinates_box = self._toggle(_("Coordinates"), coordinates, "asteroyds-coordinates-toggle")
         toggles = widgets.HBox([self._numbers_box, self._coordinates_box])
         toggles.add_class("asteroyds-board-toggles")
+        # What's this? (closed): redrawn only when the board's kinds of pieces change, so it stays open.
+        self._legend = widgets.HTML(board_legend(state))
+        self._legend.add_class("asteroyds-legend-box")
         super().__init__(
-            [self._picture, toggles], layout=widgets.Layout(width="100%", max_width=f"{SIZES[size]}px")
+            [self._picture, toggles, self._legend],
+            layout=widgets.Layout(width="100%", max_width=f"{SIZES[size]}px"),
         )
         self.add_class("asteroyds-board-picture-view")
         self._draw()
@@ -275,6 +280,9 @@ class BoardPicture(ShowsOverlays, widgets.VBox):
         if s is not self._drawn_state:
             self._drawn_state = s
             self._updates += 1
+            legend = board_legend(s)
+            if legend != self._legend.value:  # a new kind of piece (a drone launched): its row too
+                self._legend.value = legend
         # At most its size, and never taller than the screen (a presenter's large board on a 720-px
         # projector): its width follows the screen's height at the picture's own aspect.
         width = SIZES[self._size]

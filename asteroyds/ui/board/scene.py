@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ...event_text import name_text, player_text
+from ...event_text import name_text, player_text, target_text
 from ...hexgrid import Cell
 from ...i18n import _
 from ...pieces import ASTEROYD, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece
@@ -306,8 +306,7 @@ def _draw_crafts(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None
 
 
 def _target_tag(target: str) -> str:
-    side, _, number = target.partition("-")
-    return f"{side[:1].upper()}{number}"
+    return target_text(target)  # the name the sentences give it
 
 
 def describe_cell(state: State, cell: Cell) -> str:

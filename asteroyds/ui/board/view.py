@@ -28,8 +28,10 @@ from ...event_text import player_text
 from ...hexgrid import Cell, direction_name
 from ...i18n import _
 from ...modes import mode_of
+from ...render.legend import legend_keys
 from ...state import State
 from .. import theme
+from ..share.legend import board_legend
 from .danger import ROLLS
 from .figure import SIZES, BoardFigure
 from .heat_map import HeatMap
@@ -138,6 +140,9 @@ class BoardView(ShowsOverlays, widgets.VBox):
         self._coordinates_box = self._toggle(_("Coordinates"), coordinates, "asteroyds-coordinates-toggle")
         toggles = widgets.HBox([self._numbers_box, self._coordinates_box])
         toggles.add_class("asteroyds-board-toggles")
+        self._legend = widgets.HTML()  # What's this?, closed: as under a picture (drawn with the state)
+        self._legend_keys: tuple[str, ...] = ()
+        self._legend.add_class("asteroyds-legend-box")
         self.zooming = BoardZoom(self._figure, lambda: self._state, self._publish, self._place_zoom_buttons)
         self._danger = HeatMap(self._figure, self._add_legend)
         self._caption = widgets.HTML(layout=widgets.Layout(max_width="100%"))  # wraps under the board
@@ -153,6 +158,7 @@ class BoardView(ShowsOverlays, widgets.VBox):
             self._caption,
             self._error,
             toggles,
+            self._legend,
             *inbox,
             self._state_html,  # the last child (tests read it there)
         )
@@ -318,6 +324,11 @@ class BoardView(ShowsOverlays, widgets.VBox):
         self._overlays.show_laser(path, hit, start, direction)
         self._draw_overlays()
 
+    def mark_wrong(self, cells: Iterable[Cell]) -> None:
+        """Outline and cross these spaces as wrong answers (``()`` clears them)."""
+        self._overlays.mark_wrong(cells)
+        self._draw_overlays()
+
     def show_disabled(self, cells: Iterable[Cell]) -> None:
         """Cross out these cells in red (capture mode: turrets disabled this turn); ``()`` clears them."""
         self._overlays.show_disabled(cells)
@@ -346,12 +357,20 @@ class BoardView(ShowsOverlays, widgets.VBox):
         that never shows a danger map costs the page nothing more.
         """
         self._danger.show(self._state.board, counts, rolls, legend)
+        self._quiet(frozenset(self._danger.counts))
         self._publish()
 
     def clear_danger(self) -> None:
         """Hide the heat map and its legend (the marks stay, empty, for the next time)."""
         self._danger.clear()
+        self._quiet(frozenset())
         self._publish()
+
+    def _quiet(self, cells: frozenset[Cell]) -> None:
+        """The die numbers step aside where a danger count is written (never one over the other)."""
+        if cells != self._figure.quiet:
+            self._figure.quiet = cells
+            self._figure.draw_state(self._state)
 
     def _add_legend(self, legend: widgets.HTML) -> None:
         """The danger map's legend line goes under the caption, once."""
@@ -398,6 +417,9 @@ class BoardView(ShowsOverlays, widgets.VBox):
         self._updates += 1
         if not self._caption_text:
             self._caption.value = self._default_caption()
+        keys = legend_keys(self._state)
+        if keys != self._legend_keys:  # a new kind of piece on the board (a drone launched): its row too
+            self._legend_keys, self._legend.value = keys, board_legend(self._state)
 
     def _draw_overlays(self) -> None:
         layers = self._overlays.layers(self._state)

@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # a sandbox page builds its board (bqplot) only once a game s
     from ..board.view import BoardView
 
 ChartLike = Any  # a StatusChart (anything with show_ghost)
+Thinking = Callable[[str | None, Callable[[], Any]], Any]  # (hint kind or None, the coach's work) → result
 
 # The coach's two styles in one sentence each (asked when shown: the page's language).
 STYLE_TEXTS: dict[str, Callable[[], str]] = {
@@ -77,8 +78,13 @@ class CoachPanel(widgets.VBox):
         plan: BestPlanController | None = None,
         reviews: Callable[[], Sequence[Review]] | None = None,
         mine: Callable[[], Program] | None = None,
+        thinking: Thinking | None = None,
+        hints: bool = True,
     ) -> None:
         super().__init__()
+        # thinking(kind, compute): how the page runs the coach's work (the sandbox counts hints and pauses
+        # its stopwatch meanwhile); hints False: a teacher switched the coach's tools off (the review stays)
+        self._thinking: Thinking = thinking or (lambda _kind, compute: compute())
         self._board = board
         self._question = question
         self._chart = chart or (lambda: None)
@@ -108,7 +114,7 @@ class CoachPanel(widgets.VBox):
                 layout=widgets.Layout(width="auto"),
             )
             self._button.add_class("asteroyds-best-plan")
-            self._button.on_click(lambda _b: self._safely(self.show_best_plan))
+            self._button.on_click(lambda _b: self._safely(self._ask_best_plan))
             row.append(self._button)
             self._style = widgets.ToggleButtons(
                 options=[(_("Careful"), CAREFUL), (_("Bold"), BOLD)],
@@ -119,7 +125,8 @@ class CoachPanel(widgets.VBox):
             )
             self._style.add_class("asteroyds-coach-style")
             self._style.observe(
-                lambda change: self._safely(lambda: self.set_style(change["new"])), names="value"
+                lambda change: self._safely(lambda: self._restyle(change["new"])),
+                names="value",
             )
             row.append(self._style)
         self._reviews = reviews
@@ -143,6 +150,8 @@ class CoachPanel(widgets.VBox):
             self._part("style-note").value = self._style_note()
         self.danger.observe(lambda _d: self._safely(self._draw_danger))
         self.add_class("asteroyds-coach")
+        self.hints = True
+        self.allow_hints(hints)
         self.refresh()
 
     # --- reading ------------------------------------------------------------------------
@@ -157,6 +166,26 @@ class CoachPanel(widgets.VBox):
         return self._comparison_text
 
     # --- actions (the widgets call these; tests may too) ---------------------------------
+    def _ask_best_plan(self) -> None:
+        self._thinking("best-plan", self.show_best_plan)
+
+    def _restyle(self, style: str) -> None:
+        self._thinking(None, lambda: self.set_style(style))  # the same hint in another style
+
+    def allow_hints(self, allowed: bool) -> None:
+        """Show the coach's tools (the danger map, the best plan and its style), or not: a teacher's switch;
+        the comparison after the round stays (it reviews, it does not plan for anyone)."""
+        self.hints = bool(allowed)
+        shown = "" if allowed else "none"
+        for tool in (self._toggle, self._button, self._style):
+            if tool is not None:
+                tool.layout.display = shown
+        if "style-note" in self._parts:
+            self._parts["style-note"].layout.display = shown
+        if not allowed:
+            self.set_danger(False)
+            self.forget_plan()
+
     def set_danger(self, on: bool) -> None:
         """Switch the danger map on or off (the checkbox follows)."""
         self._toggle.value = bool(on)
@@ -286,8 +315,9 @@ class CoachPanel(widgets.VBox):
         self._comparison_text = ""
 
     def _on_toggle(self, change: dict[str, Any]) -> None:
-        if bool(change["new"]) != self.danger.on:
-            self._safely(lambda: self.danger.switch(bool(change["new"])))
+        on = bool(change["new"])
+        if on != self.danger.on:  # switched on: a hint (the map is computed then)
+            self._safely(lambda: self._thinking("danger-map" if on else None, lambda: self.danger.switch(on)))
 
     # --- drawing ------------------------------------------------------------------------
     def _draw_danger(self) -> None:

@@ -29,9 +29,9 @@ answers and tells its observers.
 >>> editor.select_tool("target", team="right")
 Tool(name='target', colour=None, symbol=None, orientation=0, priority=None, team='right', number=None)
 >>> editor.click((6, 6)).message
-'Put target right-1 on white/red asteroid #1 at (6, 6)'
+'Put target R1 on white/red asteroid #1 at (6, 6)'
 >>> editor.click((6, 6)).message  # a second click takes it off
-'Took target right-1 off white/red asteroid #1 at (6, 6)'
+'Took target R1 off white/red asteroid #1 at (6, 6)'
 
 Capture mode (docs/rules.md#11-capture-the-asteroyd: "teams may rearrange pods and turrets"): the
 shipped layouts load as the setups ``capture`` and ``capture-3teams``; a new

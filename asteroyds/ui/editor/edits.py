@@ -29,7 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...errors import AsteroydsError
-from ...event_text import colour_text, direction_text, name_text, player_text, side_text
+from ...event_text import colour_text, direction_text, name_text, player_text, side_text, target_text
 from ...hexgrid import Cell
 from ...i18n import _
 from ...modes import mode_named, mode_text, modes
@@ -391,7 +391,7 @@ def add_target(state: State, found: Selection, team: str = "left", number: int |
     marked = piece._replace(target=name, team=team)
     message = _(
         "Put target {name} on {piece} at {cell}",
-        name=name,
+        name=target_text(name),
         piece=name_text(piece.describe()),
         cell=piece.cell,
     )
@@ -406,7 +406,7 @@ def remove_target(state: State, found: Selection) -> Change:
     bare = piece._replace(target=None, team=None)
     message = _(
         "Took target {target} off {piece} at {cell}",
-        target=piece.target,
+        target=target_text(piece.target),
         piece=name_text(piece.describe()),
         cell=piece.cell,
     )

@@ -23,7 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...event_text import colour_text, crafts_text, direction_text, name_text, player_text, team_text
+from ...event_text import (
+    colour_text,
+    crafts_text,
+    direction_text,
+    name_text,
+    player_text,
+    target_text,
+    team_text,
+)
 from ...hexgrid import Cell
 from ...i18n import _
 from ...modes import mode_named
@@ -140,7 +148,7 @@ def describe(state: State, target: Selection) -> str:
     if p.symbol:
         text += _(", symbol {symbol}", symbol=p.symbol)
     if p.target:
-        text += _(", target {target}", target=p.target)
+        text += _(", target {target}", target=target_text(p.target))
     if p.kind == ASTEROYD:
         text += _(", home {home}", home=p.home) + (
             _(", carried by the {carrier} craft", carrier=player_text(p.carrier)) if p.carrier else ""

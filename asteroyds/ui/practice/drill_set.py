@@ -6,8 +6,10 @@ fixed by their level and seed so every learner of a class meets the same
 ones. It reuses the practice page's session (:class:`~.session.PracticeSession`:
 the answers, the verdicts) and its parts (:mod:`.why`: the dice, *Show me
 why* with the priority inspector); what it adds is the order of the set and
-the tally at the end. No streak and no browser record: a chapter's set is a
-closing check, not the practice page.
+the tally at the end. No streak: a chapter's set is a closing check, not the
+practice page; its first answers are kept in the browser with the chapter's
+exercises (:mod:`asteroyds.ui.share.page_progress`), so a reload goes on from
+the first drill not yet answered.
 
 CSS classes for browser tests: ``asteroyds-drill-set`` (the widget),
 ``asteroyds-drill-set-progress`` (``data-index``, from 1), the question body
@@ -31,6 +33,7 @@ from ...state import State
 from ..board.view import BoardView
 from ..share.closing import close_tree
 from ..share.markup import tag
+from ..share.page_progress import page_progress
 from ..teach.exercises import Feedback, feedback_html
 from ..theme import sheet
 from .session import Generate, PracticeSession
@@ -106,6 +109,22 @@ class DrillSetRun:
             self.results[self.index] = self.session.first_try
         return feedback
 
+    def restore(self, kept: Sequence[bool | None]) -> bool:
+        """Take the first answers kept by the browser (answers of this visit stay); go to the first
+        drill not answered. False when nothing changed."""
+        merged = [
+            now if now is not None else (kept[i] if i < len(kept) else None)
+            for i, now in enumerate(self.results)
+        ]
+        if merged == self.results:
+            return False
+        self.results = merged
+        unanswered = [i for i, r in enumerate(merged) if r is None]
+        if self.index not in unanswered or self.session.first_try is not None:
+            self.index = unanswered[0] if unanswered else self.total - 1
+            self.session.show(*self.pairs[self.index])
+        return True
+
     def next(self) -> Drill:
         """The set's next drill (only once this one is answered)."""
         if not self.answered:
@@ -174,15 +193,21 @@ class DrillSet(SafeActions, widgets.VBox):
                 layout=widgets.Layout(flex_flow="row wrap", grid_gap="16px", align_items="flex-start"),
             ),
         ]
+        self._kept = page_progress().register_drills(self)  # the first answers, kept in the browser
+        self.children = [*self.children, self._kept]
         self.add_class("asteroyds-drill-set")
         self._draw()
+        self._kept.restore()  # a set built after the record arrived takes it at once
 
     # --- actions (the widgets call these; tests may too) ---------------------------------------
     def click(self, cell: tuple[int, int]) -> None:
         """A click on the board: the verdict at once (a click on a solved drill changes nothing)."""
         if self.run.session.solved:
             return
+        first = self.run.results[self.run.index] is None
         self._safely(lambda: self.run.answer(cell))
+        if first and self.run.results[self.run.index] is not None:
+            self._kept.answered(self.run.index, bool(self.run.results[self.run.index]), self.run.total)
         self._verdict.value = feedback_html(self.run.session.feedback)
         self._draw_state()
 
@@ -207,6 +232,11 @@ class DrillSet(SafeActions, widgets.VBox):
         self._safely(self.run.next)
         self._draw()
 
+    def restore_results(self, results: list[bool | None]) -> None:
+        """The browser's record of this set (a reload): on from the first drill not answered."""
+        if self.run.restore(results):
+            self._draw()
+
     # --- drawing -----------------------------------------------------------------------------
     def _draw(self) -> None:
         self._clear_why()
@@ -219,6 +249,8 @@ class DrillSet(SafeActions, widgets.VBox):
     def _draw_state(self) -> None:
         run = self.run
         session = run.session
+        # The question before the progress: a page (or a test) that sees "Drill 2" sees drill 2's question.
+        self._question.value = question_html(session)
         self._progress.value = str(
             tag(
                 "p",
@@ -227,10 +259,10 @@ class DrillSet(SafeActions, widgets.VBox):
                 data_index=run.index + 1,
             )
         )
-        self._question.value = question_html(session)
         assert session.state is not None
         cells = [p.cell for p in session.state.pieces if p.id == session.asking]
         self.board.highlight(cells + list(session.found))
+        self.board.mark_wrong([] if session.wrong is None else [session.wrong])  # the wrong answer's space
         showing_why = self.why_board is not None
         self._back.layout.display = "" if showing_why else "none"
         self._next.layout.display = "" if run.answered and not run.last else "none"

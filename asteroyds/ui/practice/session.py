@@ -22,6 +22,7 @@ from ...asteroids import resolve_asteroids
 from ...damage import never
 from ...dice import Dice
 from ...drills import END_CELL, PLAN, Drill
+from ...drills.mistakes import BEFORE_DICE, diagnose_plan, wrong_click_text
 from ...drills.plan import fly_round, meets_goal, shield_missing
 from ...event_text import name_text
 from ...events import Event
@@ -45,15 +46,25 @@ Generate = Callable[[int, int], Drill]  # (level, seed) -> a drill (asteroyds.dr
 @dataclass
 class Record:
     """What the learner earned, kept in the browser: the streak, the best one, each level's
-    (right at the first try, drills tried) and the next seed of each level."""
+    (right at the first try, drills tried), the next seed of each level, and each level's run of
+    first-try rights in a row and its best run (its stars: ``asteroyds.ui.share.progress.level_stars``)."""
 
     streak: int = 0
     best: int = 0
     levels: dict[str, list[int]] = field(default_factory=dict)
     seeds: dict[str, int] = field(default_factory=dict)
+    runs: dict[str, int] = field(default_factory=dict)
+    best_runs: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"streak": self.streak, "best": self.best, "levels": self.levels, "seeds": self.seeds}
+        return {
+            "streak": self.streak,
+            "best": self.best,
+            "levels": self.levels,
+            "seeds": self.seeds,
+            "runs": self.runs,
+            "best_runs": self.best_runs,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Record:
@@ -69,13 +80,18 @@ class Record:
             if isinstance(pair, list) and len(pair) == 2:
                 right, tried = count(pair[0]), count(pair[1])
                 levels[level] = [min(right, tried), tried]
-        raw_seeds = data.get("seeds")
-        seeds = {
-            level: count(raw_seeds.get(level))
-            for level in map(str, LEVELS)
-            if isinstance(raw_seeds, Mapping) and count(raw_seeds.get(level)) > 0
-        }
-        return cls(count(data.get("streak")), count(data.get("best")), levels, seeds)
+
+        def per_level(name: str) -> dict[str, int]:
+            raw = data.get(name)
+            return {
+                level: count(raw.get(level))
+                for level in map(str, LEVELS)
+                if isinstance(raw, Mapping) and count(raw.get(level)) > 0
+            }
+
+        record = cls(count(data.get("streak")), count(data.get("best")), levels, per_level("seeds"))
+        record.runs, record.best_runs = per_level("runs"), per_level("best_runs")
+        return record
 
 
 class PracticeSession(Observable["PracticeSession"]):
@@ -93,6 +109,7 @@ class PracticeSession(Observable["PracticeSession"]):
         self.solved = False
         self.feedback: Feedback | None = None
         self.flown: tuple[State, tuple[Event, ...]] | None = None  # level 5: the round the learner flew
+        self.wrong: Cell | None = None  # the space of the last wrong answer (marked on the board)
 
     # --- the drill ------------------------------------------------------------------------
     @property
@@ -133,6 +150,7 @@ class PracticeSession(Observable["PracticeSession"]):
         self.level, self.drill = level, drill
         self.state = drill.state
         self.found, self.first_try, self.solved, self.feedback, self.flown = [], None, False, None, None
+        self.wrong = None
         self._notify()
         return drill
 
@@ -146,6 +164,7 @@ class PracticeSession(Observable["PracticeSession"]):
         right = tuple(self._need().cells[piece])
         name = self.name(piece)
         if cell == right:
+            self.wrong = None
             self.found.append(cell)
             if self.asking is None:
                 return self._finish(True, _("Right: {piece} ends there.", piece=name))
@@ -154,10 +173,10 @@ class PracticeSession(Observable["PracticeSession"]):
             )
             self._notify()
             return self.feedback
-        return self._finish(
-            False,
-            _("Not there: {piece} does not end on that space. Try again, or press Show me why.", piece=name),
-        )
+        drill = self._need()
+        self.wrong = cell
+        reason = wrong_click_text(drill.state, drill.dice, piece, cell)
+        return self._finish(False, _("Not there. {reason} Try again, or press Show me why.", reason=reason))
 
     def answer_program(self, program: Program | str) -> Feedback:
         """Level 5: fly ``program`` in the drill's round (the engine's); does it meet the goal?"""
@@ -170,6 +189,8 @@ class PracticeSession(Observable["PracticeSession"]):
         )
         after, events = fly_round(drill.state, drill.dice, drill.player, str(program))
         self.flown = (after, tuple(events))
+        mistake = diagnose_plan(drill.state, drill.dice, drill.player, str(program))
+        self.wrong = None if mistake is None else mistake.cell
         tokens = len(set(after.craft(drill.player).tokens) - set(craft.tokens))
         damage = after.craft(drill.player).damage - craft.damage
         wanted = int(drill.goal["tokens"])
@@ -185,11 +206,16 @@ class PracticeSession(Observable["PracticeSession"]):
                     token=program.red,
                 ),
             )
+        if mistake is not None and mistake.key == BEFORE_DICE:
+            return self._finish(
+                False, _("Not yet. {reason} Try again, or press Show me why.", reason=mistake.message)
+            )
         return self._finish(
             False,
             _(
-                "Not yet: {tokens} and {damage} damage; the goal is {wanted} with no damage."
+                "Not yet: {tokens} and {damage} damage; the goal is {wanted} with no damage.{reason}"
                 " Try again, or press Show me why.",
+                reason="" if mistake is None else " " + mistake.message,
                 tokens=said,
                 damage=damage,
                 wanted=ngettext("{n} gate token", "{n} gate tokens", wanted, n=wanted),
@@ -215,14 +241,18 @@ class PracticeSession(Observable["PracticeSession"]):
     def _finish(self, right: bool, message: str) -> Feedback:
         if self.first_try is None:  # the first answer scores the drill
             self.first_try = right
-            score = self.record.levels.setdefault(str(self.level), [0, 0])
+            key = str(self.level)
+            score = self.record.levels.setdefault(key, [0, 0])
             score[1] += 1
             if right:
                 score[0] += 1
                 self.record.streak += 1
                 self.record.best = max(self.record.best, self.record.streak)
+                self.record.runs[key] = self.record.runs.get(key, 0) + 1
+                self.record.best_runs[key] = max(self.record.best_runs.get(key, 0), self.record.runs[key])
             else:
                 self.record.streak = 0
+                self.record.runs.pop(key, None)
         self.solved = self.solved or (right and self.asking is None)
         self.feedback = Feedback(right, message)
         self._notify()

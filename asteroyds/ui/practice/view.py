@@ -9,8 +9,12 @@ record kept in the browser (:class:`~asteroyds.ui.share.browser_store.BrowserSto
 CSS classes for browser tests: ``asteroyds-practice`` (the page),
 ``asteroyds-practice-level`` (the level buttons), ``asteroyds-practice-new``,
 ``asteroyds-practice-question`` (``data-level``, ``data-seed``, ``data-asking``),
-``asteroyds-practice-record`` (``data-streak``), ``asteroyds-practice-fly``,
-``asteroyds-practice-why``; the verdict is an ``asteroyds-feedback`` with ``data-correct``.
+``asteroyds-practice-record`` (``data-streak``), ``asteroyds-practice-stars`` (each level's
+stars and *mastered*, :func:`~asteroyds.ui.share.progress_map.levels_html`), ``asteroyds-practice-next-level``
+(shown once the level on show is mastered), ``asteroyds-practice-fly``,
+``asteroyds-practice-why``; the verdict is an ``asteroyds-feedback`` with ``data-correct``; a wrong
+answer's space is the board's ``data-wrong`` (crossed on the board) and the verdict names the likely
+mistake (:mod:`asteroyds.drills.mistakes`).
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ from ..share.browser_store import BrowserStore
 from ..share.closing import close_tree
 from ..share.markup import tag
 from ..share.plan_layout import PlanLayout
+from ..share.progress import mastered, next_level
+from ..share.progress_map import CSS as PROGRESS_CSS
+from ..share.progress_map import levels_html
 from ..teach.exercises import feedback_html
 from ..theme import sheet
 from .session import LEVELS, Generate, PracticeSession
@@ -44,6 +51,7 @@ class PracticePage(SafeActions, widgets.VBox):
     def __init__(self, generate: Generate | None = None, level: int = 1) -> None:
         super().__init__()
         self.session = PracticeSession(generate or engine_drill, level)
+        self._suggested: int | None = None
         self.store = BrowserStore(STORE_KEY)
         self.store.on_restore(self._restored)
         self._levels = widgets.ToggleButtons(
@@ -59,6 +67,11 @@ class PracticePage(SafeActions, widgets.VBox):
         self._new = self._button(_("New drill"), "asteroyds-practice-new", lambda: self.new_drill())
         self._record = widgets.HTML()
         self._record.add_class("asteroyds-practice-record")
+        self._stars = widgets.HTML()
+        self._stars.add_class("asteroyds-practice-stars")
+        self._next_level = self._button("", "asteroyds-practice-next-level", self._to_next_level)
+        self._next_level.button_style = "primary"
+        self._next_level.layout.display = "none"
         self._question = widgets.HTML()
         self._question.add_class("asteroyds-practice-question")
         self._verdict = widgets.HTML()
@@ -90,11 +103,13 @@ class PracticePage(SafeActions, widgets.VBox):
         # the board and the side (the question, level 5's chart) on one screen (PlanLayout)
         self._plan = PlanLayout(self._board_box, [self._side])
         self.children = [
-            widgets.HTML(CSS),
+            widgets.HTML(CSS + PROGRESS_CSS),
             self.store,
             widgets.HBox([self._levels], layout=widgets.Layout(flex_flow="row wrap")),
+            self._stars,
             widgets.HBox(
-                [self._new, self._record], layout=widgets.Layout(align_items="center", grid_gap="10px")
+                [self._new, self._record, self._next_level],
+                layout=widgets.Layout(align_items="center", grid_gap="10px", flex_flow="row wrap"),
             ),
             self._plan,
         ]
@@ -181,12 +196,29 @@ class PracticePage(SafeActions, widgets.VBox):
             streak=record.streak, best=record.best, level=self.session.level, right=right, tried=tried,
         )  # fmt: skip
         self._record.value = str(tag("span", text, class_="asteroyds-caption", data_streak=record.streak))
+        self._stars.value = str(levels_html(record.best_runs))
+        level = self.session.level
+        suggested = next_level(list(LEVELS), record.best_runs, level)
+        if mastered(record.best_runs.get(str(level), 0)) and suggested is not None:
+            said = _("Level {level} mastered: try level {next}", level=level, next=suggested)
+            self._next_level.description = said
+            self._next_level.tooltip = _(LEVELS[suggested])
+            self._next_level.layout.display = ""
+            self._suggested = suggested
+        else:
+            self._next_level.layout.display = "none"
+            self._suggested = None
+
+    def _to_next_level(self) -> None:
+        if self._suggested is not None:
+            self.new_drill(self._suggested)
 
     def _outline(self) -> None:
         session = self.session
         assert self.board is not None and session.state is not None
         cells = [p.cell for p in session.state.pieces if p.id in (session.asking,)]
         self.board.highlight(cells + list(session.found))
+        self.board.mark_wrong([] if session.wrong is None else [session.wrong])  # the wrong answer's space
 
     def _after_answer(self) -> None:
         self._verdict.value = feedback_html(self.session.feedback)

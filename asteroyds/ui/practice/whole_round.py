@@ -3,7 +3,9 @@
 The game's one hard skill in three steps on one level-5 drill
 (:func:`asteroyds.drills.generate`): first the learner marks where each
 asteroid in the craft's way will end (the board as it stands, the three dice
-named), so the dice are read before planning; then the learner fills the
+named), so the dice are read before planning (a wrong space is marked and
+diagnosed, :mod:`asteroyds.drills.mistakes`, and *Show me why* steps the
+asteroid phase); then the learner fills the
 status chart for the board after the dice (the board still shows the tiles
 before they move, as the table does; ghost path off); then *Fly* plays
 the round with the engine on a stepped rule board with the priority
@@ -13,7 +15,8 @@ directly); :class:`WholeRound` is a thin view over it.
 
 CSS classes for browser tests: ``asteroyds-whole-round`` (with a step class:
 ``asteroyds-whole-round-mark``, ``-plan``, ``-flown``), ``asteroyds-whole-round-body``
-(``data-asking``), ``asteroyds-whole-round-fly``; the verdicts are
+(``data-asking``), ``asteroyds-whole-round-fly``, ``asteroyds-whole-round-why`` and
+``asteroyds-whole-round-back`` (step 1's *Show me why*); the verdicts are
 ``asteroyds-feedback`` elements with ``data-correct``.
 """
 
@@ -25,8 +28,9 @@ import ipywidgets as widgets
 
 from ...asteroids import resolve_asteroids
 from ...drills import PLAN, Drill
+from ...drills.mistakes import diagnose
 from ...drills.plan import fly_round, meets_goal, shield_missing
-from ...event_text import colour_text, name_text
+from ...event_text import capitalised, colour_text, name_text
 from ...events import CraftMoved, Event
 from ...hexgrid import Cell, distance
 from ...i18n import _, ngettext
@@ -85,6 +89,7 @@ class WholeRoundSession:
         self._ends = end_cells(drill)
         self.marks: dict[str, Cell] = {}
         self.verdicts: dict[str, bool] = {}
+        self.reasons: dict[str, str] = {}  # a wrong mark's likely mistake, in words
         self.feedback: Feedback | None = None
         self.flown: tuple[State, tuple[Event, ...]] | None = None
 
@@ -116,9 +121,24 @@ class WholeRoundSession:
         if right:
             said = _("Right: {piece} ends there.", piece=self.name(piece))
         else:
+            drill = self.drill
+            mistake = diagnose(drill.state, drill.dice, piece, cell)
             said = _("Not there: {piece} ends on the outlined space.", piece=self.name(piece))
+            if mistake is not None:
+                self.reasons[piece] = mistake.message
+                said = _("{verdict} {reason}", verdict=said, reason=mistake.message)
         self.feedback = Feedback(right, said)
         return self.feedback
+
+    @property
+    def wrong(self) -> tuple[Cell, ...]:
+        """The spaces marked wrong (each is marked on the board next to the right one)."""
+        return tuple(cell for pid, cell in self.marks.items() if not self.verdicts[pid])
+
+    def why(self) -> tuple[State, tuple[Event, ...]]:
+        """Step 1's *Show me why*: the asteroid phase of the dice (not the flight: that is step 2's)."""
+        _board, events = resolve_asteroids(self.drill.state, self.drill.dice)
+        return self.drill.state, tuple(events)
 
     def end_of(self, piece_id: str) -> Cell:
         """Where the engine moves this asteroid (shown once the learner has marked it)."""
@@ -182,10 +202,27 @@ class WholeRound(widgets.VBox):
         self._fly.add_class("asteroyds-whole-round-fly")
         self._fly.on_click(lambda _b: self.fly())
         self._fly.layout.display = "none"
+        self._why = widgets.Button(description=_("Show me why"), layout=widgets.Layout(width="auto"))
+        self._why.add_class("asteroyds-whole-round-why")
+        self._why.on_click(lambda _b: self._safely(self.show_why))
+        self._back = widgets.Button(
+            description=_("Back to the question"), layout=widgets.Layout(width="auto")
+        )
+        self._back.add_class("asteroyds-whole-round-back")
+        self._back.on_click(lambda _b: self._safely(self.back_to_question))
+        self.asteroid_why: InspectedRuleBoard | None = None  # step 1's why: the asteroid phase
         self._board_box = widgets.Box([self.board])
         self._inspector_box = widgets.Box()
         side = widgets.VBox(
-            [self._question, self.chart, self._fly, self._verdict, self._error, self._inspector_box]
+            [
+                self._question,
+                self.chart,
+                self._fly,
+                self._verdict,
+                widgets.HBox([self._why, self._back], layout=widgets.Layout(grid_gap="8px")),
+                self._error,
+                self._inspector_box,
+            ]
         )
         side.add_class("asteroyds-practice-side")
         # the board and the chart on one screen while planning (PlanLayout)
@@ -204,11 +241,39 @@ class WholeRound(widgets.VBox):
         self._safely(lambda: self.session.mark(cell))
         self._draw()
 
+    def show_why(self) -> None:
+        """Step 1's *Show me why*: the real asteroid phase of the dice, stepped with the inspector."""
+        state, events = self.session.why()
+        self._close_asteroid_why()
+        title = _("Why: the asteroid phase, one move at a time")
+        self.asteroid_why = InspectedRuleBoard(state, events, dice=self.session.drill.dice, title=title)
+        self._board_box.children = [self.asteroid_why]
+        self._plan.follow(None)  # a rule board keeps its own size
+        self._inspector_box.children = [self.asteroid_why.inspector]
+        self._draw()
+        self.asteroid_why.play(0)
+
+    def back_to_question(self) -> None:
+        """The exercise's own board again."""
+        self._close_asteroid_why()
+        self._draw()
+
+    def _close_asteroid_why(self) -> None:
+        if self.asteroid_why is None:
+            return
+        close_tree(self.asteroid_why.inspector)
+        close_tree(self.asteroid_why)
+        self.asteroid_why = None
+        self._inspector_box.children = []
+        self._board_box.children = [self.board]
+        self._plan.follow(self.board)
+
     def fly(self) -> None:
         """Step 3: fly the chart's program and step the round on a rule board."""
         self._safely(lambda: self.session.fly(self.chart.program))
         if self.session.flown is None:
             return
+        self._close_asteroid_why()
         state, events = self.session.flown
         if self.why_board is not None:
             close_tree(self.why_board)
@@ -252,21 +317,30 @@ class WholeRound(widgets.VBox):
         outlined = [p.cell for p in session.drill.state.pieces if p.id == asking and p.cell is not None]
         if session.step != FLOWN:
             self.board.highlight(outlined + marked)
-        verdicts = "".join(
-            feedback_html(Feedback(session.verdicts[pid], (
-                _("{piece}: right.", piece=session.name(pid)) if session.verdicts[pid]
-                else _("{piece}: not there; it ends on the outlined space.", piece=session.name(pid))
-            )))
-            for pid in session.marks
-        )  # fmt: skip
+            self.board.mark_wrong(session.wrong)
+        verdicts = "".join(feedback_html(self._verdict_of(pid)) for pid in session.marks)
         flown = feedback_html(session.feedback) if session.step == FLOWN else ""
         self._verdict.value = verdicts + flown
         planning = session.step != MARK
         self.chart.layout.display = "" if planning else "none"
         self._fly.layout.display = "" if planning else "none"
+        why = session.step != FLOWN and bool(session.marks)  # once an answer is given, before the flight
+        self._why.layout.display = "" if why and self.asteroid_why is None else "none"
+        self._back.layout.display = "" if self.asteroid_why is not None else "none"
         for step in (MARK, PLAN_STEP, FLOWN):
             self.remove_class(f"asteroyds-whole-round-{step}")
         self.add_class(f"asteroyds-whole-round-{session.step}")
+
+    def _verdict_of(self, pid: str) -> Feedback:
+        """One marked asteroid's verdict: right, or where it ends and (when found) the likely mistake."""
+        session = self.session
+        name = capitalised(session.name(pid))
+        if session.verdicts[pid]:
+            return Feedback(True, _("{piece}: right.", piece=name))
+        said = _("{piece}: not there; it ends on the outlined space.", piece=name)
+        if pid in session.reasons:
+            said = _("{verdict} {reason}", verdict=said, reason=session.reasons[pid])
+        return Feedback(False, said)
 
     def _safely(self, action: Any) -> None:
         self._error.value = ""

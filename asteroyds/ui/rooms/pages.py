@@ -51,6 +51,7 @@ from ...preview import PathPreview, planned_path
 from ...program import as_program
 from ...rooms import RoomError, Store, room_game
 from ...rooms.seating import parse_seats
+from ...rules import VARIANT_NAMES
 from ...state import State
 from ..chart import new_chart
 from ..sandbox.setup import SandboxSetup, Seat
@@ -62,9 +63,9 @@ MAX_NAME_CHARS = 40
 # The sandbox's variants a room may play (racing, shooting, targets, drones): name → the form's words.
 VARIANTS: dict[str, str] = {
     "pilots": N_("pilots (advanced rules)"),
-    "random_dice_order": N_("random dice order"),
-    "return_to_platform": N_("return to the platform"),
-    "one_shot_per_turn": N_("one shot per turn"),
+    **{
+        name: VARIANT_NAMES[name] for name in ("random_dice_order", "return_to_platform", "one_shot_per_turn")
+    },
 }
 
 

@@ -13,8 +13,9 @@ any more (issue 13).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ...asteroids import resolve_asteroids
 from ...damage import never
@@ -24,6 +25,9 @@ from ...preview import PathPreview, planned_path
 from ...program import Program, as_program
 from ...state import State
 from ..coach.plan import Question
+from .hints import Clock, Hints
+
+T = TypeVar("T")
 
 
 def forecast(
@@ -113,4 +117,59 @@ class CoachReview:
         return tuple(s for _p, s in sorted(self.submitted.items()) if s.round == latest)
 
 
-__all__ = ["CoachReview", "Submitted", "forecast"]
+class CoachParts:
+    """The coach's side of :class:`~asteroyds.ui.sandbox.controller.SandboxController`: what its panel
+    asks (the review's), and the hints (:mod:`.hints`). A part of the controller's class of its own so
+    each stays readable; it reads the controller's game, stage and current player."""
+
+    review: CoachReview | None
+    hints: Hints
+    clock: Clock | None
+    _notify: Callable[[], None]  # the controller's (Observable's): the page follows
+
+    @property
+    def stage(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> str | None:
+        raise NotImplementedError
+
+    # --- the coach (issue 13: the danger map, the best plan): the review's ---------------------
+    @property
+    def coaches(self) -> bool:
+        """Does the coach's panel apply (a game of a mode with an asteroid phase, not over)?"""
+        return self.review is not None and self.review.applies
+
+    @property
+    def submitted(self) -> dict[str, Submitted]:
+        """Each human's latest Done, kept for the coach's review (none before a game)."""
+        return {} if self.review is None else self.review.submitted
+
+    def danger_state(self) -> State | None:
+        """The board whose danger map the overlay shows: this round's, before its asteroid phase."""
+        return None if self.review is None else self.review.danger_state()
+
+    def coach_question(self) -> Question | None:
+        """What "Show me the best plan" asks: the planning human's craft, this board, these dice."""
+        if self.review is None or self.stage != "planning":
+            return None
+        return self.review.question(self.current_player)
+
+    def reviews(self) -> tuple[Submitted, ...]:
+        """The humans' programs of the latest round planned, to compare with the coach's once every
+        human is done (never while someone still plans in secret)."""
+        if self.review is None or self.stage in ("handover", "planning"):
+            return ()
+        return self.review.reviews()
+
+    def ask_coach(self, kind: str | None, compute: Callable[[], T]) -> T:
+        """The coach computes a hint (``danger-map``, ``best-plan``; None: the same one again in another
+        style) for the human planning now, the stopwatch paused meanwhile; the hint is counted."""
+        result = self.hints.ask(kind, self.current_player, compute, self.clock)
+        if kind is not None:
+            self._notify()  # the page's count of hints follows
+        return result
+
+
+__all__ = ["CoachParts", "CoachReview", "Submitted", "forecast"]

@@ -21,7 +21,9 @@ Decisions of the sandbox (explained on the page):
 
 - **Hot seat.** Human players plan one after another on the same device:
   a "pass the device" screen hides the previous chart, then the player's own
-  chart, stopwatch and ghost path appear. Bots plan at once.
+  chart, stopwatch and ghost path appear. Bots plan at once. One human alone
+  (one team) has nobody to hide a chart from: no hand-over screen, the chart
+  shows once the dice are rolled (:meth:`HotSeat.show_alone`).
 - **A team plans together** where the mode says so (``turn.planning`` is
   ``team``: capture, docs/rules.md#11-capture-the-asteroyd: "team-mates may talk while
   planning"). The hand-over is per team: every human chart of the team shows
@@ -40,6 +42,10 @@ Decisions of the sandbox (explained on the page):
   the comparison of each human's program with the coach's best is offered
   once every human is done (:meth:`reviews`), never while someone still
   plans in secret.
+- **The coach's tools are hints** (issue 35, :mod:`.hints`): asked for, counted in the game's
+  summary (:meth:`summary`: "3 hints used"), switchable off by a teacher
+  (:attr:`hints_allowed`), and the planning stopwatch (:attr:`clock`) pauses
+  while the coach computes (:meth:`ask_coach`).
 - **Questions go to their player.** A mid-flight decision asked of a human
   waits for Yes/No; one asked of a bot is answered at once by the bots'
   seeded policy (:func:`asteroyds.bot.decision_policy`).
@@ -80,13 +86,14 @@ from ...preview import PathPreview
 from ...program import Program
 from ...state import State
 from ..chart import new_chart
-from ..coach.plan import Question
 from ..observers import Observable
 from ..player.controller import RoundPlayerController
-from .coaching import CoachReview, Submitted, forecast
+from .coaching import CoachParts, CoachReview, Submitted, forecast
 from .files import save_name, saved_game, scenario_setup
+from .hints import Clock, Hints
 from .hotseat import Chart, HotSeat
 from .setup import SandboxSetup
+from .summary import outcome_words
 
 # The stages a sandbox shows; a turn resolved at once adds its own phase (capture's "capture").
 STAGES: tuple[str, ...] = (
@@ -106,7 +113,7 @@ STAGES: tuple[str, ...] = (
 AUTOMATIC: tuple[str, ...] = ("roll", "plan", "asteroids", "fly", "end")
 
 
-class SandboxController(Observable["SandboxController"]):
+class SandboxController(CoachParts, Observable["SandboxController"]):
     """A sandbox game: setup, hot-seat planning, the round player, undo, rewind, save and load.
 
     :attr:`stage` says what the screen shows: ``setup``, ``roll``,
@@ -117,8 +124,11 @@ class SandboxController(Observable["SandboxController"]):
     engine's errors and change nothing when they do; the view shows them.
     """
 
-    def __init__(self, setup: SandboxSetup | None = None) -> None:
+    def __init__(self, setup: SandboxSetup | None = None, *, hints: bool = True) -> None:
         super().__init__()
+        self.hints_allowed = hints  # the teacher's switch: every game of this page (.hints)
+        self.hints = Hints(hints)
+        self.clock: Clock | None = None  # the planning stopwatch the coach pauses (the page's)
         self.setup = setup or SandboxSetup()
         self.game: Game | None = None
         self.player: RoundPlayerController | None = None
@@ -190,9 +200,24 @@ class SandboxController(Observable["SandboxController"]):
 
     @property
     def outcome_text(self) -> str:
-        """The game-over banner's text ("" while the game goes on)."""
+        """Why the game ended, the engine's sentence ("" while the game goes on)."""
         outcome = self.game.outcome if self.game is not None else None
         return "" if outcome is None else outcome.reason
+
+    @property
+    def last_round(self) -> int:
+        """The round being played, or the one the game was won in once over (the engine has moved on
+        to the next round's number by then: a race won in round 5 is not "round 6")."""
+        game = self._need_game()
+        return len(game.history) - 1 if game.is_over else game.round
+
+    def summary(self) -> str:
+        """The game's end in words: who won, when, and the hints used ("" while the game goes on)."""
+        game = self.game
+        if game is None or game.outcome is None:
+            return ""
+        ending = outcome_words(game.outcome, self.last_round, self.turn.word)
+        return _("{ending}. {hints}.", ending=ending, hints=self.hints.summary(self.humans))
 
     def rounds_started(self) -> list[int]:
         """The rounds "Back to round N" can return to (their start, before the dice)."""
@@ -221,40 +246,28 @@ class SandboxController(Observable["SandboxController"]):
             program = self.charts[player].program
         return forecast(self._need_game(), player, program, coach=self.coach)
 
-    # --- the coach (issue 13: the danger map, the best plan): the review's ---------------------
-    @property
-    def coaches(self) -> bool:
-        """Does the coach's panel apply (a game of a mode with an asteroid phase, not over)?"""
-        return self.review is not None and self.review.applies
-
-    @property
-    def submitted(self) -> dict[str, Submitted]:
-        """Each human's latest Done, kept for the coach's review (none before a game)."""
-        return {} if self.review is None else self.review.submitted
-
-    def danger_state(self) -> State | None:
-        """The board whose danger map the overlay shows: this round's, before its asteroid phase."""
-        return None if self.review is None else self.review.danger_state()
-
-    def coach_question(self) -> Question | None:
-        """What "Show me the best plan" asks: the planning human's craft, this board, these dice."""
-        if self.review is None or self.stage != "planning":
-            return None
-        return self.review.question(self.current_player)
-
-    def reviews(self) -> tuple[Submitted, ...]:
-        """The humans' programs of the latest round planned, to compare with the coach's once every
-        human is done (never while someone still plans in secret)."""
-        if self.review is None or self.stage in ("handover", "planning"):
-            return ()
-        return self.review.reviews()
-
     def planning_notes(self) -> tuple[str, ...]:
         """While planning: what the mode says planners should know of the dice (:attr:`Mode.notes
         <asteroyds.modes.Mode.notes>`; capture: where each turret fires this turn, "TR1 NW")."""
         return self._seat().planning_notes()
 
     turret_aims = planning_notes  # the name capture's pages and tests have used
+
+    @property
+    def hands_over(self) -> bool:
+        """Is the device handed over between humans (two or more), with a screen hiding the charts?"""
+        return self.hot_seat is not None and self.hot_seat.hands_over
+
+    @property
+    def charts_shown(self) -> int:
+        """How many times humans' charts were shown this game: each showing starts a stopwatch."""
+        return 0 if self.hot_seat is None else self.hot_seat.shown
+
+    def _notify(self) -> None:
+        """Before the page hears of a change: one human alone sees their chart at once (no hand-over)."""
+        if self.hot_seat is not None and self.game is not None:
+            self.hot_seat.show_alone()
+        super()._notify()
 
     # --- starting ------------------------------------------------------------------------
     def new_game(self, setup: SandboxSetup | None = None) -> Game:
@@ -286,6 +299,7 @@ class SandboxController(Observable["SandboxController"]):
         }
         self.hot_seat = HotSeat(game, self.kinds, self.charts)
         self.review = CoachReview(game)
+        self.hints = Hints(self.hints_allowed)
         self._new_player()
 
     @staticmethod

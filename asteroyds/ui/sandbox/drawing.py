@@ -57,9 +57,10 @@ class SandboxBoard:
         if self._board is None:
             from ..board.view import BoardView
 
-            # a game's board: the die numbers on the tiles on demand (its "Numbers on tiles" toggle)
-            # fluid: as wide as its column of the page's PlanLayout, as tall as the screen allows
-            board = BoardView(self.preview_state, size="compact", numbers=False, fluid=True)
+            # a game's board: the die numbers on the tiles, as in every chapter (its "Numbers on tiles"
+            # toggle hides them); fluid: as wide as its column of the page's PlanLayout, as tall as the
+            # screen allows
+            board = BoardView(self.preview_state, size="compact", numbers=True, fluid=True)
             board.layout.padding = "0"
             self.slot.children = [board]
             self._board = board

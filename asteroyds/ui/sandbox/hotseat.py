@@ -49,6 +49,7 @@ class HotSeat:
         self.charts = charts
         self.batches: list[tuple[str, ...]] = []
         self.showing = False  # the current human's (team's) charts are on screen
+        self.shown = 0  # how many times charts were shown: the page starts a stopwatch for each
 
     def new_round(self) -> None:
         """A roll or a rewind: nobody is done, and no chart is on screen."""
@@ -59,6 +60,23 @@ class HotSeat:
     def teams_plan(self) -> bool:
         """Does a whole team plan at once (one hand-over, one Done per team), as the mode declares?"""
         return mode_of(self.game.state).turn.planning is Planning.TEAM
+
+    @property
+    def hands_over(self) -> bool:
+        """Is the device handed over, with a screen that hides the charts? Only with two humans (two
+        teams where teams plan together) or more: one human alone has nobody to hide a chart from."""
+        game, teams = self.game, self.teams_plan
+        seats = {
+            (game.state.craft(p).team or p) if teams else p
+            for p in game.state.player_order
+            if self.kinds.get(p) == "human"
+        }
+        return len(seats) >= 2
+
+    def show_alone(self) -> None:
+        """One human (one team) alone: their chart shows as soon as they plan, with no hand-over screen."""
+        if not self.showing and not self.hands_over and self.current_players:
+            self.show()
 
     @property
     def ready(self) -> tuple[str, ...]:
@@ -124,6 +142,7 @@ class HotSeat:
         if not players:
             raise RuleError(_("nobody is planning now"))
         self.showing = True
+        self.shown += 1
         for player in players:
             self.charts[player].unlock()
         who = self.current_team or players[0]
@@ -195,7 +214,7 @@ class HotSeat:
         """Undo within the hot seat: hide the chart on screen, or take back the last Done (its humans
         plan again). None when that is not the last step (the game's own undo is)."""
         game = self.game
-        if self.showing:
+        if self.showing and self.hands_over:
             self.showing = False
             return _("Undone: the chart is hidden again.")
         if self.batches and game.phase == "plan" and all(p not in game.programs for p in self.ready):

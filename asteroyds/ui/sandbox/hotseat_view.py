@@ -66,6 +66,7 @@ class HotSeatCard:
         self.coach_note = html_part("asteroyds-note", width="440px", max_width="100%")
         self._stopwatch: Stopwatch | None = None
         self._stopwatch_key: tuple[int, int] | None = None
+        self._started: tuple[int, int] = (0, 0)  # (game, showing) whose stopwatch was started
 
     def chart(self, player: str) -> Any:
         """The chart widget of a human player, made on first use: the one its mode plans on
@@ -87,14 +88,21 @@ class HotSeatCard:
 
     # --- the buttons' actions -------------------------------------------------------------
     def show_chart(self) -> None:
-        """The device was handed over: the charts of whoever plans now show, and their stopwatch starts."""
+        """The device was handed over: the charts of whoever plans now show (:meth:`planning_card` starts
+        their stopwatch)."""
+        self._controller.show_chart()
+
+    def _begin(self) -> None:
+        """Charts shown (handed over, or one human alone after the roll): unlocked, the stopwatch full."""
         c = self._controller
-        c.show_chart()
+        key = (id(c.game), c.charts_shown)
+        if key == self._started:
+            return
+        self._started = key
         for player in c.current_players:  # capture: the whole team's charts, one stopwatch
             self.chart(player).unlock()
         sw = self.stopwatch(reset=True)
         sw.start()
-        self._board.draw_planning()
 
     def submit_program(self) -> None:
         if self._controller.current_players:
@@ -111,6 +119,7 @@ class HotSeatCard:
             self._stopwatch = Stopwatch(c.planning_seconds, mode=game.state.mode, rules=game.rules)
             self._stopwatch.on_timeout(lambda: self._errors.safely(self._time_up))
             self._stopwatch_key = key
+            c.clock = self._stopwatch  # the coach pauses it while it thinks (.hints)
         elif reset:
             self._stopwatch.reset(c.planning_seconds)
         return self._stopwatch
@@ -171,6 +180,7 @@ class HotSeatCard:
         c = self._controller
         players = c.current_players
         assert players
+        self._begin()
         self.stopwatch_box.children = [self.stopwatch()]
         self.coach_note.value = html.escape(self._planning_note())
         self.submit.description = (

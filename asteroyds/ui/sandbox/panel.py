@@ -208,6 +208,16 @@ class SetupPanel(widgets.VBox):
             **common,
         )
 
+    def show(self, setup: SandboxSetup) -> None:
+        """Show a link's setup (a chapter's *Play this race*): its mode, seed and seats, so New game…
+        plays it again."""
+        self._mode.value = setup.mode
+        self._seed.value = setup.seed
+        kinds = setup.kinds
+        for colour, (on, kind) in self._seats.items():
+            on.value = colour in kinds
+            kind.value = kinds.get(colour, kind.value)
+
     def preview(self) -> State | None:
         """The board of the layout the panel describes (None when the choices do not make a game)."""
         with contextlib.suppress(ScenarioError, ValueError):

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from ...event_text import colour_text, team_text
+from ...event_text import colour_text, target_text, team_text
 from ...i18n import N_, _, pgettext
 from ...modes import Planning, Scoring, mode_named, mode_of
 from ...pieces import ASTEROYD, MAX_DAMAGE
@@ -182,8 +182,7 @@ def mode_progress(state: State, start: State | None = None, target: int | None =
 
 def _tag(target: str) -> str:
     """``left-3`` → ``L3`` (the tag the board shows on the asteroid)."""
-    side, _, number = target.partition("-")
-    return f"{side[:1].upper()}{number}"
+    return target_text(target)
 
 
 def progress_series(history: Sequence[State]) -> dict[str, tuple[list[int], list[int]]]:

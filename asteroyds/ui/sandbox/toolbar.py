@@ -23,6 +23,7 @@ STAGE_TEXT: dict[str, str] = {  # marked; translated where shown
     "roll": N_("{first} is player one: roll the dice."),
     "handover": N_("Pass the device to {player}."),
     "planning": N_("{player} is planning (the other charts are hidden)."),
+    "alone": N_("{player} is planning."),  # one human alone: no other chart to hide
     "plan": N_("Every human is ready: the bots plan, then the asteroids move."),
     "asteroids": N_("Every program is in: press Asteroids to move them."),
     "fly": N_("The asteroids have moved: step through them (step ▶ or Play), then press Fly."),
@@ -102,11 +103,16 @@ class SandboxToolbar:
             return html.escape(_(STAGE_TEXT["setup"]))
         asked = game.pending.player if game.pending is not None else ""
         texts = {**STAGE_TEXT, **c.turn.texts}  # the mode's turn says some stages its own way
+        alone = stage == "planning" and "planning" not in c.turn.texts and not c.hands_over
         text = _(
-            texts[stage], first=game.players[0], player=c.current_player, asked=asked, team=c.current_team
+            texts["alone" if alone else stage],
+            first=game.players[0],
+            player=c.current_player,
+            asked=asked,
+            team=c.current_team,
         )
         word = pgettext("log", str(c.turn.word))
-        head = f"{_(game.state.mode.title())} · {word} <b>{game.round}</b>"
+        head = f"{_(game.state.mode.title())} · {word} <b>{c.last_round}</b>"
         return f"{head} · {html.escape(text)}"
 
     def save_link(self) -> str:

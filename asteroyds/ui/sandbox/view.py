@@ -58,9 +58,11 @@ from ..theme import sheet
 from .controller import STAGES, SandboxController
 from .drawing import SandboxBoard
 from .files_box import GameFilesBox
+from .hints import hints_allowed
 from .hotseat_view import HotSeatCard
 from .panel import SetupPanel
 from .panel import html_part as _html
+from .query import sandbox_query
 from .round_column import RoundColumn
 from .scoreboard import CSS as scoreboard_css_text
 from .scoreboard import ProgressPlot, Scoreboard
@@ -96,12 +98,16 @@ class Sandbox(widgets.VBox):
     and the round player's (``asteroyds-btn-asteroids``, ``asteroyds-btn-next``...).
     """
 
-    def __init__(self, setup: SandboxSetup | None = None, *, start: bool = False) -> None:
+    def __init__(
+        self, setup: SandboxSetup | None = None, *, start: bool = False, hints: bool | None = None
+    ) -> None:
         super().__init__(
             _dom_classes=["asteroyds-panel", "asteroyds-sandbox"], layout=widgets.Layout(grid_gap="8px")
         )
-        self._controller = SandboxController(setup)
+        # hints: the teacher's switch (None: the server's, ASTEROYDS_HINTS; a page's ?hints=off, open_query)
+        self._controller = SandboxController(setup, hints=hints_allowed() if hints is None else hints)
         self._history_len = -1
+        self._hints_from = 0  # the showing of charts the coach's danger map was last switched off for
         self._build()
         self._controller.observe(lambda _c: self._safely(self._refresh))
         if start:
@@ -161,10 +167,23 @@ class Sandbox(widgets.VBox):
         self._run(lambda: self._files.load_scenario(text, where))
 
     def open_query(self, query_string: str | None) -> None:
-        """Open a ``?scenario=`` link (the editor's *Play this board*) as a new game; errors are shown."""
+        """Open the page's link: a ``?scenario=`` (the editor's *Play this board*) or a game's setup
+        (``?players=…&humans=…&seed=…``: a chapter's *Play this race*) as a new game, and ``?hints=off``
+        (the teacher's switch); errors are shown."""
         self._run(lambda: self._open_query(query_string))
 
     def _open_query(self, query_string: str | None) -> None:
+        asked = sandbox_query(query_string)
+        if not asked.hints:  # the teacher's switch: a link cannot switch back on what the server switched off
+            self._controller.hints_allowed = False
+            self._controller.hints.allowed = False
+            if "_coach" in self.__dict__:
+                self._coach.allow_hints(False)
+        if asked.setup is not None:
+            self._panel.show(asked.setup)
+            self._files.new_game(asked.setup)
+            self._game_started(True)
+            return
         try:
             state = links.scenario_from_query(query_string)
         except AsteroydsError as exc:
@@ -258,6 +277,8 @@ class Sandbox(widgets.VBox):
             chart=lambda: self._hot_seat.charts.get(c.current_player or ""),
             danger_state=c.danger_state,
             reviews=c.reviews,
+            thinking=c.ask_coach,  # hints: counted, the stopwatch paused while the coach computes
+            hints=c.hints_allowed,
         )
 
     @cached_property
@@ -283,9 +304,9 @@ class Sandbox(widgets.VBox):
         self._toolbar.refresh(stage)
         if stage == "setup":
             self._show_setup(True)
-        outcome = c.outcome_text
-        self._banner.value = _("GAME OVER · {names}", names=html.escape(outcome)) if outcome else ""
-        self._banner.layout.display = "" if outcome else "none"
+        summary = c.summary()  # who won, in which round, and the hints used: in words
+        self._banner.value = _("Game over. {summary}", summary=html.escape(summary)) if summary else ""
+        self._banner.layout.display = "" if summary else "none"
         if game is None:
             self._stage_box.children, self._companions.children, self._chart_box.children = (
                 [self._setup_hint()],
@@ -312,6 +333,9 @@ class Sandbox(widgets.VBox):
             self._history_len = len(game.history)
             self._plot.update(game.history)
         if "_coach" in self.__dict__:  # never built: nothing to follow
+            if stage == "handover" or not c.hints_allowed or c.charts_shown != self._hints_from:
+                self._hints_from = c.charts_shown  # whoever plans next asks for their own hints
+                self._coach.set_danger(False)
             self._coach.refresh()
         self._publish(stage)
 
@@ -371,6 +395,8 @@ class Sandbox(widgets.VBox):
             "data-outcome": c.outcome_text,
             "data-error": self._errors.text,
             "data-inputs": "" if game is None else str(len(game.inputs)),
+            "data-hints": "" if game is None else str(c.hints.used),
+            "data-hints-allowed": "yes" if c.hints_allowed else "no",
         }
         body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
         self._data.value = f"<div class='asteroyds-sandbox-values' {body}></div>"

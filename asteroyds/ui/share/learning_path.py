@@ -58,13 +58,18 @@ def course(folder: Path) -> list[str]:
     return order
 
 
-def next_link(folder: Path, name: str, lang: str) -> str:
-    """The Markdown link to chapter ``name``, worded from its first heading in ``lang``."""
+def heading(folder: Path, name: str) -> tuple[str, str]:
+    """Chapter ``name``'s number and title, from its first heading ("# 3 · Moving the asteroids")."""
     match = HEADING.search(_markdown(folder / name)[0])
     if match is None:
         raise ValueError(_("{path}: its first cell has no heading '# N · Title'", path=folder / name))
-    title = match["title"][0].lower() + match["title"][1:]
-    return f"[{CHAPTER_WORD[lang]} {match['number']} — {title}]({name})"
+    return match["number"], match["title"]
+
+
+def next_link(folder: Path, name: str, lang: str) -> str:
+    """The Markdown link to chapter ``name``, worded from its first heading in ``lang``."""
+    number, title = heading(folder, name)
+    return f"[{CHAPTER_WORD[lang]} {number} — {title[0].lower() + title[1:]}]({name})"
 
 
 def expected_links(folder: Path, lang: str) -> dict[str, str]:

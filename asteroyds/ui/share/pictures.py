@@ -16,6 +16,7 @@ from IPython.display import HTML
 
 from ...render.svg import state_svg
 from ...state import State
+from .legend import board_legend
 
 __all__ = ["board_picture", "facts", "picture"]
 
@@ -38,10 +39,11 @@ def board_picture(state: State, size: int = 20, fluid: bool = False) -> str:
     return f"<div class='asteroyds-board-picture-svg'>{svg}</div>"
 
 
-def picture(state: State, size: int = 22) -> HTML:
+def picture(state: State, size: int = 22, *, legend_open: bool = False) -> HTML:
     """A state shown as a picture in a page (a display object: no widget, no kernel round trip),
-    fluid: as wide as the page on a phone."""
-    return HTML(board_picture(state, size=size, fluid=True))
+    fluid: as wide as the page on a phone; under it, *What's this?* (``legend_open``: unfolded, as
+    on the welcome page, where a newcomer meets the pieces)."""
+    return HTML(board_picture(state, size=size, fluid=True) + board_legend(state, open_=legend_open))
 
 
 def facts(events: Iterable[object]) -> HTML:

@@ -10,7 +10,9 @@ start and *Again* asks the question anew.
 
 The moment of the question is found, not guessed: the demo's game is played
 once for each answer, and the events both answers share are what happened
-before the question (the collision itself, for Lawrence).
+before the question (the collision itself, for Lawrence). The question is
+asked at that moment: it appears when the board is stepped (or played) up to
+it, not before, and once answered it gives way to the answer.
 """
 
 from __future__ import annotations
@@ -127,12 +129,17 @@ class DecisionBoard(RuleBoard):
         self._buttons = {choice: self._answer_button(choice) for choice in (True, False)}
         self._verdict = widgets.HTML()
         self._verdict.add_class("asteroyds-decision-verdict")
+        self._asking = widgets.HTML(tag("div", self.question, class_="asteroyds-decision-question"))
+        self._waiting = widgets.HTML(
+            tag(
+                "div",
+                _("Step ▶ (or ↺ Again): the question comes at the moment it is decided."),
+                class_="asteroyds-decision-waiting",
+            )
+        )
+        self._answers = widgets.HBox([self._buttons[True], self._buttons[False]])
         ask_panel = widgets.VBox(
-            [
-                widgets.HTML(CSS + tag("div", self.question, class_="asteroyds-decision-question")),
-                widgets.HBox([self._buttons[True], self._buttons[False]]),
-                self._verdict,
-            ]
+            [widgets.HTML(CSS), self._waiting, self._asking, self._answers, self._verdict]
         )
         ask_panel.add_class("asteroyds-decision")
         super().__init__(self._start, self._asked, title=title, size=size, extra=[ask_panel])
@@ -169,11 +176,27 @@ class DecisionBoard(RuleBoard):
         self.show(self._start, self._asked)
         self.play(0)
 
+    @property
+    def asking(self) -> bool:
+        """Is the question on show (the board at its moment, not answered yet)?"""
+        return self.answer is None and self.index == self.asked_at
+
     def go(self, index: int) -> None:
+        # the question first: a page that sees the counter move (RuleBoard.go sets it last) sees it right
+        self._draw_ask(max(0, min(int(index), len(self.events))))
         with self.board.hold():  # the step and the question's outline drawn as one picture
             super().go(index)
-            if self.answer is None and self.index == self.asked_at:  # the moment of the question
+            if self.asking:  # the moment of the question
                 self.board.highlight(self._question_cells)
+
+    def _draw_ask(self, index: int) -> None:
+        """The question at its moment only; before it, a line saying it will come; after an answer,
+        the answer (the buttons stay, to answer the other way)."""
+        answered = self.answer is not None
+        asking = not answered and index == self.asked_at
+        self._asking.layout.display = "" if asking else "none"
+        self._answers.layout.display = "" if asking or answered else "none"
+        self._waiting.layout.display = "none" if asking or answered else ""
 
 
 __all__ = ["DecisionBoard", "question_cells", "question_text", "shared_start"]

@@ -21,7 +21,7 @@ controller owns in :mod:`.tokens`, the sentences of its results in :mod:`.messag
 >>> chart.place(6, 7, "L").program, chart.shield_on
 (Program.parse('F . . . . . L'), False)
 >>> chart.place(6, 7, "U").message
-"blue, column 7 (red): Turn back 'U' is not on the red column (it offers S, F, R, L and X)"
+'blue, column 7 (red): Turn back is not on the red column (it offers Shield, Forward, Right, Left and Shoot)'
 """
 
 from __future__ import annotations
