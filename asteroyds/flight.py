@@ -215,18 +215,16 @@ class _Flight:
                 outcome, _c, _f, index, target, piece, _t = advance(
                     space, cell, facing, steps, first, now.tokens, None, not now.destroy_used, trail
                 )
-                for fact in trail:
-                    what = fact[0]
+                for what, value, detail in trail:
                     if what == "move":
-                        _w, end, backwards = fact
-                        append(CraftMoved(player, cell, end, facing, column, backwards))
-                        cell = end
+                        append(CraftMoved(player, cell, value, facing, column, detail))
+                        cell = value
                     elif what == "turn":
-                        append(CraftTurned(player, facing, fact[1], column))
-                        facing = fact[1]
+                        append(CraftTurned(player, facing, value, column))
+                        facing = value
                     else:  # a gate crossed: its token
                         self.craft = _with(self.craft, cell, facing)
-                        self.take_token(fact[2], column)
+                        self.take_token(detail, column)
                 if outcome == FREE:
                     break
                 self.craft = _with(self.craft, cell, facing)

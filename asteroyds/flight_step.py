@@ -46,8 +46,9 @@ DESTROY_DAMAGE = 4  # docs/rules.md#5-flying-and-the-status-chart: destroying co
 # One primitive step: (pivot, move), see pilots.PRIMITIVES; move None is a pivot on the spot.
 Effect = tuple[int, int | None]
 Effects = tuple[Effect, ...]
-# One fact of a step, in the order they happen: ("turn", facing), ("move", cell, backwards),
-# ("token", symbol, gate). The coach's explanation reads them as they are; the flight makes events of them.
+# One fact of a step, in the order they happen, always three fields (the flight unpacks them at once):
+# ("turn", facing, pivot), ("move", cell, backwards), ("token", symbol, gate). Made only when a caller
+# asks (the flight makes events of them, the coach's explanation reads them), never on the search's path.
 Fact = tuple
 # What :func:`advance` returns: (FREE, HIT, LAND or RAM, cell, facing, the index of the step met (FREE:
 # -1), the space that step aims at (None: the border), the piece there, the gate tokens taken).
@@ -131,7 +132,7 @@ class Airspace:
 
 def damage_amount(base: int, shielded: bool) -> int:
     """One damage event's points before Lawrence: the shield takes one."""
-    return max(0, base - (1 if shielded else 0))
+    return base - 1 if shielded and base > 0 else base
 
 
 def advance(
@@ -160,38 +161,38 @@ def advance(
     """
     neighbours, occupant = space.neighbours, space.occupant
     gained: tuple[str, ...] = ()
-    for index in range(first, len(steps)):
-        pivot, move = steps[index]
+    index = first - 1  # counted by hand: cheaper than enumerate for an action's one to three steps
+    for pivot, move in steps[first:] if first else steps:
+        index += 1
         if move is None:
             facing = (facing + pivot) % 6
             if trail is not None:
-                trail.append(("turn", facing))
+                trail.append(("turn", facing, pivot))
             continue
         target = neighbours[cell][(facing + move) % 6]
         if target is None:  # the border
             return HIT, cell, facing, index, None, None, gained
-        piece = occupant.get(target)
-        if piece is None or piece.id == removed:
-            cell = target
-            if trail is not None:
-                trail.append(("move", cell, move == 3))
-            continue
-        kind = piece.kind
-        if kind == GATE and space.racing:  # a gate crossed: its token, once
-            cell = target
-            if trail is not None:
-                trail.append(("move", cell, move == 3))
-            symbol = piece.symbol
+        gate = None
+        if target in occupant:  # (most steps go into an empty space)
+            piece = occupant[target]
+            kind = piece.kind
+            if kind == GATE and space.racing:
+                gate = piece  # crossed
+            elif piece.id != removed:  # met: the caller lands, asks or bounces off
+                if kind == PLATFORM and space.landing and space.holds_every_token((*tokens, *gained)):
+                    return LAND, cell, facing, index, target, piece, gained
+                if kind == ASTEROID and can_destroy:
+                    return RAM, cell, facing, index, target, piece, gained
+                return HIT, cell, facing, index, target, piece, gained
+        cell = target
+        if trail is not None:
+            trail.append(("move", cell, move == 3))
+        if gate is not None:  # a gate crossed: its token, once
+            symbol = gate.symbol
             if symbol and symbol not in tokens and symbol not in gained:
                 gained += (symbol,)
                 if trail is not None:
-                    trail.append(("token", symbol, piece))
-            continue
-        if kind == PLATFORM and space.landing and space.holds_every_token((*tokens, *gained)):
-            return LAND, cell, facing, index, target, piece, gained
-        if kind == ASTEROID and can_destroy:
-            return RAM, cell, facing, index, target, piece, gained
-        return HIT, cell, facing, index, target, piece, gained
+                    trail.append(("token", symbol, gate))
     return FREE, cell, facing, -1, None, None, gained
 
 

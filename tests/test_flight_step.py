@@ -26,7 +26,7 @@ def test_free_steps_turn_and_move_and_say_so_in_order():
     assert trail == [("move", (6, 5), False), ("move", (6, 6), False)]
     trail = []
     outcome, _cell, facing, *_rest = advance(space, (6, 4), EAST, R, 0, (), None, True, trail)
-    assert outcome == FREE and facing == (EAST + 1) % 6 and trail[0] == ("turn", facing)
+    assert outcome == FREE and facing == (EAST + 1) % 6 and trail[0] == ("turn", facing, 1)
 
 
 def test_an_asteroid_is_rammed_only_while_the_destroy_is_not_spent_and_passed_once_destroyed():
