@@ -10,6 +10,8 @@ scenario → :class:`State` → phase functions → events → views.
 White/red asteroid #4 moves 2 spaces NW to (5, 11)
 """
 
+import sys as _sys
+
 from .asteroids import resolve_asteroids
 from .damage import Decision, always, never, policy
 from .dice import Dice, all_outcomes, roll
@@ -25,6 +27,15 @@ from .state import State
 # The built-in modes register themselves (asteroyds.registry): every module below them asks a
 # state's mode through the registry, so they are there whatever one imports first.
 from . import modes as _modes  # noqa: E402, F401  isort: skip
+
+# A state's validate() runs the checks, which give it their runner when imported (asteroyds.checks).
+from . import checks as _checks  # noqa: E402, F401  isort: skip
+
+# Jupyter shows a state as its SVG picture, which the renderer gives the state when it is imported
+# (asteroyds.state.picture_with): imported here where there is a Jupyter (IPython) to show it, and
+# nowhere else, so the command line and a class room's server do not pay for it.
+if "IPython" in _sys.modules:  # tests/test_state_picture.py runs both sides
+    from . import render as _render  # noqa: F401
 
 __version__ = "0.1.0"
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import saved_game, scenario, untrusted
+from .checks import check_playable
 from .damage import Decide, Decision
 from .dice import Dice, phase_order
 from .errors import AsteroydsError, DecisionError, RuleError, ScenarioError
@@ -157,9 +158,8 @@ class Game:
         mode_rules: Any = None,
     ) -> None:
         initial.validate("game setup")
-        mode = mode_of(initial)
         # A board can be valid but not playable (a capture team short of a craft).
-        mode.check_playable(initial, "game setup")
+        check_playable(initial, "game setup")
         self.initial = initial
         self.seed = seed
         self.decisions = Decisions(policy)
@@ -518,7 +518,7 @@ class Game:
         """The current state as a scenario file's text."""
         return scenario.dumps(self.state)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         return self.state._repr_svg_()
 
     def __repr__(self) -> str:

@@ -2,8 +2,8 @@
 
 The data and rules layers need a few facts of a state's mode (may a racing
 gate cross a craft? may a craft shoot, and what does a hit give? the mode's
-own checks of a board, its replay rules, its planning time, how its round
-ends), but they sit below the modes package and never import it. So each
+own checks of a board (:class:`~asteroyds.checks.ModeChecks`), its replay rules,
+its planning time, how its round ends), but they sit below the modes package and never import it. So each
 mode registers itself here (:func:`asteroyds.modes.register`; importing
 ``asteroyds`` registers the built-in ones) and those layers look it up by
 name. What they may ask of a mode is :class:`ModeRules`; the whole mode is
@@ -17,14 +17,15 @@ name. What they may ask of a mode is :class:`ModeRules`; the whole mode is
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from .errors import ScenarioError
 from .i18n import _
 
-if TYPE_CHECKING:  # types only: this module sits below the state and the events
-    from .events import Event
-    from .state import State
+# A state and an event are ``Any`` here: the state module looks its mode up in this one, so this
+# module names neither (an import of them, even for types only, would be an import cycle).
+_State = Any
+_Event = Any
 
 
 class TurnRules(Protocol):
@@ -55,15 +56,15 @@ class ModeRules(Protocol):
     ) -> str | None: ...  # the kind of piece a laser hit gives a token from (None: none)
     @property
     def planning_seconds(self) -> Mapping[str, int]: ...  # by planning level (docs/rules.md#3-a-round)
-    @property
-    def replay(
-        self,
-    ) -> Mapping[str, Callable[[State, Any], State]]: ...  # the board after the mode's own events (by type)
+    @property  # the board after the mode's own events (by type)
+    def replay(self) -> Mapping[str, Callable[[_State, _Event], _State]]: ...
 
-    def check(self, state: State, where: str) -> Any: ...
-    def outcome(self, state: State, round_events: Sequence[Event]) -> Any: ...
-    def start_round(self, state: State) -> tuple[State, list[Event]]: ...
-    def finish_round(self, state: State, round_events: Sequence[Event]) -> tuple[State, list[Event]]: ...
+    @property
+    def checks(self) -> Any: ...  # its own checks of a board (asteroyds.checks.ModeChecks)
+
+    def outcome(self, state: _State, round_events: Sequence[_Event]) -> Any: ...
+    def start_round(self, state: _State) -> tuple[_State, list[_Event]]: ...
+    def finish_round(self, state: _State, round_events: Sequence[_Event]) -> tuple[_State, list[_Event]]: ...
 
 
 _MODES: dict[str, ModeRules] = {}
@@ -104,7 +105,7 @@ def mode_named(name: str) -> Any:
         ) from None
 
 
-def mode_of(state: State) -> Any:
+def mode_of(state: _State) -> Any:
     """The mode ``state`` is played in."""
     return mode_named(state.mode)
 

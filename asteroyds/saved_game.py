@@ -24,22 +24,39 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from . import scenario, untrusted
 from .damage import Decide
 from .errors import AsteroydsError, ScenarioError
 from .i18n import _
 from .modes import mode_of
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+from .state import State
 
 FORMAT = "asteroyds/game@1"
 
 
-def to_dict(game: Game) -> dict[str, Any]:
+class Saveable(Protocol):
+    """What the format reads of a game and asks of it (:class:`asteroyds.game.Game` has it all).
+
+    The game module imports this one for its methods, so this one does not import it back: it names
+    a game by what it needs, and a reader is given the class to make (``game_class``).
+    """
+
+    seed: int
+    initial: State
+    inputs: list[dict[str, Any]]
+    mode_rules: Any
+
+    def replay(self, inputs: Sequence[dict[str, Any]]) -> None: ...
+
+
+GameT = TypeVar("GameT", bound=Saveable)
+
+
+def to_dict(game: Saveable) -> dict[str, Any]:
     """The saved game as plain data (what :func:`dumps` writes)."""
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -54,7 +71,7 @@ def to_dict(game: Game) -> dict[str, Any]:
     return data
 
 
-def dumps(game: Game) -> str:
+def dumps(game: Saveable) -> str:
     """The saved game as JSON text: one input per line, stable bytes."""
     data = to_dict(game)
     setup_text = scenario.dumps(game.initial).rstrip("\n").replace("\n", "\n  ")
@@ -68,7 +85,7 @@ def dumps(game: Game) -> str:
     return body
 
 
-def save(game: Game, path: str | Path) -> None:
+def save(game: Saveable, path: str | Path) -> None:
     """Write the saved game to ``path`` through a temporary file, so a crash never leaves half a file."""
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
@@ -76,7 +93,9 @@ def save(game: Game, path: str | Path) -> None:
     tmp.replace(path)
 
 
-def from_dict(game_class: type[Game], data: Any, where: str = "game", policy: Decide | None = None) -> Game:
+def from_dict(
+    game_class: Callable[..., GameT], data: Any, where: str = "game", policy: Decide | None = None
+) -> GameT:
     """A ``game_class`` game from saved data, its inputs replayed; a ScenarioError names what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ScenarioError(
@@ -104,13 +123,15 @@ def from_dict(game_class: type[Game], data: Any, where: str = "game", policy: De
     return game
 
 
-def loads(game_class: type[Game], text: str, where: str = "game", policy: Decide | None = None) -> Game:
+def loads(
+    game_class: Callable[..., GameT], text: str, where: str = "game", policy: Decide | None = None
+) -> GameT:
     """A game from a saved game's text (parsed as untrusted JSON first)."""
     data = untrusted.parse_json(text, where, "a saved game")
     return from_dict(game_class, data, where=where, policy=policy)
 
 
-def load(game_class: type[Game], path: str | Path, policy: Decide | None = None) -> Game:
+def load(game_class: Callable[..., GameT], path: str | Path, policy: Decide | None = None) -> GameT:
     """A game from a saved game's file; errors name the file."""
     text = untrusted.read_text(path, "a saved game")
     return loads(game_class, text, where=untrusted.printable(str(path)), policy=policy)

@@ -309,10 +309,6 @@ def _handicap(pieces: list[Piece], players: Sequence[str], count: int, team: str
     return [p._replace(target=None, team=None) if p.id in dropped else p for p in pieces]
 
 
-# The box's layouts by name: what each built-in mode's setup builds (a mode names its own setup).
-SETUPS = {"racing": racing, "shooting": shooting, "drones": drones, "targets": targets}
-
-
 def setup(
     name: str,
     seed: int = 0,

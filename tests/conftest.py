@@ -58,7 +58,25 @@ def language_restored() -> Iterator[None]:
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
-    """Long work first, big independent files in single tests (``tests/scheduling.py``)."""
+    """Longest work first, big independent files in single tests (``tests/scheduling.py``)."""
     from .scheduling import scheduler
 
     return scheduler(config, log)
+
+
+# ASTEROYDS_RECORD_DURATIONS=1: the run's seconds per test go into tests/durations.json at its end
+# (in the controller, which sees every worker's reports), for the scheduler's order.
+_SECONDS: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if os.environ.get("ASTEROYDS_RECORD_DURATIONS"):
+        _SECONDS[report.nodeid] = _SECONDS.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    controller = not hasattr(session.config, "workerinput")
+    if os.environ.get("ASTEROYDS_RECORD_DURATIONS") and _SECONDS and controller:
+        from .scheduling import save_durations
+
+        save_durations(_SECONDS)

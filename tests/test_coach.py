@@ -92,8 +92,14 @@ def test_danger_map_json_shape():
 # --- an independent exhaustive search with the engine -------------------------------------
 
 
-def engine_outcomes(state, dice, player, program, destroy=True):
-    """Every (score, column where the flight stopped or None) over every answer sequence, with the engine."""
+def engine_outcomes(state, dice, player, program, destroy=True, phases=None):
+    """Every (score, column where the flight stopped or None) over every answer sequence, with the engine.
+
+    ``phases``: a dict kept across the programs of one search (same state, dice, player and
+    ``destroy``). The asteroid phase and the scorer built on its board depend only on the shield
+    token and the answers, not on the rest of the program: kept by those, they are played once
+    (half the enumeration's time), not once per program."""
+    phases = {} if phases is None else phases
     shields = dict.fromkeys(state.player_order, True)
     shields[player] = program.shielded
     original = state.craft(player)
@@ -109,7 +115,12 @@ def engine_outcomes(state, dice, player, program, destroy=True):
             asked.append(decision.key)
             return prefix[len(asked) - 1] if len(asked) <= len(prefix) else False
 
-        board, _ = resolve_asteroids(state, dice, shields=shields, decide=decide)
+        key = (program.shielded, prefix)
+        if key not in phases:
+            board, _ = resolve_asteroids(state, dice, shields=shields, decide=decide)
+            phases[key] = (board, Objective(board, player), tuple(asked))
+        board, objective, asked_by_asteroids = phases[key]
+        asked[:] = asked_by_asteroids
         final, events = board, []
         stop = 0 if board.craft(player).cell is None else None
         if stop is None:
@@ -122,7 +133,7 @@ def engine_outcomes(state, dice, player, program, destroy=True):
                     stop = column
         for index in range(len(prefix), len(asked)):
             pending.append((*prefix, *([False] * (index - len(prefix))), True))
-        score = final_score(Objective(board, player), original, final.craft(player), events, board)
+        score = final_score(objective, original, final.craft(player), events, board)
         results.append((score, stop))
     return results
 
@@ -132,13 +143,14 @@ def exhaustive_best(state, dice, player, destroy=True):
     craft = state.craft(player)
     best = None
     count = 0
+    phases: dict = {}
     for red in legal_tokens(craft, state.mode, 7, rules=state.rules):
         stack = [()]
         while stack:
             prefix = stack.pop()
             program = Program(prefix + (".",) * (6 - len(prefix)), red)
             depth = len(prefix)
-            outcomes = engine_outcomes(state, dice, player, program, destroy)
+            outcomes = engine_outcomes(state, dice, player, program, destroy, phases)
             stopped = all(stop is not None and stop <= depth for _, stop in outcomes)
             if depth == 6 or stopped:
                 count += 1

@@ -109,8 +109,11 @@ def test_an_unknown_style_is_refused_with_the_styles_named():
 # --- exhaustive on tiny boards --------------------------------------------------------------
 
 
-def _outcomes(state, dice, program):
-    """(score, spent the destroy, column it stopped in or None) under every answer sequence."""
+def _outcomes(state, dice, program, phases):
+    """(score, spent the destroy, column it stopped in or None) under every answer sequence.
+
+    ``phases``: the asteroid phase and its scorer, kept by shield token and answers across one
+    enumeration (they do not depend on the rest of the program: played once, not per program)."""
     shields = dict.fromkeys(state.player_order, True)
     shields["blue"] = program.shielded
     original = state.craft("blue")
@@ -125,7 +128,12 @@ def _outcomes(state, dice, program):
             asked.append(decision.key)
             return prefix[len(asked) - 1] if len(asked) <= len(prefix) else False
 
-        board, _ = resolve_asteroids(state, dice, shields=shields, decide=decide)
+        key = (program.shielded, prefix)
+        if key not in phases:
+            board, _ = resolve_asteroids(state, dice, shields=shields, decide=decide)
+            phases[key] = (board, Objective(board, "blue"), tuple(asked))
+        board, objective, asked_by_asteroids = phases[key]
+        asked[:] = asked_by_asteroids
         final, events, stop = board, [], 0 if board.craft("blue").cell is None else None
         if stop is None:
             final, events = fly(board, {"blue": program}, decide=decide)
@@ -136,7 +144,7 @@ def _outcomes(state, dice, program):
                     stop = column
         for index in range(len(prefix), len(asked)):
             pending.append((*prefix, *([False] * (index - len(prefix))), True))
-        score = final_score(Objective(board, "blue"), original, final.craft("blue"), events, board)
+        score = final_score(objective, original, final.craft("blue"), events, board)
         spent = final.craft("blue").destroy_used and not original.destroy_used
         results.append((score, spent, stop))
     return results
@@ -146,12 +154,13 @@ def _careful_rank_by_enumeration(state, dice):
     """The careful choice over every program and every answer, written the plain way."""
     craft = state.craft("blue")
     everything = []
+    phases: dict = {}
     for red in legal_tokens(craft, state.mode, 7, rules=state.rules):
         stack = [()]
         while stack:
             prefix = stack.pop()
             program = Program(prefix + (".",) * (6 - len(prefix)), red)
-            outcomes = _outcomes(state, dice, program)
+            outcomes = _outcomes(state, dice, program, phases)
             everything += [(score, spent) for score, spent, _ in outcomes]
             if len(prefix) == 6 or all(stop is not None and stop <= len(prefix) for *_, stop in outcomes):
                 continue

@@ -310,19 +310,21 @@ def test_fuzz_saved_games_in_the_sandbox(sandbox_view, raw):
     """The sandbox's Load…: a corrupted save is refused with its reason and the game is untouched."""
     controller = sandbox_view.controller
     game, inputs = controller.game, list(controller.game.inputs)
-    sandbox_view._run(lambda: sandbox_view._load_upload([{"name": "save.json", "content": memoryview(raw)}]))
+    sandbox_view.parts.run(
+        lambda: sandbox_view.parts.load_upload([{"name": "save.json", "content": memoryview(raw)}])
+    )
     if sandbox_view.error:
         assert sandbox_view.error.startswith(("ScenarioError: ", "InputError: ")), sandbox_view.error[:300]
         assert controller.game is game and controller.game.inputs == inputs
     else:  # a save that still replays: it is the game now; back to the original for the next one
-        sandbox_view._run(lambda: sandbox_view._load(json.dumps(BASES[3]), "the original"))
+        sandbox_view.parts.run(lambda: sandbox_view.parts.load(json.dumps(BASES[3]), "the original"))
         assert sandbox_view.error == ""
 
 
 @pytest.fixture(scope="module")
 def sandbox_view() -> Sandbox:
     view = Sandbox()
-    view._load(json.dumps(BASES[3]), "the original")
+    view.parts.load(json.dumps(BASES[3]), "the original")
     return view
 
 

@@ -63,7 +63,7 @@ def test_priority_inspector_in_french():
         table = priority_table(events, len(events) // 2, state)
         text = table_html(table)
     english = table_html(priority_table(events, len(events) // 2, state))
-    assert "éléments, le plus petit numéro d'abord" in text and "résultat · pourquoi" in text
+    assert "éléments, le plus petit numéro d&#x27;abord" in text and "résultat · pourquoi" in text  # escaped
     assert "avancé" in text and "moved" not in text
     assert "smallest number first" in english
 

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import grimp
 import pytest
 
 import asteroyds
@@ -70,18 +71,24 @@ def test_the_flags_say_what_the_shared_rules_do_differently():
 
 
 def test_state_imports_neither_the_renderer_nor_a_mode_module():
-    """``state`` asks the mode registry (:mod:`asteroyds.registry`), where the modes register."""
-    code = (
-        "import sys, asteroyds.state; "
-        "print(sorted(m for m in sys.modules if m.startswith(('asteroyds.render', 'asteroyds.modes.'))))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert "asteroyds.render" not in out
+    """``state`` is given its checks (:func:`asteroyds.state.validated_by`), which ask the mode registry
+    where the modes register, and its picture by the renderer (:func:`asteroyds.state.picture_with`):
+    it imports neither a mode nor the renderer, not even through another module (grimp's graph: an
+    import in a function or for types counts too)."""
+    upstream = grimp.build_graph("asteroyds", cache_dir=None).find_upstream_modules("asteroyds.state")
+    assert [m for m in sorted(upstream) if m.startswith(("asteroyds.render", "asteroyds.modes"))] == []
     lines = (PACKAGE / "state.py").read_text(encoding="utf-8").splitlines()
     imports = [line for line in lines if "import" in line]
-    assert [line for line in imports if "modes" in line or "registry" in line] == [
-        "from .registry import checked_mode"
+    assert [line for line in imports if "modes" in line or "registry" in line] == []
+    assert [line for line in imports if "checks" in line and line.startswith(("from", "import"))] == []
+    runner = [
+        line
+        for path in sorted((PACKAGE / "checks").glob("*.py"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("from ..") or line.startswith("import ")
     ]
+    assert [line for line in runner if "modes" in line] == []
+    assert "from ..registry import mode_named" in runner
 
 
 # --- issue 21: a mode is a plug-in; capture is a package; the layers hold ------------------------

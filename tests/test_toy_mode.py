@@ -21,6 +21,7 @@ import pytest
 import asteroyds
 from asteroyds import rules, setups
 from asteroyds.bot import plan_bots
+from asteroyds.checks import Check, Found, ModeChecks
 from asteroyds.cli import build_parser, main
 from asteroyds.errors import ScenarioError
 from asteroyds.events import Event
@@ -65,11 +66,11 @@ def toy_setup(
     return state.validate("toy setup")
 
 
-def toy_check(state: State, where: str) -> None:
+def one_gate(state: State, where: str) -> Iterator[Found]:
     """The toy's own rule of a board: one gate, no more."""
     gates = [p.id for p in state.pieces if p.kind == GATE]
     if len(gates) > 1:
-        raise ScenarioError(f"{where}: a toy board has one gate, not {len(gates)} ({', '.join(gates)})")
+        yield Found(0, f"{where}: a toy board has one gate, not {len(gates)} ({', '.join(gates)})")
 
 
 def toy_outcome(state: State, round_events: Sequence[Event]) -> Outcome | None:
@@ -88,7 +89,7 @@ TOY_MODE = Mode(
     turn=STANDARD_TURN,
     outcome=toy_outcome,
     setup=toy_setup,
-    check=toy_check,
+    checks=ModeChecks(board=(Check("one gate", "state", one_gate),)),
     crosses_gates=True,
     shooting=False,
     greedy=greedy_racer,

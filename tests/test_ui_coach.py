@@ -149,7 +149,7 @@ def test_the_panel_lays_the_ghost_on_the_chart_the_path_on_the_board_and_explain
     assert board.path[-1] == tuple(expected.path[-1])
     for sentence in expected.explanation:
         assert html_escape(sentence) in panel.explanation_html
-    assert f"data-program='{expected.program}'" in panel.explanation_html
+    assert f'data-program="{expected.program}"' in panel.explanation_html
     panel.forget_plan()
     assert chart.ghost is None and board.path == ()
 

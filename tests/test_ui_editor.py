@@ -333,8 +333,8 @@ def test_the_view_follows_the_controller():
     assert 'data-ok="true"' in view._message.value
     view.board.click((6, 6))
     assert 'data-ok="false"' in view._message.value and "already holds" in view._message.value
-    assert downloaded_text(view._download.value) == c.to_json()
-    assert "http://h/teachers_tools.ipynb?scenario=" in view._share.value
+    assert downloaded_text(view.parts.download.value) == c.to_json()
+    assert "http://h/teachers_tools.ipynb?scenario=" in view.parts.share.value
     assert not view._undo.disabled and view._redo.disabled
 
 
@@ -351,12 +351,12 @@ def test_the_view_preview_shows_the_result_then_goes_back():
 def test_the_view_loads_a_file_from_the_upload_and_from_the_text():
     view = ScenarioEditor()
     text = demos.dumps(demos.load_demo("pilot-hector"))
-    view._uploaded([{"name": "hector.json", "content": memoryview(text.encode())}])
+    view.parts.uploaded([{"name": "hector.json", "content": memoryview(text.encode())}])
     assert view.controller.state == demos.load_demo("pilot-hector").state
-    view._uploaded([{"name": "bad.json", "content": b"\xff\xfe"}])
+    view.parts.uploaded([{"name": "bad.json", "content": b"\xff\xfe"}])
     assert "not a text file" in view._message.value
-    view._json.value = "{broken"
-    view._run(lambda: view.controller.load_json(view._json.value))
+    view.parts.json.value = "{broken"
+    view._run(lambda: view.controller.load_json(view.parts.json.value))
     assert "not valid JSON" in view._message.value
     assert view.controller.state == demos.load_demo("pilot-hector").state
 
@@ -380,8 +380,8 @@ def test_the_view_applies_craft_settings():
     view = ScenarioEditor()
     c = view.controller
     c.add_craft("red", (6, 6))
-    view._damage.value, view._pilot.value, view._tokens.value = 3, "Hector", "B D"
-    view._apply_craft()
+    view.parts.damage.value, view.parts.pilot.value, view.parts.tokens.value = 3, "Hector", "B D"
+    view.parts.apply_craft()
     craft = c.state.craft("red")
     assert (craft.damage, craft.pilot, craft.tokens) == (3, "Hector", ("B", "D"))
 
@@ -390,12 +390,12 @@ def test_the_text_box_follows_the_board_until_someone_types_in_it():
     view = ScenarioEditor()
     c = view.controller
     c.add("pod", (6, 6))
-    assert view._json.value == c.to_json()
-    view._json.value = "my notes"
+    assert view.parts.json.value == c.to_json()
+    view.parts.json.value = "my notes"
     c.add("pod", (6, 7))
-    assert view._json.value == "my notes"  # not overwritten
-    view._show_json(force=True)  # "Show this board's JSON"
-    assert view._json.value == c.to_json()
+    assert view.parts.json.value == "my notes"  # not overwritten
+    view.parts.show_json(force=True)  # "Show this board's JSON"
+    assert view.parts.json.value == c.to_json()
 
 
 # --- targets mode: the Target tool (docs/rules.md#7-shooting) ---------------------------------------------
@@ -590,20 +590,20 @@ def badges(view: ScenarioEditor) -> list[str]:
 def test_the_view_s_mode_team_and_number_drive_the_target_tool_and_the_board_shows_it():
     view = ScenarioEditor(page_url="")
     c = view.controller
-    view._mode.value = "targets"
+    view.parts.mode.value = "targets"
     assert c.state.mode == "targets" and c.message == "Mode: Targets"
     c.add("asteroid", (6, 6), colour="white")
-    assert view._target_box.layout.display == "none"  # only the Target tool shows its options
-    view._tools.value = "target"
-    assert view._target_box.layout.display == "" and view._colour.layout.display == "none"
-    view._team.value, view._number.value = "right", 4
+    assert view.parts.target_box.layout.display == "none"  # only the Target tool shows its options
+    view.parts.tools.value = "target"
+    assert view.parts.target_box.layout.display == "" and view.parts.colour.layout.display == "none"
+    view.parts.team.value, view.parts.number.value = "right", 4
     assert (c.tool.name, c.tool.team, c.tool.number) == ("target", "right", 4)
     view.board.click((6, 6))
     assert c.state.piece("W1").target == "right-4"
     assert "Put target R4" in view._message.value and 'data-ok="true"' in view._message.value
     assert badges(view) == ["R4"]  # the board draws the target's badge
-    assert "target R4" in view._selection.value
-    view._number.value = 0  # "next free"
+    assert "target R4" in view.parts.selection.value
+    view.parts.number.value = 0  # "next free"
     assert c.tool.number is None
     view.board.click((6, 6))  # again: off, and the badge goes
     assert c.state.piece("W1").target is None and badges(view) == []
@@ -614,12 +614,12 @@ def test_the_view_s_mode_menu_shows_the_board_s_mode_after_a_refusal_or_a_new_bo
     c = view.controller
     c.add_craft("blue", (7, 7))
     c.add("gate", (7, 7))  # racing: a gate may stand on a craft…
-    view._mode.value = "shooting"  # …not in shooting mode: refused, the menu goes back
-    assert not c.ok and c.state.mode == "racing" and view._mode.value == "racing"
+    view.parts.mode.value = "shooting"  # …not in shooting mode: refused, the menu goes back
+    assert not c.ok and c.state.mode == "racing" and view.parts.mode.value == "racing"
     c.load_setup("targets", seed=1, players=["red", "blue"])
-    assert view._mode.value == "targets"
-    view._setup.value, view._mode.value = "empty", "drones"
-    view._new_board()
+    assert view.parts.mode.value == "targets"
+    view.parts.setup.value, view.parts.mode.value = "empty", "drones"
+    view.parts.new_board()
     assert c.state == empty_state("drones")
 
 
@@ -873,7 +873,7 @@ def test_an_edited_capture_layout_round_trips_through_the_file_and_plays():
     editor.rotate("TR1", -1)
     editor.move("P3", (5, 6))
     editor.add("turret", (6, 11), team="white", orientation="W")
-    text = downloaded_text(ScenarioEditor(controller=editor, page_url="")._download.value)
+    text = downloaded_text(ScenarioEditor(controller=editor, page_url="").parts.download.value)
     assert text == editor.to_json()
     loaded = scenario.loads(text)
     assert loaded == editor.state and loaded.piece("TW3").team == "white"
@@ -905,38 +905,38 @@ def test_a_board_that_cannot_be_played_yet_says_why():
 def test_the_view_shows_the_capture_tools_and_its_team_menu_drives_the_tools():
     view = ScenarioEditor(page_url="http://localhost:8866/voila/render/teachers_tools.ipynb")
     c = view.controller
-    assert "asteroyd" not in [t for _label, t in view._tools.options]
-    view._setup.value = "capture"
-    view._new_board()
-    assert c.state == capture.layout(2) and view._mode.value == "capture"
-    assert [t for _label, t in view._tools.options] == list(tools_for("capture"))
+    assert "asteroyd" not in [t for _label, t in view.parts.tools.options]
+    view.parts.setup.value = "capture"
+    view.parts.new_board()
+    assert c.state == capture.layout(2) and view.parts.mode.value == "capture"
+    assert [t for _label, t in view.parts.tools.options] == list(tools_for("capture"))
     assert "gate" not in tools_for("capture") and "asteroyd" in tools_for("capture")
-    view._tools.value = "turret"
-    assert view._target_box.layout.display == "" and view._number.layout.display == "none"
-    assert [v for _label, v in view._team.options] == [
+    view.parts.tools.value = "turret"
+    assert view.parts.target_box.layout.display == "" and view.parts.number.layout.display == "none"
+    assert [v for _label, v in view.parts.team.options] == [
         "red",
         "white",
         "blue",
-    ] and view._symbol.layout.display == "none"
-    view._team.value = "white"
-    view._facing.value = 3
+    ] and view.parts.symbol.layout.display == "none"
+    view.parts.team.value = "white"
+    view.parts.facing.value = 3
     assert (c.tool.name, c.tool.team, c.tool.orientation) == ("turret", "white", 3)
     view.board.click((6, 11))
     assert c.state.piece("TW3").team == "white" and "Added white turret TW3" in view._message.value
-    view._tools.value = "platform"
-    assert view._colour.layout.display == "none"  # a capture platform takes its team's colour
+    view.parts.tools.value = "platform"
+    assert view.parts.colour.layout.display == "none"  # a capture platform takes its team's colour
     # The play line: the engine says the board can be played, and the link opens it in the sandbox.
-    assert 'data-ready="true"' in view._play.value
-    href = view._play.value.split('href="', 1)[1].split('"', 1)[0]
+    assert 'data-ready="true"' in view.parts.play.value
+    href = view.parts.play.value.split('href="', 1)[1].split('"', 1)[0]
     assert href.startswith("http://localhost:8866/voila/render/sandbox.ipynb?scenario=")
     assert links.scenario_from_query(html.unescape(href).split("?", 1)[1]) == c.state
     c.remove("AW")
-    assert "data-ready='false'" in view._play.value and "Not playable yet" in view._play.value
+    assert 'data-ready="false"' in view.parts.play.value and "Not playable yet" in view.parts.play.value
     # Back to targets: the Target tool's menu lists the sets again.
     c.new_board("targets")
-    assert "asteroyd" not in [t for _label, t in view._tools.options]
-    view._tools.value = "target"
-    assert [v for _label, v in view._team.options] == ["left", "right"] and c.tool.team == "left"
+    assert "asteroyd" not in [t for _label, t in view.parts.tools.options]
+    view.parts.tools.value = "target"
+    assert [v for _label, v in view.parts.team.options] == ["left", "right"] and c.tool.team == "left"
 
 
 def test_the_view_previews_the_turrets_and_goes_back():

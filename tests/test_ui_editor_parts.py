@@ -193,8 +193,8 @@ def test_the_view_s_sections_redraw_from_the_controller():
 
 def test_the_widget_shows_its_sections_widgets_under_its_own_names():
     view = ScenarioEditor(page_url="")
-    assert view._tools is view._palette.tools and view._json is view._files.json
-    assert view._damage is view._selection_panel.damage
+    assert view.parts.tools is view._palette.tools and view.parts.json is view._files.json
+    assert view.parts.damage is view._selection_panel.damage
 
 
 def test_every_editor_module_is_under_600_lines_and_every_class_under_400():

@@ -123,7 +123,7 @@ def test_the_view_shows_the_demo_in_big_text_on_a_large_board():
     assert "smaller number moves first" in view._explain.value
     assert "§4 Priority and order" in view._rule.value
     assert view._picker.value == "rulebook-white-6-before-gate-24"
-    assert "data-count='4'" in view._counter.value and "step 1 of 4" in view._counter.value
+    assert 'data-count="4"' in view._counter.value and "step 1 of 4" in view._counter.value
     assert view._buttons["back"].disabled and not view._buttons["next"].disabled
     assert "?demo=rulebook-white-6-before-gate-24" in view._link.value
 

@@ -209,7 +209,7 @@ def test_scoreboard_numbers_match_the_state():
             craft.power_used,
         )
         assert row.progress == len(set(craft.tokens)) and row.needed == 4 and row.kind == "bot (greedy)"
-        assert f"data-player='{row.player}' data-damage='{craft.damage}'" in scoreboard_html(state, c.kinds)
+        assert f'data-player="{row.player}" data-damage="{craft.damage}"' in scoreboard_html(state, c.kinds)
     series = progress_series(c.game.history)
     assert [len(d) for d, _g in series.values()] == [4, 4]
     assert series["blue"][0][-1] == state.craft("blue").damage
@@ -344,13 +344,13 @@ def test_the_widget_plays_a_round_through_its_buttons():
     view.start_game()
     c = view.controller
     assert c.stage == "roll" and view.error == ""
-    view._dice.roll()  # the dice panel's Roll is the game's seeded roll
-    assert c.stage == "planning" and view._dice.dice == c.game.dice  # one human: no hand-over screen
+    view.parts.dice.roll()  # the dice panel's Roll is the game's seeded roll
+    assert c.stage == "planning" and view.parts.dice.dice == c.game.dice  # one human: no hand-over screen
     assert view.controller.clock is not None and view.controller.clock.running  # the stopwatch runs at once
     chart = view.chart("blue")
     chart.click(1, "F")
     assert view.board.path[:2] == (c.game.state.craft("blue").cell, c.forecast()[1].cells[1])
-    view._submit.click()
+    view.parts.submit.click()
     assert c.stage == "asteroids"
     assert view.board.path == ()  # nobody's ghost path is left on the shared board
     rp = view.round_player
@@ -361,20 +361,20 @@ def test_the_widget_plays_a_round_through_its_buttons():
     rp.press("last")
     rp.press("end")
     assert c.stage == "roll" and c.game.round == 2 and view.error == ""
-    assert "data-round='2'" in view.scoreboard.html
+    assert 'data-round="2"' in view.scoreboard.html
     assert view.progress_plot.series["blue"][0] == [0, c.game.state.craft("blue").damage]
-    assert downloaded_text(view._save.value) == c.save_text()
+    assert downloaded_text(view.parts.save.value) == c.save_text()
 
 
 def test_the_widget_shows_errors_and_keeps_the_game():
     view = Sandbox(start=True)
     c = view.controller
     game = c.game
-    view._run(lambda: view._load("{broken", "the pasted text"))
+    view.parts.run(lambda: view.parts.load("{broken", "the pasted text"))
     assert "not valid JSON" in view.error and c.game is game
-    view._run(lambda: c.submit())
+    view.parts.run(lambda: c.submit())
     assert "nobody is planning" in view.error
-    view._run(lambda: None)
+    view.parts.run(lambda: None)
     assert view.error == ""
 
 
@@ -382,10 +382,10 @@ def test_the_widget_shows_a_laser_when_the_round_player_reaches_a_shot():
     view = Sandbox(SandboxSetup(mode="drones", seats=(Seat("blue"), Seat("red", "greedy")), seed=DRONES_SEED))
     view.start_game()
     c = view.controller
-    view._dice.roll()
-    view._ready.click()
+    view.parts.dice.roll()
+    view.parts.ready.click()
     view.chart("blue").load(DRONES_PROGRAM)
-    view._submit.click()
+    view.parts.submit.click()
     rp = view.round_player
     rp.press("asteroids")
     rp.press("fly")
@@ -507,9 +507,9 @@ def test_an_illegal_capture_program_is_refused_and_nothing_changes():
     with pytest.raises(RuleError, match="white1 is not planning now"):
         c.submit({"white1": "F . . . . . S1"})
     view = Sandbox(SandboxSetup.capture(humans=("red",), seed=CAPTURE_SEED), start=True)
-    view._dice.roll()
-    view._ready.click()
-    view._run(lambda: view.controller.submit({"red1": "X X X X X X Q"}))
+    view.parts.dice.roll()
+    view.parts.ready.click()
+    view.parts.run(lambda: view.controller.submit({"red1": "X X X X X X Q"}))
     assert "ProgramError" in view.error and "red1" in view.error and view.controller.stage == "planning"
 
 
@@ -523,7 +523,7 @@ def test_a_capture_game_with_bots_plays_to_the_victory():
     assert dict(c.game.state.scores)[team] == 3
     assert score_rows(c.game.state, c.kinds)[0].progress == dict(c.game.state.scores)["red"]
     html = scoreboard_html(c.game.state, c.kinds)
-    assert f"data-team='{team}' data-score='3' data-target='3'" in html
+    assert f'data-team="{team}" data-score="3" data-target="3"' in html
     series = progress_series(c.game.history)
     assert set(series) == {"red", "white"} and series[team][1][-1] == 3
     with pytest.raises(RuleError):
@@ -573,7 +573,7 @@ def test_the_widget_plays_a_capture_turn():
     view.start_game()
     c = view.controller
     assert c.stage == "roll" and view.error == ""
-    view._dice.roll()
+    view.parts.dice.roll()
     assert c.stage == "planning" and c.current_team == "red"  # one human team: no hand-over screen
     charts = view._chart_box.children[0].children
     assert [chart.controller.craft.player for chart in charts] == ["red1", "red2"]
@@ -585,11 +585,11 @@ def test_the_widget_plays_a_capture_turn():
         chart.anticipate(program[6][0], int(program[6][1:]))
         assert str(chart.program) == RED_PROGRAMS[player]
     assert "turrets fire this turn" in view.board._caption_text
-    view._submit.click()
+    view.parts.submit.click()
     assert c.stage == "capture" and view.error == ""
     rp = view.round_player
     assert rp.buttons["capture"].layout.display != "none" and rp.buttons["asteroids"].layout.display == "none"
-    assert "ROUND INSPECTOR" in view._inspector._title.value
+    assert "ROUND INSPECTOR" in view.parts.inspector._title.value
     rp.press("capture")
     player = c.player
     while player.capture_step is None or player.capture_step.stage != "lasers" or not view.board.laser:
@@ -601,7 +601,7 @@ def test_the_widget_plays_a_capture_turn():
     assert view.board.disabled == player.disabled_cells
     rp.press("end")
     assert c.stage == "roll" and c.game.round == 2 and view.error == ""
-    assert "data-mode='capture'" in view.scoreboard.html and "TURN 2" in view.scoreboard._title.value
+    assert 'data-mode="capture"' in view.scoreboard.html and "TURN 2" in view.scoreboard._title.value
     assert view.progress_plot.figures["damage"].layout.display == "none"
     assert set(view.progress_plot.series) == {"red", "white"}
 
@@ -714,21 +714,23 @@ def test_the_widget_loads_a_scenario_file_and_keeps_its_game_on_a_broken_one():
     editor = edited_capture_layout()
     view = Sandbox()
     view._panel._mode.value = "capture"  # the panel says who plays: red human, white bots
-    view._scenario_uploaded([{"name": "my-capture.json", "content": memoryview(editor.to_json().encode())}])
+    view.parts.scenario_uploaded(
+        [{"name": "my-capture.json", "content": memoryview(editor.to_json().encode())}]
+    )
     c = view.controller
     assert view.error == "" and c.game.initial == editor.state and c.stage == "roll"
     assert c.kinds == {"red1": "human", "white1": "greedy", "red2": "human", "white2": "greedy"}
-    assert view.board.state == editor.state and view._load_box.layout.display == "none"
+    assert view.board.state == editor.state and view.parts.load_box.layout.display == "none"
     game = c.game
-    view._text.value = "{ not a scenario"
-    view._load_box.children[2].children[1].click()  # Play the text as a scenario
+    view.parts.load_text.value = "{ not a scenario"
+    view.parts.load_box.children[2].children[1].click()  # Play the text as a scenario
     assert "not valid JSON" in view.error and c.game is game
     view.load_scenario(scenario.dumps(empty_state("capture")), "empty.json")
     assert "empty.json: this capture board cannot be played yet" in view.error and c.game is game
-    view._run(lambda: view._scenario_uploaded([{"name": "bad.json", "content": b"\xff\xfe"}]))
+    view.parts.run(lambda: view.parts.scenario_uploaded([{"name": "bad.json", "content": b"\xff\xfe"}]))
     assert "bad.json: not a text file" in view.error and c.game is game
     # The saved games still load from the same box.
-    view._run(lambda: view._load(capture_sandbox(humans=()).save_text(), "saved.json"))
+    view.parts.run(lambda: view.parts.load(capture_sandbox(humans=()).save_text(), "saved.json"))
     assert view.error == "" and c.game.initial == capture.layout(2) and c.game is not game
 
 
@@ -751,8 +753,8 @@ def test_new_game_plays_the_loaded_scenario_again_with_the_panel_s_players():
     editor = edited_capture_layout()
     view = Sandbox()
     view.open_query(links.sandbox_link(editor.state).split("?", 1)[1])
-    assert view._on_scenario.layout.display == "" and view._on_scenario.value
-    assert "the link's scenario, a capture board" in view._on_scenario.description
+    assert view.parts.on_scenario.layout.display == "" and view.parts.on_scenario.value
+    assert "the link's scenario, a capture board" in view.parts.on_scenario.description
     view._panel._mode.value = "capture"
     view._panel._ensure_section()._capture_kinds["white1"].value = "human"
     view._panel._ensure_section()._capture_kinds["red1"].value = "greedy"
@@ -760,7 +762,7 @@ def test_new_game_plays_the_loaded_scenario_again_with_the_panel_s_players():
     c = view.controller
     assert view.error == "" and c.game.initial == editor.state
     assert c.kinds == {"red1": "greedy", "white1": "human", "red2": "human", "white2": "greedy"}
-    view._on_scenario.value = False  # unticked: the built-in layout
+    view.parts.on_scenario.value = False  # unticked: the built-in layout
     view.start_game()
     assert view.error == "" and c.game.initial.pieces == capture.layout(2).pieces
 
@@ -776,10 +778,10 @@ def test_a_new_page_shows_a_picture_of_the_board_and_imports_no_bqplot():
         "from asteroyds.ui.sandbox import Sandbox\n"
         "view = Sandbox()\n"
         "assert not view.board_built, 'the board was built before a game'\n"
-        "assert 'asteroyds-board-picture' in view._picture.value\n"
+        "assert 'asteroyds-board-picture' in view.parts.picture.value\n"
         "print(sorted(m for m in ('bqplot', 'numpy', 'pandas') if m in sys.modules))\n"
         "view.start_game()\n"
-        "assert view.board_built and view._board_slot.children == (view.board,)\n"
+        "assert view.board_built and view.parts.board_slot.children == (view.board,)\n"
         "print('bqplot' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -788,9 +790,9 @@ def test_a_new_page_shows_a_picture_of_the_board_and_imports_no_bqplot():
 
 def test_the_picture_follows_the_setup_panel_until_the_board_is_built():
     view = Sandbox()
-    before = view._picture.value
+    before = view.parts.picture.value
     view._panel._mode.value = "capture"
-    assert view._picture.value != before and not view.board_built
+    assert view.parts.picture.value != before and not view.board_built
     assert view.board.state.mode == "capture"  # asked for: built on the layout the panel shows
 
 

@@ -160,7 +160,7 @@ def test_shield_token_dragged_to_forward_turns_the_shield_off_and_gives_a_7th_ac
     assert str(chart.program) == ". . . . . . F"
     assert "7th action" in chart.message and "shield is off" in chart.message
     badge = chart.parts["shield"]
-    assert "Shield OFF" in badge.value and "data-shield='off'" in badge.value
+    assert "Shield OFF" in badge.value and 'data-shield="off"' in badge.value
     assert "asteroyds-shield-off" in badge._dom_classes and "asteroyds-shield-on" not in badge._dom_classes
     drag_to(chart, SHIELD, 7, "S")
     assert chart.shield_on and "asteroyds-shield-on" in badge._dom_classes

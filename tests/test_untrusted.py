@@ -271,10 +271,10 @@ def test_a_corrupted_save_is_refused_with_its_reason(capsys, tmp_path, saved_gam
 @pytest.mark.parametrize("how", ["phase", "dice", "unknown"])
 def test_the_sandbox_refuses_a_corrupted_save_and_keeps_its_game(saved_game, how):
     view = Sandbox()
-    view._run(lambda: view._load(saved_game.dumps(), "good.json"))
+    view.parts.run(lambda: view.parts.load(saved_game.dumps(), "good.json"))
     game, state = view.controller.game, view.controller.game.state
     upload = [{"name": "corrupt.json", "content": corrupt(saved_game.dumps(), how).encode()}]
-    view._run(lambda: view._load_upload(upload))
+    view.parts.run(lambda: view.parts.load_upload(upload))
     assert "corrupt.json: the inputs do not replay" in view.error and CORRUPTIONS[how] in view.error
     assert view.controller.game is game and game.state == state
     assert "asteroyds-error-text" in view._error.value  # in the app's style
@@ -292,16 +292,16 @@ def test_the_sandbox_refuses_a_corrupted_save_and_keeps_its_game(saved_game, how
 )
 def test_the_sandbox_and_the_editor_refuse_bad_uploads(saved_game, content, words):
     view = Sandbox()
-    view._run(lambda: view._load(saved_game.dumps(), "good.json"))
+    view.parts.run(lambda: view.parts.load(saved_game.dumps(), "good.json"))
     game = view.controller.game
     upload = [{"name": "bad.json", "content": memoryview(content)}]
-    view._run(lambda: view._load_upload(upload))
+    view.parts.run(lambda: view.parts.load_upload(upload))
     assert words in view.error and view.controller.game is game
-    view._run(lambda: view._scenario_uploaded(upload))
+    view.parts.run(lambda: view.parts.scenario_uploaded(upload))
     assert words in view.error and view.controller.game is game
     editor = ScenarioEditor()
     before = editor.controller.state
-    editor._uploaded(upload)
+    editor.parts.uploaded(upload)
     assert words in editor.controller.message and editor.controller.state == before
 
 

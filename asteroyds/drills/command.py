@@ -15,7 +15,8 @@ import random
 from .. import untrusted
 from ..event_text import cell_text, player_text, tile_name
 from ..i18n import _
-from .drill import LEVELS, MAX_SEED, PLAN, Drill, generate
+from .drill import LEVELS, MAX_SEED, PLAN, Drill
+from .levels import generate
 
 LEVEL = untrusted.whole_number(min(LEVELS), max(LEVELS))
 SEED = untrusted.whole_number(0, MAX_SEED)

@@ -1,15 +1,12 @@
 """A drill: one practice question on the real board, with the engine's answer and why.
 
-:func:`generate` maps a level and a seed to exactly one drill: it draws
-candidates from ``random.Random`` seeded by both and keeps the first whose
-premise the engine confirms (generate and reject), so the same seed always
-gives the same drill and every drill has been checked when it is made.
+The makers of each level (:mod:`.phase`, :mod:`.plan`) make it; :func:`.levels.generate` picks
+the maker of a level and a seed.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,10 +16,10 @@ from ..hexgrid import Cell
 from ..i18n import _
 from ..scenario import to_dict
 from ..state import State
+from .goal import fly_round, meets_goal
 
 LEVELS: tuple[int, ...] = (1, 2, 3, 4, 5)
 MAX_SEED = 10**18 - 1  # the largest seed the command line reads (18 digits, like every seed)
-ATTEMPTS = 400  # candidates tried per drill before giving up (the tests show a few suffice)
 END_CELL, PLAN = "end-cell", "plan"
 
 
@@ -72,8 +69,6 @@ class Drill:
 
         Raises ProgramError (one sentence) for a program that is not a legal chart.
         """
-        from .plan import fly_round, meets_goal
-
         if self.kind != PLAN or self.player is None:
             return False
         after, _events = fly_round(self.state, self.dice, self.player, program)
@@ -94,9 +89,6 @@ class Drill:
         }
 
 
-Maker = Callable[[random.Random, int, int], "Drill | None"]
-
-
 def check_level(level: object) -> int:
     """The level, or DrillError naming it: the API refuses what the command line refuses."""
     if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
@@ -111,20 +103,3 @@ def check_seed(seed: object) -> int:
             _("drill seed must be a whole number from 0 to {top}, got {seed!r}", top=MAX_SEED, seed=seed)
         )
     return seed
-
-
-def generate(level: int, seed: int) -> Drill:
-    """The drill of this level and seed (levels 1-4: where pieces end; 5: plan against the dice)."""
-    from .phase import MAKERS
-    from .plan import make_plan
-
-    level, seed = check_level(level), check_seed(seed)
-    maker: Maker = make_plan if level == 5 else MAKERS[level]
-    rng = random.Random(f"asteroyds-drill/{level}/{seed}")
-    for _attempt in range(ATTEMPTS):
-        drill = maker(rng, level, seed)
-        if drill is not None:
-            return drill
-    raise DrillError(
-        _("no level {level} drill found for seed {seed}; try another seed", level=level, seed=seed)
-    )

@@ -30,6 +30,7 @@ from ..i18n import _
 from ..pieces import DIE_COLOURS, DIE_OFFSET, MOVED_BY, RED, Piece, die_direction
 from ..preview import planned_path
 from ..state import State
+from .goal import fly_round, meets_goal
 
 # The misreadings, in the order they are tried (the first whose replay ends on the click is named).
 PUSH, LATER_PHASE, PRIORITY, VOID, BLOCKER, COLOUR, DISTANCE, FACING, STILL = (
@@ -323,8 +324,6 @@ def diagnose_plan(
     board before the dice (:func:`~asteroyds.preview.planned_path`); when it takes a new token with no
     damage there but not in the round, the dice are what the plan forgot.
     """
-    from .plan import fly_round, meets_goal
-
     dice = Dice.of(dice)
     after, events = fly_round(state, dice, player, program)
     if meets_goal(state, after, player, program):

@@ -16,9 +16,7 @@ checked by playing the whole round with the engine.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import replace
-from types import MappingProxyType
 
 from ..asteroids import resolve_asteroids
 from ..coach.search import ACTIVE, Flight, Node
@@ -27,19 +25,13 @@ from ..event_text import and_list, cell_text, player_text
 from ..events import ColumnPlayed, CraftMoved, Event, FlightStarted, TileBlocked, TileMoved
 from ..hexgrid import Cell, distance
 from ..i18n import _, ngettext
-from ..pieces import ASTEROID, GATE, PLAYER_COLOURS
-from ..program import EMPTY, RED_COLUMN, SHIELD, Program, as_program
-from ..round import play_round
+from ..pieces import GATE, PLAYER_COLOURS
+from ..program import EMPTY, RED_COLUMN, SHIELD
 from ..setups import GATE_SYMBOLS
 from ..state import State
 from .board import free_cells, roll_dice, shuffled_board
 from .drill import PLAN, Drill
-
-GOAL_TOKENS = 1
-# A level-5 goal (the drill's JSON carries it): this many new gate tokens, at most this much damage,
-# the shield up all round (the red column's token left on Shield).
-GOAL: Mapping[str, int] = MappingProxyType({"tokens": GOAL_TOKENS, "max_damage": 0, "shield": True})
-EMPTY_CHART = " ".join([EMPTY] * (RED_COLUMN - 1) + [SHIELD])
+from .goal import EMPTY_CHART, GOAL, GOAL_TOKENS, fly_round, meets_goal
 
 
 def find_program(board: State, player: str, tokens: int = GOAL_TOKENS) -> str | None:
@@ -76,38 +68,6 @@ def _program(parents: dict[Node, tuple[Node, str] | None], node: Node) -> str:
     played.reverse()
     played += [EMPTY] * (RED_COLUMN - 1 - len(played))
     return " ".join([*played, SHIELD])
-
-
-def fly_round(state: State, dice: Dice, player: str, program: str) -> tuple[State, list[Event]]:
-    """The round as the engine plays it: ``program`` for ``player``, empty shield-up charts for the others."""
-    programs = {p: EMPTY_CHART for p in state.player_order}
-    programs[player] = program
-    after, events, _outcome = play_round(state, dice, programs)
-    return after, events
-
-
-def shield_missing(program: Program | str, goal: Mapping[str, int] = GOAL) -> bool:
-    """Does the goal ask for the shield up while ``program`` plays its red column (shield down)?
-
-    The round's end puts the shield back, so the state after it cannot tell: the program does.
-    """
-    return bool(goal.get("shield")) and not as_program(program).shielded
-
-
-def meets_goal(
-    before: State, after: State, player: str, program: Program | str, goal: Mapping[str, int] = GOAL
-) -> bool:
-    """``program``, flown from ``before`` to ``after``, meets ``goal``: the shield up if the goal asks
-    for it, at least its new gate tokens, at most its damage, and every asteroid still in the game."""
-    old, new = before.craft(player), after.craft(player)
-    asteroids = sum(p.kind == ASTEROID for p in before.pieces)
-    return (
-        not shield_missing(program, goal)
-        and new.cell is not None
-        and new.damage - old.damage <= goal["max_damage"]
-        and len(set(new.tokens) - set(old.tokens)) >= goal["tokens"]
-        and sum(p.kind == ASTEROID for p in after.pieces) == asteroids
-    )
 
 
 def _place(rng: random.Random, state: State, player: str) -> State | None:

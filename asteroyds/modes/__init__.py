@@ -1,7 +1,8 @@
 """Game modes: racing, shooting, targets, drones and capture, one :class:`Mode` object each.
 
 Everything a mode changes lives on its :class:`~asteroyds.modes.base.Mode`
-(its turn and chart, setup, start/finish round steps, outcome, checks, own
+(its turn and chart, setup, start/finish round steps, outcome, checks
+(:class:`~asteroyds.checks.ModeChecks`), own
 rules, bots, coach objective, replay rules, variants, scoreboard words,
 editor tools); the engine, the players layer and the UI ask
 :func:`mode_of` and never compare a mode's name nor ask which mode it is.
@@ -103,20 +104,6 @@ def checked(name: object, where: str) -> Mode:
     return registry.checked_mode(name, where)  # type: ignore[no-any-return]
 
 
-def check_pieces(state: State, where: str = "state") -> State:
-    """Raise :class:`ScenarioError` naming the first piece a board of its mode may never hold
-    (:attr:`Mode.piece_problem`: a gate on a capture board...); return ``state`` (it chains like
-    :meth:`State.validate`)."""
-    mode = mode_of(state)
-    for piece in state.pieces:
-        problem = mode.piece_problem(state, piece)
-        if problem:
-            raise ScenarioError(
-                _("{where}: piece {id!r}: {problem}", where=where, id=piece.id, problem=problem)
-            )
-    return state
-
-
 _OBJECTIVES: dict[str, CoachObjective] = {}  # name -> objective, as found (cleared when the modes change)
 
 
@@ -166,7 +153,6 @@ __all__ = [
     "Scoring",
     "Turn",
     "TurnWord",
-    "check_pieces",
     "checked",
     "finish_round",
     "mode_named",

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_, NP_, _
+from ..checks import ModeChecks
+from ..i18n import N_, NP_
 from ..phases import Phase, TextEnum
 from ..pieces import ASTEROYD
 from ..program import Program, as_program
@@ -33,10 +34,9 @@ if TYPE_CHECKING:
     from ..events import Event
     from ..hexgrid import Cell
     from ..outcome import Outcome
-    from ..pieces import Craft, Piece
+    from ..pieces import Craft
     from ..state import State
 
-Check = Callable[["State", str], Any]
 OutcomeRule = Callable[["State", "Sequence[Event]"], "Outcome | None"]
 StartRule = Callable[["State"], "tuple[State, list[Event]]"]
 FinishRule = Callable[["State", "Sequence[Event]"], "tuple[State, list[Event]]"]
@@ -135,20 +135,6 @@ class Turn:
         return self.phase != Phase.ASTEROIDS
 
 
-def _nothing_to_check(state: State, where: str) -> None:
-    """Most modes add nothing to the general checks of :meth:`State.validate`."""
-
-
-def _needs_a_craft(state: State) -> tuple[str, ...]:
-    """A board of a one-seat-per-player mode starts a game once it has a craft."""
-    return () if state.crafts else (_("there is no craft on the board: add one with the Craft tool"),)
-
-
-def _any_piece(state: State, piece: Piece) -> str:
-    """Most modes take any piece the general checks allow."""
-    return ""
-
-
 def _no_start(state: State) -> tuple[State, list[Event]]:
     """Nothing happens before the dice are used (racing)."""
     return state, []
@@ -195,10 +181,9 @@ class Mode:
     # (seats, seed=, crafts=) -> the setup for these seat names (a room's seats); None: a player per seat
     seat_setup: Callable[..., State] | None = None
     # --- pieces ---------------------------------------------------------------------------
-    check: Check = _nothing_to_check  # mode rules of a board, after State.validate's general ones
-    check_playable: Check = _nothing_to_check  # what a Game needs beyond a valid board
-    problems: Callable[[State], tuple[str, ...]] = _needs_a_craft  # why a board cannot start a game yet
-    piece_problem: Callable[[State, Piece], str] = _any_piece  # why a piece may never be on such a board
+    # Its own checks of a board, after the general ones (asteroyds.checks): what a board never holds,
+    # the pieces it has no part for, what a game needs (a craft), whether a game refuses one without.
+    checks: ModeChecks = ModeChecks()
     team_kinds: tuple[str, ...] = ()  # kinds of piece that belong to a team (capture's bases)
     # Boards the mode ships besides its setup, by name: () -> (the board, a sentence saying what it is).
     layouts: Mapping[str, Callable[[], tuple[State, str]]] = field(

@@ -28,7 +28,7 @@ asteroids of each side carry that side's targets (``left-1`` … ``left-6``,
   the weaker team aims at, when the setup is built.
 
 **Where a target may be** (docs/rules.md#7-shooting), the facts both :meth:`State.validate
-<asteroyds.state.State.validate>` (through :func:`check`) and the scenario
+<asteroyds.state.State.validate>` (through its :data:`CHECKS`) and the scenario
 editor use. A target is two fields of the asteroid :class:`~asteroyds.pieces.Piece`
 that carries it: ``target``, its name and the token a hit gives
 (:func:`target_name`: ``left-3``), and ``team``, its set (one of :data:`SIDES`).
@@ -48,11 +48,12 @@ that carries it: ``target``, its name and the token a hit gives
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from .. import setups
-from ..errors import RuleError, ScenarioError
+from ..checks import Check, Found, ModeChecks, raise_first
+from ..errors import RuleError
 from ..event_text import colour_text, name_text, player_text, side_text, target_text, team_text
 from ..events import Event
 from ..i18n import N_, _
@@ -231,9 +232,10 @@ def check(state: State, where: str = "state") -> None:
 
     The rules: docs/rules.md#7-shooting.
 
-    :meth:`State.validate <asteroyds.state.State.validate>` calls it for a
+    Its checks are :data:`CHECKS`, the mode's own (:class:`~asteroyds.checks.ModeChecks`), which
+    :meth:`State.validate <asteroyds.state.State.validate>` asks of a
     targets-mode state, so a scenario file, a setup or an editor change with
-    a misplaced target is refused whole. It checks:
+    a misplaced target is refused whole. They check:
 
     - a target sits on a white-bearing asteroid (:func:`carry_problem`);
     - it has its set in ``team`` (one of :data:`SIDES`) and is named after it,
@@ -266,68 +268,103 @@ def check(state: State, where: str = "state") -> None:
     ...
     asteroyds.errors.ScenarioError: demo.json: craft 'red': in targets mode a craft plays on team ...
     """
-    carriers: dict[str, Piece] = {}
-    for p in state.pieces:
-        at = f"{where}: piece {p.id!r}"
-        if p.target is None:
-            if p.team is not None and p.kind not in CAPTURE_TEAM_KINDS:
-                raise ScenarioError(
-                    _(
-                        "{at}: {piece} has team {team!r} but no target: in targets mode a piece's "
-                        "team is the set of the target it carries",
-                        at=at,
-                        piece=p.describe(),
-                        team=p.team,
-                    )
-                )
-            continue
-        problem = carry_problem(p)
+    raise_first(state, CHECKS, where)
+
+
+def _at(where: str, piece: Piece) -> str:
+    return f"{where}: piece {piece.id!r}"
+
+
+def _team_with_target(state: State, where: str) -> Iterator[Found]:
+    for place, p in enumerate(state.pieces):
+        if p.target is None and p.team is not None and p.kind not in CAPTURE_TEAM_KINDS:
+            yield Found(
+                place,
+                _(
+                    "{at}: {piece} has team {team!r} but no target: in targets mode a piece's "
+                    "team is the set of the target it carries",
+                    at=_at(where, p),
+                    piece=p.describe(),
+                    team=p.team,
+                ),
+            )
+
+
+def _carried_by(state: State, where: str) -> Iterator[Found]:
+    for place, p in enumerate(state.pieces):
+        problem = "" if p.target is None else carry_problem(p)
         if problem:
-            raise ScenarioError(
+            yield Found(
+                place,
                 _(
                     "{at}: {piece} cannot carry target {target}: {problem}",
-                    at=at,
+                    at=_at(where, p),
                     piece=p.describe(),
                     target=p.target,
                     problem=problem,
-                )
+                ),
             )
-        if p.team not in SIDES:
-            raise ScenarioError(
+
+
+def _target_set(state: State, where: str) -> Iterator[Found]:
+    for place, p in enumerate(state.pieces):
+        if p.target is not None and p.team not in SIDES:
+            yield Found(
+                place,
                 _(
                     "{at}: target {target!r} needs its set as team, {choices}, got {team!r}",
-                    at=at,
+                    at=_at(where, p),
                     target=p.target,
                     choices=" or ".join(map(repr, SIDES)),
                     team=p.team,
-                )
+                ),
             )
+
+
+def _target_named(state: State, where: str) -> Iterator[Found]:
+    for place, p in enumerate(state.pieces):
+        if p.target is None or p.team is None or p.team not in SIDES:
+            continue
         if not isinstance(p.target, str) or target_number(p.target, p.team) is None:
-            raise ScenarioError(
+            yield Found(
+                place,
                 _(
                     "{at}: target {target!r} of the {team} set must be named {team}-<number> from 1, "
                     "e.g. {target_name!r}",
-                    at=at,
+                    at=_at(where, p),
                     target=p.target,
                     team=p.team,
                     target_name=target_name(p.team, 1),
-                )
+                ),
             )
+
+
+def _one_carrier(state: State, where: str) -> Iterator[Found]:
+    carriers: dict[str, Piece] = {}
+    for place, p in enumerate(state.pieces):
+        if not isinstance(p.target, str):
+            continue
         other = carriers.get(p.target)
         if other is not None:
-            raise ScenarioError(
+            yield Found(
+                place,
                 _(
                     "{at}: target {target} is already on {piece} ({id!r})",
-                    at=at,
+                    at=_at(where, p),
                     target=p.target,
                     piece=other.describe(),
                     id=other.id,
-                )
+                ),
             )
+            continue
         carriers[p.target] = p
-    for c in state.crafts:
+
+
+def _craft_side(state: State, where: str) -> Iterator[Found]:
+    for place, c in enumerate(state.crafts):
         if c.team not in SIDES:
-            raise ScenarioError(
+            yield Found(
+                place,
                 _(
                     "{where}: craft {player!r}: in targets mode a craft plays on team {choices}, "
                     "got {team!r}",
@@ -335,8 +372,19 @@ def check(state: State, where: str = "state") -> None:
                     player=c.player,
                     choices=" or ".join(map(repr, SIDES)),
                     team=c.team,
-                )
+                ),
             )
+
+
+# Targets mode's own checks of a board, in the order :func:`check` asks them.
+CHECKS: tuple[Check, ...] = (
+    Check("team with a target", "pieces", _team_with_target),
+    Check("target carried", "pieces", _carried_by),
+    Check("target set", "pieces", _target_set),
+    Check("target name", "pieces", _target_named),
+    Check("one carrier per target", "pieces", _one_carrier),
+    Check("craft side", "crafts", _craft_side),
+)
 
 
 def _mode_text(mode: str) -> str:
@@ -472,7 +520,7 @@ TARGETS = Mode(
     turn=STANDARD_TURN,
     outcome=outcome,
     setup=setups.targets,
-    check=check,
+    checks=ModeChecks(board=CHECKS),
     shoots_targets=True,
     rewarded_kind=ASTEROID,
     start_round=start_round,

@@ -24,12 +24,13 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from xml.sax.saxutils import escape
 
 from ..hexgrid import Board, Cell
 from ..i18n import _
 from ..pieces import ASTEROYD, DRONE, TURRET
+from ..state import State, picture_with
 from .crafts import craft_tip, crafts_layer
 from .edge_numbers import edge_number_texts
 from .elements import (
@@ -48,9 +49,6 @@ from .layout import Layout
 from .overlays import Lesson, arrow, collision, crossed_out, laser_beam, move_arrows, route
 from .palette import COLOURS, Palette
 from .pieces import DRAW_AS_TILES, asteroyd_marks, home_ring, piece_group
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..state import State
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
@@ -233,5 +231,7 @@ def write_svg(state: State, file: str | Path, /, **options: Any) -> Path:
     target.write_text(state_svg(state, **options), encoding="utf-8")
     return target
 
+
+picture_with(state_svg)  # Jupyter shows a state as this picture (State._repr_svg_)
 
 __all__ = ["COLOURS", "Lesson", "asteroyd_marks", "craft_tip", "state_svg", "write_svg"]

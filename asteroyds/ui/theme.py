@@ -12,7 +12,6 @@ it is missing).
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -20,7 +19,7 @@ from importlib import resources
 from string import Template
 
 from ..i18n import _
-from .share.markup import Markup, tag
+from .share.markup import Markup, style, tag
 from .share.sentences import error_sentence
 
 # The widgets' names, with the SVG renderer's name for the same colour and a default.
@@ -116,9 +115,25 @@ def die_colour(colour: str) -> str:
 
 def error_html(exc: BaseException) -> str:
     """A one-line error for a widget's message area: a sentence (never a class name, never a traceback)."""
-    text = html.escape(error_sentence(exc))
-    style = f"color:{COLOURS['collision']};font-weight:bold"
-    return f'<span class="asteroyds-error-text" style="{style}">⚠ {text}</span>'
+    return error_line(error_sentence(exc))
+
+
+def error_line(sentence: str) -> Markup:
+    """The error line of :func:`error_html` for a sentence already said (a controller's error)."""
+    shown = style(color=COLOURS["collision"], font_weight="bold")
+    return tag("span", "⚠ ", sentence, class_="asteroyds-error-text", style=shown)
+
+
+def caption_html(text: str) -> Markup:
+    """A line in the small muted type of captions and notes (``asteroyds-caption``)."""
+    return tag("span", text, class_="asteroyds-caption")
+
+
+def verdict_html(text: str, ok: bool) -> str:
+    """A chart's answer to a move: accepted, or refused with a warning sign (``data-kind`` says which);
+    nothing when there is nothing to say."""
+    kind = "accepted" if ok else "refused"
+    return tag("span", "" if ok else "⚠ ", text, class_=f"asteroyds-{kind}", data_kind=kind) if text else ""
 
 
 @cache

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from .conftest import screenshot
+from .conftest import readme_image, screenshot
 
 SCREENS = {"1366x900": (1366, 900), "1280x720": (1280, 720), "phone": (390, 844)}
 TIMEOUT = 60_000  # ms a wait may last (a bound, not a speed check): tests run side by side
@@ -188,6 +188,12 @@ def practise_level_5(page) -> None:
 
 
 PLAYED = {"sandbox": plan_in_the_sandbox, "practice": practise_level_5}
+# The README's phone pictures are these pages' phone screenshots (refreshed with ASTEROYDS_README_IMAGES=1).
+README_PHONE = {
+    "sandbox": "sandbox-phone.png",
+    "practice": "practice-phone.png",
+    "03_moving_asteroids": "chapter3-phone.png",
+}
 
 
 def play(page, name: str) -> None:
@@ -209,5 +215,7 @@ def cut_on_every_screen(page, name: str) -> list[str]:
             settled(page)
             # bqplot redraws a figure 300 ms after it comes into view (debounced): wait for that drawing
             page.wait_for_function(DRAWN, timeout=TIMEOUT)
-            screenshot(page, "fits-phone-" + name.replace("/", "-").removesuffix(".ipynb"))
+            shot = screenshot(page, "fits-phone-" + name.replace("/", "-").removesuffix(".ipynb"))
+            if name.removesuffix(".ipynb") in README_PHONE:  # the English page (a French one has fr/)
+                readme_image(shot, README_PHONE[name.removesuffix(".ipynb")])
     return problems

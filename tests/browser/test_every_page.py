@@ -14,7 +14,7 @@ import pytest
 from asteroyds.ui.share.twins import is_page
 
 from .accessibility import axe_script, violations
-from .conftest import NOTEBOOKS, RENDER_TIMEOUT, screenshot
+from .conftest import NOTEBOOKS, RENDER_TIMEOUT, readme_image, screenshot
 from .fit_checks import cut_on_every_screen, play
 from .page_checks import leaks
 
@@ -69,7 +69,9 @@ def test_a_page_is_made_for_the_web(browser, voila_url, name):
         # Widgets render after the network is idle: check the page the learner sees, not placeholders.
         page.wait_for_function(WIDGETS_RENDERED, timeout=RENDER_TIMEOUT)
         assert elsewhere == [], f"{name} asked another host for: {elsewhere}"
-        screenshot(page, "page-" + name.replace("/", "-").removesuffix(".ipynb"))
+        shot = screenshot(page, "page-" + name.replace("/", "-").removesuffix(".ipynb"))
+        if name == "03_moving_asteroids.ipynb":  # the README's chapter 3 (ASTEROYDS_README_IMAGES=1)
+            readme_image(shot, "chapter3-laptop.png")
         problems = leaks(page, french=name.startswith("fr/")) + [f"page error: {e}" for e in errors]
         problems += [f"accessibility: {line}" for line in violations(page, axe)]
         if name in SERVED:

@@ -57,6 +57,15 @@ def step_to_the_end(board) -> list[tuple[str, dict[str, str]]]:
     return seen
 
 
+def played_on(board) -> None:
+    """After an answer the board plays on by itself from the question (an event every 0.9 s): wait for
+    its end ("N of N", Step ▶ off). Stepping it instead raced the player: the test read "k of N", the
+    player reached the end, and the click waited 30 s on a button gone off."""
+    at_its_end = re.compile(r"^\s*(\d+) \S+ \1\s*$")  # "15 of 15", "15 sur 15"
+    expect(board.locator(".asteroyds-rule-counter")).to_have_text(at_its_end, timeout=TIMEOUT)
+    expect(board.locator(".asteroyds-rule-step")).to_be_disabled(timeout=TIMEOUT)
+
+
 def on_the_board(start: dict[str, str], labels: list[str], caption: str) -> list[str]:
     """The names in ``caption`` that are not on the board (crafts, pods and platforms by id, tiles
     by the priority number printed on them)."""
@@ -121,7 +130,7 @@ def test_destroy_or_bounce_answers_on_the_board_and_again_asks_anew(chapter):
     assert set(data(board)["highlight"].split()) == {"6,4", "6,5"}  # the craft and the asteroid
     board.locator(".asteroyds-decision-yes").click()
     expect(board.locator(".asteroyds-decision-verdict")).to_contain_text("Destroy it", timeout=TIMEOUT)
-    step_to_the_end(board)
+    played_on(board)
     end = data(board)
     assert "R1@" not in end["pieces"] and end["crafts"] == "blue@6,7:E:3"
     screenshot(board, "rule-board-destroyed")
@@ -133,7 +142,7 @@ def test_destroy_or_bounce_answers_on_the_board_and_again_asks_anew(chapter):
     )
     board.locator(".asteroyds-decision-no").click()
     expect(board.locator(".asteroyds-decision-verdict")).to_contain_text("Bounce off", timeout=TIMEOUT)
-    step_to_the_end(board)
+    played_on(board)
     end = data(board)
     assert "R1@6,5" in end["pieces"] and end["crafts"] == "blue@6,4:E:1"
     assert "run the cell" not in page.inner_text("body")
@@ -165,7 +174,7 @@ def test_the_french_page_asks_in_french(page, voila_url):
     assert answer.inner_text() == "Le détruire (3 points de dommage)"
     answer.click()
     expect(board.locator(".asteroyds-decision-verdict")).to_contain_text("Votre réponse", timeout=TIMEOUT)
-    step_to_the_end(board)
+    played_on(board)
     assert data(board)["crafts"] == "blue@6,7:E:3"
     assert "Again" not in board.inner_text() and "Encore" in board.inner_text()
     assert page.errors == []  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from asteroyds.simulate import play_bot_game
 from asteroyds.ui.teach.game_replay import rounds_played
 
 from .conftest import open_notebook, screenshot
-from .test_flying_boards import TIMEOUT, counter, data, step, step_to_the_end
+from .test_flying_boards import TIMEOUT, counter, data, played_on, step, step_to_the_end
 
 pytestmark = pytest.mark.ui
 
@@ -62,11 +62,11 @@ def test_the_pilots_table_and_their_powers_on_a_board(page, voila_url):
     assert "hits pod P1" in board.locator(".asteroyds-rule-caption").inner_text()
     board.locator(".asteroyds-decision-yes").click()
     expect(board.locator(".asteroyds-decision-verdict")).to_contain_text("emergency shield", timeout=TIMEOUT)
-    step_to_the_end(board)
+    played_on(board)
     assert data(board)["crafts"] == "blue@6,7:E:1"
     board.locator(".asteroyds-decision-no").click()
     expect(board.locator(".asteroyds-decision-verdict")).to_contain_text("Keep it", timeout=TIMEOUT)
-    step_to_the_end(board)
+    played_on(board)
     assert data(board)["crafts"] == "blue@6,7:E:2"
     screenshot(board, "lawrence-board")
     assert page.errors == []  # type: ignore[attr-defined]

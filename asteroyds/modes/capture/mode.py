@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...checks import ModeChecks
 from ...damage import Decide, never
 from ...dice import Dice
-from ...errors import ScenarioError
 from ...event_text import colour_text, team_text
 from ...events import Event
 from ...i18n import N_, _
@@ -28,7 +28,7 @@ from ...round import DiceRolled, end_round
 from ...state import State
 from ..base import Mode, Planning, Resolution, Scoring, Turn, TurnWord
 from ..standard import and_list
-from .boards import check_playable, piece_problem, problems
+from .boards import BOARD_CHECKS, PIECE_CHECKS, PLAYABLE, refusal
 from .bot import capture_bots
 from .events import CaptureWon
 from .objective import CAPTURE_OBJECTIVE
@@ -117,47 +117,6 @@ CAPTURE_TURN = Turn(
     step_at=step_at,
     disabled_cells=disabled_turret_cells,
 )
-
-
-def check(state: State, where: str) -> None:
-    """Teams: platforms, turrets and crafts belong to one; each craft's team has one platform.
-
-    The rules: docs/rules.md#11-capture-the-asteroyd.
-    """
-    for p in state.pieces:
-        if p.kind in (PLATFORM, TURRET) and p.team not in DIE_COLOURS:
-            raise ScenarioError(
-                _(
-                    "{where}: piece {id!r}: in capture mode a {kind} belongs to a team (red, white "
-                    "or blue), got {team!r}",
-                    where=where,
-                    id=p.id,
-                    kind=p.kind,
-                    team=p.team,
-                )
-            )
-    platforms = [p.team for p in state.pieces if p.kind == PLATFORM]
-    for c in state.crafts:
-        if c.team not in DIE_COLOURS:
-            raise ScenarioError(
-                _(
-                    "{where}: craft {player!r}: in capture mode a craft belongs to a team "
-                    "(red, white or blue), got {team!r}",
-                    where=where,
-                    player=c.player,
-                    team=c.team,
-                )
-            )
-        if platforms.count(c.team) != 1:
-            raise ScenarioError(
-                _(
-                    "{where}: craft {player!r}: the {team} team needs exactly one platform (it has {count})",
-                    where=where,
-                    player=c.player,
-                    team=c.team,
-                    count=platforms.count(c.team),
-                )
-            )
 
 
 def objective(state: State, start: State | None = None, target: int | None = None) -> list[str]:
@@ -252,10 +211,7 @@ CAPTURE = Mode(
     outcome=outcome,
     setup=setup,
     seat_setup=seat_setup,
-    check=check,
-    check_playable=check_playable,
-    problems=problems,
-    piece_problem=piece_problem,
+    checks=ModeChecks(board=BOARD_CHECKS, pieces=PIECE_CHECKS, playable=PLAYABLE, refusal=refusal),
     team_kinds=(ASTEROYD, PLATFORM, TURRET),
     layouts={"capture": lambda: _layout(2), "capture-3teams": lambda: _layout(3)},
     replay=REPLAY,

@@ -11,7 +11,8 @@ lesson points at (:class:`.overlays.Overlays`) and the coach's heat map
 
 The names below are imported on first use (PEP 562), as :mod:`asteroyds.ui`'s: a page whose
 boards are all pictures imports no bqplot (nor numpy and pandas), only :mod:`.picture` and the
-pure modules it draws with.
+pure modules it draws with. The drawing data's names are listed once, in :mod:`.scene`; :mod:`.view`
+and this package re-export that list.
 """
 
 from __future__ import annotations
@@ -20,61 +21,16 @@ import importlib
 from typing import Any
 
 from ...i18n import _
+from .scene import __all__ as _DRAWING  # the drawing data's names, listed once, in .scene (pure: no widget)
 
-__all__ = [
-    "Arrow",
-    "BoardView",
-    "Dots",
-    "Shapes",
-    "Texts",
-    "cell_fraction",
-    "craft_colour",
-    "describe_cell",
-    "laser_overlay",
-    "extent",
-    "intended_moves",
-    "overlay",
-    "scene",
-    "summary",
-    "team_colour",
-    "BOARD_LAYERS",
-    "CLICK_RADIUS",
-    "DOT_RADII",
-    "FONT",
-    "FONTS",
-    "HEX_SIZE",
-    "LASER_COLOURS",
-    "LASER_GLOW_OPACITY",
-    "LASER_LAYERS",
-    "LIGHT_TEAMS",
-    "OVERLAY_LAYERS",
-    "PADDING",
-    "ROCK",
-    "SIZES",
-    "SMALL_FONT",
-    "STATE_LAYERS",
-    "STROKES",
-    "TEAM_COLOURS",
-    "TILE_INSET",
-    "ClickCallback",
-    "Curve",
-    "Layer",
-    "Point",
-    "along",
-    "arrow_curve",
-    "board_layout",
-    "cell_key",
-    "cross_curves",
-    "dart",
-    "hex_curve",
-    "rock_curve",
-]
+_VIEW = ("BoardView", "ClickCallback", "SIZES")  # the widget's own (bqplot), in .view
+__all__ = [*_VIEW, *_DRAWING]
 
 
 def __getattr__(name: str) -> Any:
     if name not in __all__:
         raise AttributeError(_("module {kind!r} has no attribute {name!r}", kind=__name__, name=name))
-    value = getattr(importlib.import_module(".view", __name__), name)
+    value = getattr(importlib.import_module(".view" if name in _VIEW else ".scene", __name__), name)
     globals()[name] = value  # once imported, an ordinary attribute
     return value
 

@@ -7,7 +7,6 @@ puts them on a :class:`~asteroyds.ui.board.BoardView`'s figure.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Mapping
 
 import bqplot
@@ -16,6 +15,7 @@ import numpy as np
 
 from ...hexgrid import Board, Cell
 from ...i18n import _
+from ..share.markup import join, style, tag, void
 from .danger import LEGEND_STEPS, ROLLS, danger_layers, heat_colour
 from .danger import opacities as danger_opacities
 from .figure import SIZES, BoardFigure, put_layer
@@ -89,13 +89,17 @@ class HeatMap:
 
 def legend_html(rolls: int, text: str) -> str:
     """The danger map's legend: the palette from few to all rolls, then the coach's sentence."""
-    swatch = "display:inline-block;padding:0 5px;margin-left:3px;border-radius:3px;color:#1c2436;background:"
+    swatch = {"display": "inline-block", "padding": "0 5px", "margin_left": "3px", "border_radius": "3px"}
     steps = sorted({max(1, n * rolls // ROLLS) for n in LEGEND_STEPS})
-    swatches = "".join(
-        f"<span class='asteroyds-swatch' style='{swatch}{heat_colour(n, rolls)[0]}'>{n}</span>" for n in steps
+    swatches = (
+        tag(
+            "span",
+            n,
+            class_="asteroyds-swatch",
+            style=style(**swatch, color="#1c2436", background=heat_colour(n, rolls)[0]),
+        )
+        for n in steps
     )
-    head = html.escape(
-        _("Danger map: in how many rolls out of {rolls} a moving element ends on each space", rolls=rolls)
-    )
-    tail = f"<br>{html.escape(text)}" if text else ""
-    return f"<div class='asteroyds-caption'>{head} {swatches}{tail}</div>"
+    head = _("Danger map: in how many rolls out of {rolls} a moving element ends on each space", rolls=rolls)
+    tail = join(void("br"), text) if text else ""
+    return tag("div", head, " ", *swatches, tail, class_="asteroyds-caption")

@@ -27,6 +27,7 @@ from ...render.overlays import arrow_shifts
 from ...state import State
 from .. import theme
 from ..theme import COLOURS
+from .cells import describe_cell
 from .layers import (
     LASER_LAYERS,
     OVERLAY_LAYERS,
@@ -317,6 +318,4 @@ class ShowsOverlays:
 
     def describe_cell(self, cell: Cell) -> str:
         """What stands on a cell, in words."""
-        from .scene import describe_cell  # here: scene's own imports come back to this module
-
         return describe_cell(self._state, cell)

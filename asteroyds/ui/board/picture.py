@@ -35,15 +35,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import ipywidgets as widgets
 
 from ...dice import Dice
-from ...event_text import player_text
 from ...hexgrid import Cell, direction_name
 from ...i18n import _
-from ...modes import mode_of
 from ...render.overlays import Lesson
 from ...render.svg import state_svg
 from ...state import State
 from .. import theme
 from ..share.legend import board_legend
+from ..share.markup import Markup, esc, join, style, tag
+from .caption import default_caption
 from .layers import board_layout, cell_key, extent
 from .overlays import Overlays, ShowsOverlays
 from .scene import summary
@@ -53,26 +53,6 @@ VIEW_BOX = re.compile(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')  # the engine's SVG:
 HEX_PIXELS = 24.0  # the picture's hex radius in its own units (it is scaled to its box)
 TAGS = re.compile(r"<[^>]*>")
 TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
-
-
-def default_caption(state: State, numbers: bool) -> str:
-    """The line under a board: its mode, round and crafts, and how to read the tiles (HTML)."""
-    players = ", ".join(f"<b>{html.escape(player_text(p))}</b>" for p in state.player_order) or _("no crafts")
-    mode = html.escape(_(mode_of(state).title))  # the mode's own name, in the page's language
-    if numbers:
-        return _(
-            "{mode} · round {round} · {players} · small numbers on a tile's edges = the die faces that "
-            "move it that way · number on a craft = its damage",
-            mode=mode,
-            round=state.round,
-            players=players,
-        )
-    return _(
-        "{mode} · round {round} · {players} · dot = the tile's “1” edge · number on a craft = its damage",
-        mode=mode,
-        round=state.round,
-        players=players,
-    )
 
 
 class BoardPicture(ShowsOverlays, widgets.VBox):
@@ -269,9 +249,9 @@ class BoardPicture(ShowsOverlays, widgets.VBox):
             edge_numbers=self.numbers,
             lesson=lesson,
         )
-        caption = html.escape(self._caption_text) if self._caption_text else default_caption(s, self.numbers)
-        said = html.escape(html.unescape(TAGS.sub("", caption)), quote=False)  # what a screen reader says
-        svg = TITLE.sub(lambda _found: f"<title>{said}</title>", svg, count=1)
+        caption = esc(self._caption_text) if self._caption_text else default_caption(s, self.numbers)
+        said = tag("title", html.unescape(TAGS.sub("", caption)))  # what a screen reader says
+        svg = TITLE.sub(lambda _found: said, svg, count=1)
         svg = svg.replace(  # one element of class asteroyds-board: the picture's box
             ' class="asteroyds-board"',
             ' class="asteroyds-board-svg" style="display:block;width:100%;height:auto"',
@@ -289,13 +269,18 @@ class BoardPicture(ShowsOverlays, widgets.VBox):
         found = VIEW_BOX.search(svg)
         aspect = float(found.group(1)) / float(found.group(2)) if found and float(found.group(2)) else 1.0
         limit = f"min({width}px, calc((100vh - 16px) * {aspect:.4f}))"
-        self._picture.value = (
-            f'<div class="asteroyds-board asteroyds-board-live" style="max-width:{limit}">{svg}</div>'
-            f'<div class="asteroyds-caption" style="white-space:normal">{caption}</div>'
-            f'<div class="asteroyds-board-state" style="display:none">{self._data()}</div>'
+        self._picture.value = join(
+            tag(
+                "div",
+                Markup(svg),
+                class_="asteroyds-board asteroyds-board-live",
+                style=style(max_width=limit),
+            ),
+            tag("div", caption, class_="asteroyds-caption", style=style(white_space="normal")),
+            tag("div", self._data(), class_="asteroyds-board-state", style=style(display="none")),
         )
 
-    def _data(self) -> str:
+    def _data(self) -> Markup:
         """The machine-readable state, as the interactive board publishes it (browser tests read it)."""
         s = self._state
         crafts = " ".join(
@@ -324,8 +309,7 @@ class BoardPicture(ShowsOverlays, widgets.VBox):
             "data-coordinates": "on" if self.coordinates else "off",
             "data-updates": str(self._updates),
         }
-        body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
-        return f'<div class="asteroyds-board-data" {body}>{html.escape(self.summary())}</div>'
+        return tag("div", self.summary(), class_="asteroyds-board-data", **attrs)
 
 
 __all__ = ["BoardPicture", "default_caption"]

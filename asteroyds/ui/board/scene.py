@@ -18,15 +18,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ...event_text import name_text, player_text, target_text
-from ...hexgrid import Cell
-from ...i18n import _
+from ...event_text import target_text
 from ...pieces import ASTEROYD, DRONE, GATE, PLATFORM, POD, TURRET, Craft, Piece
 from ...render.crafts import craft_spots
 from ...render.layout import Layout
 from ...state import State
 from .. import theme
 from ..theme import COLOURS
+from .cells import describe_cell
 from .layers import (
     BOARD_LAYERS,
     CLICK_RADIUS,
@@ -307,24 +306,6 @@ def _draw_crafts(lay: Layout, state: State, layers: Mapping[str, Layer]) -> None
 
 def _target_tag(target: str) -> str:
     return target_text(target)  # the name the sentences give it
-
-
-def describe_cell(state: State, cell: Cell) -> str:
-    """What stands on a cell, in words.
-
-    >>> from asteroyds import setup
-    >>> describe_cell(setup("racing", seed=1, players=["blue"]), (5, 7))
-    '(5, 7): platform L1, the blue craft (damage 0)'
-    """
-    where = f"({cell[0]}, {cell[1]})"
-    if cell not in state.board:
-        return _("{cell} is off the board", cell=where)
-    here = [name_text(p.describe()) for p in state.pieces_at(cell)]
-    here += [
-        _("the {player} craft (damage {damage})", player=player_text(c.player), damage=c.damage)
-        for c in state.crafts_at(cell)
-    ]
-    return f"{where}: {', '.join(here) if here else _('empty space')}"
 
 
 def summary(state: State) -> str:

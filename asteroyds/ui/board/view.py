@@ -24,65 +24,27 @@ import bqplot
 import ipywidgets as widgets
 
 from ...dice import Dice
-from ...event_text import player_text
 from ...hexgrid import Cell, direction_name
 from ...i18n import _
-from ...modes import mode_of
 from ...render.legend import legend_keys
 from ...state import State
 from .. import theme
 from ..share.legend import board_legend
+from ..share.markup import tag
+from . import scene as _scene
+from .caption import default_caption
 from .danger import ROLLS
 from .figure import SIZES, BoardFigure
 from .heat_map import HeatMap
 from .layers import as_cell
 from .overlays import Overlays, ShowsOverlays
-from .scene import (
-    BOARD_LAYERS,
-    CLICK_RADIUS,
-    DOT_RADII,
-    FONT,
-    FONTS,
-    HEX_SIZE,
-    LASER_COLOURS,
-    LASER_GLOW_OPACITY,
-    LASER_LAYERS,
-    LIGHT_TEAMS,
-    OVERLAY_LAYERS,
-    PADDING,
-    ROCK,
-    SMALL_FONT,
-    STATE_LAYERS,
-    STROKES,
-    TEAM_COLOURS,
-    TILE_INSET,
-    Arrow,
-    Curve,
-    Dots,
-    Layer,
-    Point,
-    Shapes,
-    Texts,
-    along,
-    arrow_curve,
-    board_layout,
-    cell_fraction,
-    cell_key,
-    craft_colour,
-    cross_curves,
-    dart,
-    describe_cell,
-    extent,
-    hex_curve,
-    intended_moves,
-    laser_overlay,
-    overlay,
-    rock_curve,
-    scene,
-    summary,
-    team_colour,
-)
+from .scene import __all__ as _DRAWING
+from .scene import board_layout, cell_key, extent, summary
 from .zoom import BoardZoom
+
+# The drawing data, re-exported (``from asteroyds.ui.board.view import scene`` keeps working): its
+# names are listed once, in .scene's __all__, and bound here from it.
+globals().update({name: getattr(_scene, name) for name in _DRAWING})
 
 ClickCallback = Callable[[Cell], object]
 PANEL_PADDING = 28  # px: a panel's padding left and right (theme.css .asteroyds-panel), around the figure
@@ -429,22 +391,7 @@ class BoardView(ShowsOverlays, widgets.VBox):
         self._publish()
 
     def _default_caption(self) -> str:
-        s = self._state
-        players = ", ".join(f"<b>{html.escape(player_text(p))}</b>" for p in s.player_order) or _("no crafts")
-        if self._figure.numbers:
-            return _(
-                "{mode} · round {round} · {players} · small numbers on a tile's edges = the die faces that "
-                "move it that way · number on a craft = its damage",
-                mode=html.escape(_(mode_of(s).title)),
-                round=s.round,
-                players=players,
-            )
-        return _(
-            "{mode} · round {round} · {players} · dot = the tile's “1” edge · number on a craft = its damage",
-            mode=html.escape(_(mode_of(s).title)),  # the mode's own name, in the page's language
-            round=s.round,
-            players=players,
-        )
+        return default_caption(self._state, self._figure.numbers)
 
     def _publish(self) -> None:
         """Write the machine-readable state into the hidden HTML element (for browser tests)."""
@@ -475,59 +422,7 @@ class BoardView(ShowsOverlays, widgets.VBox):
             "data-coordinates": "on" if self._figure.coordinates else "off",
             "data-updates": str(self._updates),
         }
-        body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
-        self._state_html.value = (
-            f'<div class="asteroyds-board-data" {body}>{html.escape(self.summary())}</div>'
-        )
+        self._state_html.value = tag("div", self.summary(), class_="asteroyds-board-data", **attrs)
 
 
-__all__ = [
-    "Arrow",
-    "BoardView",
-    "Dots",
-    "Shapes",
-    "Texts",
-    "cell_fraction",
-    "craft_colour",
-    "describe_cell",
-    "laser_overlay",
-    "extent",
-    "intended_moves",
-    "overlay",
-    "scene",
-    "summary",
-    "team_colour",
-    # every other public name: this module's own SIZES and ClickCallback, and the drawing
-    # data of board_scene that tests and notebooks import from here
-    "BOARD_LAYERS",
-    "CLICK_RADIUS",
-    "DOT_RADII",
-    "FONT",
-    "FONTS",
-    "HEX_SIZE",
-    "LASER_COLOURS",
-    "LASER_GLOW_OPACITY",
-    "LASER_LAYERS",
-    "LIGHT_TEAMS",
-    "OVERLAY_LAYERS",
-    "PADDING",
-    "ROCK",
-    "SIZES",
-    "SMALL_FONT",
-    "STATE_LAYERS",
-    "STROKES",
-    "TEAM_COLOURS",
-    "TILE_INSET",
-    "ClickCallback",
-    "Curve",
-    "Layer",
-    "Point",
-    "along",
-    "arrow_curve",
-    "board_layout",
-    "cell_key",
-    "cross_curves",
-    "dart",
-    "hex_curve",
-    "rock_curve",
-]
+__all__ = ["BoardView", "ClickCallback", "SIZES", *_DRAWING]

@@ -31,6 +31,7 @@ from ...i18n import _
 from ...rules import DEFAULT_RULES, RuleSettings
 from .. import theme
 from ..observers import Observable
+from ..share.markup import style, tag
 from ..theme import COLOURS
 from ..ticker import Ticker
 
@@ -216,7 +217,7 @@ class Stopwatch(widgets.VBox):
         self._level.observe(lambda ch: self._run(lambda: self._level_changed(ch["new"])), names="value")
         self._custom.observe(lambda ch: self._run(lambda: self._custom_changed(ch["new"])), names="value")
         self._error = widgets.HTML()
-        title = widgets.HTML(f"<span class='asteroyds-title'>{_('PLANNING TIME')}</span>")
+        title = widgets.HTML(tag("span", _("PLANNING TIME"), class_="asteroyds-title"))
         clock = widgets.HBox(
             [self._time, self._bar], layout=widgets.Layout(align_items="center", grid_gap="12px")
         )
@@ -326,11 +327,20 @@ class Stopwatch(widgets.VBox):
         # Whole seconds only: the clock ticks 4 times a second, but a page hears from it once a second
         # (each message costs the class server CPU; a trait set to the value it has sends nothing).
         whole = math.ceil(c.remaining - 1e-9)
-        self._time.value = (
-            f'<span class="asteroyds-stopwatch-time" data-status="{status}" '
-            f'data-remaining="{whole:.2f}" '
-            f'style="font: bold 30px {theme.FONT}; color: {colour}; font-variant-numeric: tabular-nums; '
-            f'display: inline-block; min-width: 92px">{shown}</span>'
+        look = style(
+            font=f"bold 30px {theme.FONT}",
+            color=colour,
+            font_variant_numeric="tabular-nums",
+            display="inline-block",
+            min_width="92px",
+        )
+        self._time.value = tag(
+            "span",
+            shown,
+            class_="asteroyds-stopwatch-time",
+            data_status=status,
+            data_remaining=f"{whole:.2f}",
+            style=look,
         )
         fraction = whole / c.seconds if c.seconds else 0.0
         self._bar.value = fraction

@@ -23,7 +23,6 @@ button), ``asteroyds-coach-style`` (careful or bold: careful first, a beginner's
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -35,6 +34,7 @@ from ...i18n import _
 from ...program import Program
 from ...state import State
 from .. import theme
+from ..share.markup import join, tag
 from .danger import DangerOverlay
 from .plan import BestPlanController, Question
 
@@ -209,11 +209,10 @@ class CoachPanel(widgets.VBox):
         self._board.show_path(cells, colour=None)
         self._drawn_path = self._board.path
         self._board.set_caption(self.plan.summary())
-        items = "".join(f"<li>{html.escape(sentence)}</li>" for sentence in plan.explanation)
-        head = html.escape(self.plan.summary())
-        self._part("explanation").value = (
-            f"<div class='asteroyds-note'>{head}</div>"
-            f"<ol class='asteroyds-coach-steps' data-program='{html.escape(str(plan.program))}'>{items}</ol>"
+        items = (tag("li", sentence) for sentence in plan.explanation)
+        self._part("explanation").value = join(
+            tag("div", self.plan.summary(), class_="asteroyds-note"),
+            tag("ol", *items, class_="asteroyds-coach-steps", data_program=plan.program),
         )
         return plan
 
@@ -232,7 +231,7 @@ class CoachPanel(widgets.VBox):
             self.show_best_plan()
 
     def _style_note(self) -> str:
-        return f"<div class='asteroyds-note'>{html.escape(STYLE_TEXTS[self.plan.style]())}</div>"
+        return tag("div", STYLE_TEXTS[self.plan.style](), class_="asteroyds-note")
 
     def compare(self, program: Program | str) -> str:
         """Show and return the comparison of ``program`` with the coach's best for the question."""
@@ -242,7 +241,7 @@ class CoachPanel(widgets.VBox):
                 self.plan.ask_about(q)
         text = self.plan.compare(program)
         self._comparison_text = text
-        self._part("comparison").value = f"<div class='asteroyds-card'>{html.escape(text)}</div>"
+        self._part("comparison").value = tag("div", text, class_="asteroyds-card")
         return text
 
     def compare_reviews(self) -> list[str]:
@@ -264,8 +263,9 @@ class CoachPanel(widgets.VBox):
             lines.append(_("{player}, round {round}: {comparison}", player=player_text(q.player),
                            round=q.state.round, comparison=sentence))  # fmt: skip
         self._comparison_text = " ".join(lines)
-        items = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
-        self._part("comparison").value = f"<div class='asteroyds-card'>{items}</div>"
+        self._part("comparison").value = tag(
+            "div", *(tag("div", line) for line in lines), class_="asteroyds-card"
+        )
         return lines
 
     def refresh(self) -> None:

@@ -18,7 +18,8 @@ they hold; this module gathers them, so notebooks and tests import from here:
   and where a new piece may go is :mod:`~asteroyds.ui.editor.placement`'s;
 - :mod:`~asteroyds.ui.editor.targets`: targets mode's checks (docs/rules.md#7-shooting), the
   Target tool's; capture mode's (docs/rules.md#11-capture-the-asteroyd) are the engine's
-  :mod:`asteroyds.modes.capture.boards` (the mode's ``piece_problem`` and ``problems``);
+  :mod:`asteroyds.modes.capture.boards` (the mode's piece and playable checks, asked through
+  :mod:`asteroyds.checks`);
 - :mod:`~asteroyds.ui.editor.view`: :class:`ScenarioEditor`, the widget (CSS
   class ``asteroyds-editor``), with its sections: the tool palette
   (:mod:`~asteroyds.ui.editor.palette`), the selection's settings

@@ -40,11 +40,11 @@ keeps its team when it is moved or turned; a platform takes its team's
 crafts waiting on it along (they start there, facing its direction); an
 asteroyd at home takes its home along. Every change is checked by
 :meth:`State.validate` and the mode's own checks of a piece
-(:func:`asteroyds.modes.check_pieces`: capture's, :func:`asteroyds.modes.capture.boards.piece_problem`);
-:meth:`play_problems` says whether the board can start a game yet (the mode's
-``problems``). The preview plays the engine's capture turn with every chart
-empty: only the turrets fire. The editor never asks which mode a board is: it
-asks the mode which pieces belong to a team (:attr:`Mode.team_kinds
+(:func:`asteroyds.checks.problems` with ``editing``: capture's piece checks,
+:func:`asteroyds.modes.capture.boards.piece_problem`); :meth:`play_problems` says whether
+the board can start a game yet (the mode's playable checks). The preview plays the
+engine's capture turn with every chart empty: only the turrets fire. The editor never
+asks which mode a board is: it asks the mode which pieces belong to a team (:attr:`Mode.team_kinds
 <asteroyds.modes.Mode.team_kinds>`).
 
 >>> capture = EditorController()
@@ -65,11 +65,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from ...checks import playable_problems, problems
 from ...dice import Dice
-from ...errors import ScenarioError
 from ...hexgrid import Cell
 from ...i18n import _
-from ...modes import check_pieces, mode_named, modes
+from ...modes import modes
 from ...modes.targets import SIDES
 from ...state import State
 from ..observers import Observable
@@ -156,10 +156,10 @@ class EditorController(Observable["EditorController"]):
     def play_problems(self) -> tuple[str, ...]:
         """Why this board cannot start a game yet (empty: it can), one sentence each.
 
-        The mode's :attr:`~asteroyds.modes.Mode.problems` (capture: every team with its
-        asteroyd, one platform, 1-3 crafts); the others need a craft.
+        The mode's piece and playable checks (:func:`asteroyds.checks.playable_problems`;
+        capture: every team with its asteroyd, one platform, 1-3 crafts); the others need a craft.
         """
-        return tuple(mode_named(self.state.mode).problems(self.state))
+        return playable_problems(self.state)
 
     # --- tools and clicks ------------------------------------------------------------
     def select_tool(self, name: str, **options: Any) -> Tool:
@@ -425,10 +425,9 @@ class EditorController(Observable["EditorController"]):
         return self.load_state(loaded.state, loaded.message, dice=loaded.dice)
 
     def _commit(self, state: State, message: str, select: Selection | None) -> EditResult:
-        try:
-            state = check_pieces(state.validate("editor"), "editor")  # and the mode's own (capture's)
-        except ScenarioError as exc:
-            return self.refuse(plain(exc))
+        found = problems(state, "editor", editing=True)  # the board's checks, the mode's piece checks
+        if found:
+            return self.refuse(plain(found[0]))
         self.history.record(state)
         self.selection.selected = select
         self._fit_tool()

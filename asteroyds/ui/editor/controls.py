@@ -8,10 +8,11 @@ every title looks the same.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 
 import ipywidgets as widgets
+
+from ..share.markup import Markup, tag
 
 # What every section is given to run a controller call: errors are shown in the widget, not raised.
 Run = Callable[[Callable[[], object]], None]
@@ -36,7 +37,12 @@ def sized(widget: widgets.Widget, width: str, css: str = "") -> widgets.Widget:
 
 def title(text: str) -> widgets.HTML:
     """A section title (``asteroyds-title``), escaped."""
-    return widgets.HTML(f"<span class='asteroyds-title'>{html.escape(text)}</span>")
+    return widgets.HTML(title_html(text))
+
+
+def title_html(text: str) -> Markup:
+    """The markup of a section :func:`title`, for a fragment that has one among other things."""
+    return tag("span", text, class_="asteroyds-title")
 
 
 __all__ = ["Run", "button", "sized", "title"]

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ...checks import piece_problem
 from ...errors import AsteroydsError
 from ...event_text import colour_text, direction_text, name_text, player_text, side_text, target_text
 from ...hexgrid import Cell
@@ -71,7 +72,8 @@ def add_piece(
     Capture mode: a platform, turret or asteroyd belongs to ``team``
     (red, white or blue); without one the edit is refused and asks for it.
     What capture never holds (a gate, a red asteroid...) is refused with the
-    engine's reason (the mode's ``piece_problem``: :func:`~asteroyds.modes.capture.boards.piece_problem`).
+    engine's reason (the mode's piece checks, :func:`asteroyds.checks.piece_problem`:
+    capture's :func:`~asteroyds.modes.capture.boards.piece_problem`).
     """
     cell = as_cell(cell)
     s = state
@@ -110,7 +112,7 @@ def add_piece(
     piece = new_piece(
         s, kind, cell, colour=colour, symbol=symbol, orientation=facing, priority=priority, team=team
     )
-    problem = mode.piece_problem(s, piece)  # what a board of this mode may never hold (capture's)
+    problem = piece_problem(s, piece)  # what a board of this mode may never hold (capture's)
     if problem:
         raise Refused(cap(problem))
     added = _("Added {piece_name} at {cell}", piece_name=piece_name(s, piece), cell=cell)

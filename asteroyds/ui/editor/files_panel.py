@@ -11,7 +11,6 @@ someone's typing there is never overwritten by a redraw (:meth:`FilesPanel.show_
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets
@@ -21,6 +20,7 @@ from ...i18n import _
 from ...modes import modes
 from ..share import links
 from ..share.files import download_link, uploaded_text
+from ..share.markup import join, tag
 from .controller import EditorController
 from .controls import Run, button, sized, title
 from .tools import setup_choices
@@ -39,15 +39,17 @@ def play_html(c: EditorController, page_url: str) -> str:
     if problems:
         more = _(" (and {value} more)", value=len(problems) - 1) if len(problems) > 1 else ""
         text = _("Not playable yet: {problem}", problem=problems[0]) + more
-        return f"<span class='asteroyds-caption' data-ready='false'>{html.escape(text)}</span>"
-    link = html.escape(links.sandbox_link(c.state, page_url))
-    return (
-        f'<span data-ready="true"><a class="asteroyds-link asteroyds-editor-play-link" href="{link}" '
-        f'target="_blank">{html.escape(_("▶ Play this board in the sandbox"))}</a> '
-        f"<span class='asteroyds-caption'>"
-        f"{html.escape(_('a new game on it, in a new tab (there, New game… chooses who plays it)'))}"
-        "</span></span>"
+        return tag("span", text, class_="asteroyds-caption", data_ready="false")
+    link = links.sandbox_link(c.state, page_url)
+    play = tag(
+        "a",
+        _("▶ Play this board in the sandbox"),
+        class_="asteroyds-link asteroyds-editor-play-link",
+        href=link,
+        target="_blank",
     )
+    note = _("a new game on it, in a new tab (there, New game… chooses who plays it)")
+    return tag("span", play, " ", tag("span", note, class_="asteroyds-caption"), data_ready="true")
 
 
 def mode_options() -> list[tuple[str, str]]:
@@ -85,7 +87,7 @@ class FilesPanel:
         self.mode.add_class("asteroyds-editor-mode")
         self.mode.observe(self._mode_changed, names="value")
         tip = _("Mode: how this board is played (an empty new board takes it too)")
-        self.mode_tip = widgets.HTML(f"<span class='asteroyds-caption'>{html.escape(tip)}</span>")
+        self.mode_tip = widgets.HTML(tag("span", tip, class_="asteroyds-caption"))
         self.new = button(_("New board"), "asteroyds-editor-new", _("Start again from this board (undoable)"))
         self.new.on_click(lambda _b: run(self.new_board))
         self.download = widgets.HTML(layout=widgets.Layout(margin="0 16px 0 0"))
@@ -133,12 +135,18 @@ class FilesPanel:
         self.show_mode(c)
         self.download.value = download_html(c.to_json())
         self.show_json()
-        link = html.escape(c.share_link(self._page_url))
-        words = html.escape(_("↗ Share link"))
-        tip = html.escape(_("opens this board and these dice (right-click it to copy it)"))
-        self.share.value = (
-            f'<a class="asteroyds-link asteroyds-editor-share-link" href="{link}" target="_blank">'
-            f"{words}</a> <span class='asteroyds-caption'>{tip}</span>"
+        link = c.share_link(self._page_url)
+        tip = _("opens this board and these dice (right-click it to copy it)")
+        self.share.value = join(
+            tag(
+                "a",
+                _("↗ Share link"),
+                class_="asteroyds-link asteroyds-editor-share-link",
+                href=link,
+                target="_blank",
+            ),
+            " ",
+            tag("span", tip, class_="asteroyds-caption"),
         )
         self.play.value = play_html(c, self._page_url)
 

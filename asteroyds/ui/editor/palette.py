@@ -13,7 +13,6 @@ being read as a choice.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +24,7 @@ from ...i18n import N_, _
 from ...modes import mode_named
 from ...modes.targets import SIDES
 from ...pieces import TILE_COLOURS
+from ..share.markup import tag
 from .controller import EditorController
 from .controls import Run, sized, title
 from .targets import SET_SIZE
@@ -132,7 +132,7 @@ class ToolPalette:
             if tool.team in teams:
                 self.team.value = tool.team
             tip = _(TARGET_TIP) if tool.name == TARGET_TOOL else _(TEAM_TIP)
-            self.team_tip.value = f"<span class='asteroyds-caption'>{html.escape(tip)}</span>"
+            self.team_tip.value = tag("span", tip, class_="asteroyds-caption")
             kind, key = c.selected or ("", "")
             # The Priority box shows the selected tile's number (unless the Priority tool is typing one).
             if kind == "piece" and c.state.piece(key).priority is not None and tool.name != "priority":

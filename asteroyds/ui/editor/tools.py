@@ -251,7 +251,7 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def plain(exc: Exception) -> str:
+def plain(exc: Exception | str) -> str:
     """An engine message without the "editor: " prefix of the validation."""
     return re.sub(r"^(editor|new board|pasted text): ", "", str(exc))
 

@@ -10,6 +10,8 @@ own widgets: the tool palette (:class:`~asteroyds.ui.editor.palette.ToolPalette`
 the selection's settings (:class:`~asteroyds.ui.editor.selection_panel.SelectionPanel`)
 and the files (:class:`~asteroyds.ui.editor.files_panel.FilesPanel`); the view
 itself holds the board, the message line, the dice, the preview and the coach.
+Tests (and a notebook driving the editor) reach the sections' widgets and actions
+through ``ScenarioEditor.parts`` (:class:`~asteroyds.ui.editor.parts.EditorParts`).
 
 The palette shows the tools of the board's mode (:func:`tools_for`). In
 capture mode the Team menu says whose platform, turret, asteroyd or craft a
@@ -21,7 +23,6 @@ opens it in the sandbox.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
@@ -38,11 +39,13 @@ from ..coach.plan import Question
 from ..coach.view import CoachPanel
 from ..player.dice import DiceController, DiceView
 from ..share import links
+from ..share.markup import join, tag
 from ..theme import sheet
 from .controller import EditorController
-from .controls import button, sized, title
+from .controls import button, sized, title, title_html
 from .files_panel import FilesPanel, download_html
 from .palette import ToolPalette
+from .parts import EditorParts
 from .selection_panel import SelectionPanel
 from .tools import EditResult, Preview
 
@@ -139,8 +142,8 @@ class ScenarioEditor(widgets.VBox):
             )
         self._coach.refresh()
         self._preview_button.description = _("✎ Back to editing")
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in preview.lines)
-        self._preview_log.value = f"{title(preview.title).value}<ol>{items}</ol>"
+        items = (tag("li", line) for line in preview.lines)
+        self._preview_log.value = join(title_html(preview.title), tag("ol", *items))
         return preview
 
     # --- building --------------------------------------------------------------------
@@ -195,18 +198,7 @@ class ScenarioEditor(widgets.VBox):
             self._preview_log,
             self._files.widget(),
         ]
-        self._name_section_widgets()
-
-    def _name_section_widgets(self) -> None:
-        """The sections' widgets under the view's names, as the tests (and a notebook's reader) reach them."""
-        palette, selected, files = self._palette, self._selection_panel, self._files
-        self._tools, self._colour, self._symbol = palette.tools, palette.colour, palette.symbol
-        self._facing, self._priority, self._team = palette.facing, palette.priority, palette.team
-        self._number, self._target_box = palette.number, palette.target_box
-        self._selection, self._damage = selected.selection, selected.damage
-        self._pilot, self._tokens = selected.pilot, selected.tokens
-        self._setup, self._mode, self._json = files.setup, files.mode, files.json
-        self._download, self._share, self._play = files.download, files.share, files.play
+        self.parts = EditorParts.of(self._palette, self._selection_panel, self._files)
 
     def _coach_board(self) -> State | None:
         """The board the danger map is of: the one being edited (none in a preview, nor in capture,
@@ -237,24 +229,9 @@ class ScenarioEditor(widgets.VBox):
             return
         self._controller.click(cell)
 
-    # The sections' actions, under the names the tests call.
-    def _new_board(self) -> None:
-        self._files.new_board()
-
-    def _uploaded(self, value: object) -> None:
-        self._files.uploaded(value)
-
-    def _show_json(self, force: bool = False) -> None:
-        self._files.show_json(force)
-
-    def _apply_craft(self) -> None:
-        self._selection_panel.apply_craft()
-
     def _changed(self, c: EditorController) -> None:
         kind, mark = ("asteroyds-ok", "✔") if c.ok else ("asteroyds-refused", "⚠")
-        self._message.value = (
-            f'<span class="{kind}" data-ok="{str(c.ok).lower()}">{mark} {html.escape(c.message)}</span>'
-        )
+        self._message.value = tag("span", mark, " ", c.message, class_=kind, data_ok=str(c.ok).lower())
         if self._previewing is None:
             self._show_board(c)
         self._selection_panel.sync(c)

@@ -19,6 +19,7 @@ from ...event_text import colour_text
 from ...i18n import _
 from ...pieces import DIE_COLOURS
 from .. import theme
+from ..share.markup import Markup, tag, void
 from ..theme import COLOURS
 
 DiceCallback = Callable[[Dice], object]
@@ -83,20 +84,46 @@ class DiceController:
         return dice
 
 
-def face_svg(colour: str, value: int, px: int = FACE_PX) -> str:
+def face_svg(colour: str, value: int, px: int = FACE_PX) -> Markup:
     """An SVG die face: rounded square in the die colour, ``value`` pips."""
     fill = theme.die_colour(colour)
     ink = COLOURS["ink_dark"] if colour == "white" else COLOURS["ink_light"]
     step, r = px / 4, px / 11
-    pips = "".join(
-        f'<circle cx="{step * (c + 1):.1f}" cy="{step * (r_ + 1):.1f}" r="{r:.1f}" fill="{ink}"/>'
+    pips = (
+        void(
+            "circle",
+            cx=f"{step * (c + 1):.1f}",
+            cy=f"{step * (r_ + 1):.1f}",
+            r=f"{r:.1f}",
+            fill=ink,
+            closed=True,
+        )
         for c, r_ in PIPS[value]
     )
-    return (
-        f'<svg class="asteroyds-die" data-colour="{colour}" data-value="{value}" width="{px}" height="{px}" '
-        f'viewBox="0 0 {px} {px}" role="img" aria-label="{colour} die shows {value}">'
-        f'<rect x="1.5" y="1.5" width="{px - 3}" height="{px - 3}" rx="{px / 6:.1f}" fill="{fill}" '
-        f'stroke="{COLOURS["tile_edge"]}" stroke-width="2"/>{pips}</svg>'
+    face = void(
+        "rect",
+        x="1.5",
+        y="1.5",
+        width=px - 3,
+        height=px - 3,
+        rx=f"{px / 6:.1f}",
+        fill=fill,
+        stroke=COLOURS["tile_edge"],
+        stroke_width="2",
+        closed=True,
+    )
+    return tag(
+        "svg",
+        face,
+        *pips,
+        class_="asteroyds-die",
+        data_colour=colour,
+        data_value=value,
+        width=px,
+        height=px,
+        viewBox=f"0 0 {px} {px}",
+        role="img",
+        aria_label=f"{colour} die shows {value}",
     )
 
 
@@ -141,7 +168,7 @@ class DiceView(widgets.VBox):
             widgets.VBox([self._faces[c], self._menus[c]], layout=widgets.Layout(align_items="center"))
             for c in DIE_COLOURS
         ]
-        title = widgets.HTML(f"<span class='asteroyds-title'>{_('DICE')}</span>")
+        title = widgets.HTML(tag("span", _("DICE"), class_="asteroyds-title"))
         row = widgets.HBox(
             [*columns, widgets.VBox([self._button], layout=widgets.Layout(justify_content="center"))],
             layout=widgets.Layout(align_items="center", grid_gap="12px"),
@@ -206,10 +233,13 @@ class DiceView(widgets.VBox):
                 self._menus[colour].value = value
         finally:
             self._syncing = False
-        self._text.value = (
-            f"<span class='asteroyds-dice-values' data-dice='{dice.red},{dice.white},{dice.blue}'>"
-            f"{colour_text('red')} <b>{dice.red}</b> · {colour_text('white')} <b>{dice.white}</b> · "
-            f"{colour_text('blue')} <b>{dice.blue}</b></span>"
+        self._text.value = tag(
+            "span",
+            *(colour_text("red"), " ", tag("b", dice.red), " · "),
+            *(colour_text("white"), " ", tag("b", dice.white), " · "),
+            *(colour_text("blue"), " ", tag("b", dice.blue)),
+            class_="asteroyds-dice-values",
+            data_dice=f"{dice.red},{dice.white},{dice.blue}",
         )
 
 

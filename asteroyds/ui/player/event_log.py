@@ -20,7 +20,6 @@ its team's turrets read as one colour, and the 6 rounds are told by their
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +31,7 @@ from ...i18n import NP_, _, ngettext, pgettext
 from ...modes import Planning, mode_of
 from ...state import State
 from .. import theme
+from ..share.markup import Markup, join, style, tag
 from ..theme import sheet
 
 WINDOW = 14  # rows shown around the current event
@@ -122,53 +122,62 @@ def log_html(
     """
     said = pgettext("log", word)
     if not events:
-        return f"<div class='asteroyds-log-head'>{_('No events yet this {word}.', word=said)}</div>"
+        return tag("div", _("No events yet this {word}.", word=said), class_="asteroyds-log-head")
     # Only what has been stepped: the events to come are the surprise the learner steps into
     # (the "⋯ n more" line says how many are left).
     rows = tuple(r for r in log_rows(events, current, window, teams) if r.status != FUTURE)
     if not rows:
-        return (
-            "<div class='asteroyds-log-head'>"
-            + ngettext(
-                "{n} event this {word}: step through it.",
-                "{n} events this {word}: step through them.",
-                len(events),
-                n=len(events),
-                word=said,
-            )
-            + "</div><table class='asteroyds-log-table' data-current=''"
-            + f' data-count="{len(events)}"></table>'
+        said_count = ngettext(
+            "{n} event this {word}: step through it.",
+            "{n} events this {word}: step through them.",
+            len(events),
+            n=len(events),
+            word=said,
+        )
+        return join(
+            tag("div", said_count, class_="asteroyds-log-head"),
+            tag("table", class_="asteroyds-log-table", data_current="", data_count=len(events)),
         )
     lines = []
     if rows[0].index > 0:
-        earlier = _("⋯ {n} earlier", n=rows[0].index)
-        lines.append(f"<tr class='asteroyds-more'><td></td><td></td><td>{earlier}</td></tr>")
+        lines.append(_more_row(_("⋯ {n} earlier", n=rows[0].index)))
     for r in rows:
         lines.append(
-            f'<tr data-index="{r.index}" class="asteroyds-{r.status}">'
-            f'<td class="asteroyds-n">{r.index + 1}</td>'
-            f'<td><span class="asteroyds-tag" style="background:{_tag_colour(r.tag)}"></span></td>'
-            f"<td>{html.escape(r.text)}</td></tr>"
+            tag(
+                "tr",
+                tag("td", r.index + 1, class_="asteroyds-n"),
+                tag("td", tag("span", class_="asteroyds-tag", style=style(background=_tag_colour(r.tag)))),
+                tag("td", r.text),
+                data_index=r.index,
+                class_=f"asteroyds-{r.status}",
+            )
         )
     later = len(events) - 1 - rows[-1].index
     if later > 0:
-        lines.append(f"<tr class='asteroyds-more'><td></td><td></td><td>{_('⋯ {n} more', n=later)}</td></tr>")
+        lines.append(_more_row(_("⋯ {n} more", n=later)))
     shown = 0 if current is None else current + 1
-    head = (
-        "<div class='asteroyds-log-head'>"
-        + _("event {shown} of {total} this {word}", shown=shown, total=len(events), word=said)
-        + "</div>"
+    head = _("event {shown} of {total} this {word}", shown=shown, total=len(events), word=said)
+    return join(
+        tag("div", head, class_="asteroyds-log-head"),
+        tag(
+            "table",
+            tag("tbody", *lines),
+            class_="asteroyds-log-table",
+            data_current="" if current is None else current,
+            data_count=len(events),
+        ),
     )
-    return (
-        f"{head}<table class='asteroyds-log-table' data-current=\"{'' if current is None else current}\" "
-        f'data-count="{len(events)}"><tbody>{"".join(lines)}</tbody></table>'
-    )
+
+
+def _more_row(text: str) -> Markup:
+    """The row that says how many events are left out above or below."""
+    return tag("tr", tag("td"), tag("td"), tag("td", text), class_="asteroyds-more")
 
 
 class EventLog(widgets.VBox):
     """The events of the round shown by a round player, in plain English, the current one highlighted.
 
-    ``controller`` is a :class:`~asteroyds.ui.round_player.RoundPlayerController`
+    ``controller`` is a :class:`~asteroyds.ui.player.controller.RoundPlayerController`
     (anything with ``round_events``, ``round_index``, ``round`` and ``observe``).
     CSS: ``asteroyds-event-log``; the current row has ``asteroyds-current``.
     """
@@ -203,7 +212,7 @@ class EventLog(widgets.VBox):
         teams = {craft.player: craft.team or "" for craft in state.crafts} if together and state else None
         word = mode.turn_word.lower() if mode is not None else "round"
         title = _("EVENT LOG · {word} {round}", word=pgettext("log", word).upper(), round=c.round)
-        self._title.value = f"<span class='asteroyds-title'>{title}</span>"
+        self._title.value = tag("span", title, class_="asteroyds-title")
         try:
             self._body.value = log_html(c.round_events, c.round_index, self._window, teams, word)
         except Exception as exc:  # shown in the widget, never a traceback in Voila

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +17,7 @@ from ...modes import mode_of
 from ...state import State
 from .. import theme
 from ..chart import chart_kind
+from ..share.markup import Markup, fill, join, style, tag
 from ..theme import COLOURS, sheet
 from .inspector import (
     ARROWS,
@@ -63,33 +63,42 @@ _BADGE_WORDS = (
 CSS = sheet("priority_inspector")
 
 
-def _chip(colour: str) -> str:
+def _chip(colour: str) -> Markup:
     first = theme.tile_fill(colour)
     second = theme.tile_second(colour)
     fill = first if second is None else f"linear-gradient(90deg, {first} 50%, {second} 50%)"
-    return f'<span class="asteroyds-chip" style="background:{fill}"></span>'
+    return tag("span", class_="asteroyds-chip", style=style(background=fill))
 
 
-def _badges(outcome: str) -> str:
+def _badges(outcome: str) -> Markup:
     out = []
     for part in outcome.split(", "):
         bg, fg = BADGES.get(part, ("#1b2347", COLOURS["muted"]))
         out.append(
-            f'<span class="asteroyds-badge" style="background:{bg};color:{fg}">'
-            f"{html.escape(pgettext('badge', part))}</span>"
+            tag(
+                "span",
+                pgettext("badge", part),
+                class_="asteroyds-badge",
+                style=style(background=bg, color=fg),
+            )
         )
-    return "".join(out)
+    return join(*out)
 
 
-def _outcome(outcome: str, reason: str) -> str:
-    why = f"<div class='asteroyds-why'>{html.escape(reason)}</div>" if reason else ""
-    return _badges(outcome) + why
+def _outcome(outcome: str, reason: str) -> Markup:
+    why = tag("div", reason, class_="asteroyds-why") if reason else ""
+    return join(_badges(outcome), why)
 
 
-def _die(colour: str, value: int) -> str:
+def _die(colour: str, value: int) -> Markup:
     ink = COLOURS["ink_dark"] if colour == "white" else COLOURS["ink_light"]
-    style = f"background:{theme.die_colour(colour)};color:{ink}"
-    return f'<span class="asteroyds-pi-die" style="{style}">{value}</span>'
+    return tag(
+        "span", value, class_="asteroyds-pi-die", style=style(background=theme.die_colour(colour), color=ink)
+    )
+
+
+def _head_row(*heads: str) -> Markup:
+    return tag("thead", tag("tr", *(tag("th", head) for head in heads)))
 
 
 def table_html(table: PriorityTable | None, flight: Sequence[FlightRow] = (), cursor: int = 0) -> str:
@@ -99,58 +108,75 @@ def table_html(table: PriorityTable | None, flight: Sequence[FlightRow] = (), cu
             "No colour phase here yet: press <b>Asteroids</b> to see the elements move one after "
             "another, smallest priority number first."
         )
-        return f"<div class='asteroyds-pi-empty'>{empty}</div>"
+        return tag("div", Markup(empty), class_="asteroyds-pi-empty")
     if table is None:
-        head = (
-            "<div class='asteroyds-pi-head'>"
-            + _("<b>FLIGHT</b> · crafts in turn order, each its whole program")
-            + "</div>"
+        head = tag(
+            "div",
+            Markup(_("<b>FLIGHT</b> · crafts in turn order, each its whole program")),
+            class_="asteroyds-pi-head",
         )
         current = next((r.piece for r in flight if r.status == CURRENT), "")
         order = " ".join(r.piece for r in flight)
         lines = [
-            f'<tr data-piece="{html.escape(r.piece)}" class="asteroyds-{r.status}">'
-            f"<td>{r.rank}</td><td>{_chip_player(r.piece)}{html.escape(r.piece)}</td>"
-            f"<td class='asteroyds-nowrap'><code>{html.escape(r.program)}</code></td>"
-            f"<td>{_outcome(r.outcome, r.reason)}</td></tr>"
+            tag(
+                "tr",
+                tag("td", r.rank),
+                tag("td", _chip_player(r.piece), r.piece),
+                tag("td", tag("code", r.program), class_="asteroyds-nowrap"),
+                tag("td", _outcome(r.outcome, r.reason)),
+                data_piece=r.piece,
+                class_=f"asteroyds-{r.status}",
+            )
             for r in flight
         ]
-        columns = f"<th>#</th><th>{_('craft')}</th><th>{_('program')}</th><th>{_('outcome · why')}</th>"
-        attrs = f'data-phase="fly" data-die="" data-order="{html.escape(order)}"'
+        columns = _head_row("#", _("craft"), _("program"), _("outcome · why"))
+        attrs = {"data-phase": "fly", "data-die": "", "data-order": order}
     else:
         n = len(table.order)
-        when = "" if table.started else _(" · <i>next</i>")
-        die = _("<b>{colour} DIE</b>", colour=colour_text(table.phase).upper())
+        when = "" if table.started else Markup(_(" · <i>next</i>"))
+        die = fill(_("<b>{colour} DIE</b>"), colour=colour_text(table.phase).upper())
         order = ngettext(
             "{n} element, smallest number first, one after another",
             "{n} elements, smallest number first, one after another",
             n,
             n=n,
         )
-        head = f"<div class='asteroyds-pi-head'>{die}{_die(table.phase, table.die)}· {order}{when}</div>"
+        head = tag("div", die, _die(table.phase, table.die), "· ", order, when, class_="asteroyds-pi-head")
         current = table.current or ""
         lines = [
-            f'<tr data-piece="{html.escape(r.piece)}" data-status="{r.status}" class="asteroyds-{r.status}">'
-            f"<td>{r.rank}</td><td class='asteroyds-nowrap'>{_chip(r.colour)}{html.escape(r.name)}</td>"
-            f"<td>{'' if r.priority is None else r.priority}</td>"
-            f"<td class='asteroyds-nowrap'>{ARROWS.get(r.direction, '')} {r.direction}"
-            f"{' ×2' if r.steps == 2 else ''}</td><td>{_outcome(r.outcome, r.reason)}</td></tr>"
+            tag(
+                "tr",
+                tag("td", r.rank),
+                tag("td", _chip(r.colour), r.name, class_="asteroyds-nowrap"),
+                tag("td", "" if r.priority is None else r.priority),
+                tag(
+                    "td",
+                    f"{ARROWS.get(r.direction, '')} {r.direction}{' ×2' if r.steps == 2 else ''}",
+                    class_="asteroyds-nowrap",
+                ),
+                tag("td", _outcome(r.outcome, r.reason)),
+                data_piece=r.piece,
+                data_status=r.status,
+                class_=f"asteroyds-{r.status}",
+            )
             for r in table.rows
         ]
-        columns = (
-            f"<th>#</th><th>{_('element')}</th><th>{_('prio')}</th><th>{_('dir')}</th>"
-            f"<th>{_('outcome · why')}</th>"
-        )
-        order = " ".join(table.order)
-        attrs = f'data-phase="{table.phase}" data-die="{table.die}" data-order="{html.escape(order)}"'
-    return (
-        f"{head}<table class='asteroyds-priority-table' {attrs} data-current=\"{html.escape(current)}\" "
-        f'data-cursor="{cursor}"><thead><tr>{columns}</tr></thead><tbody>{"".join(lines)}</tbody></table>'
+        columns = _head_row("#", _("element"), _("prio"), _("dir"), _("outcome · why"))
+        attrs = {"data-phase": table.phase, "data-die": str(table.die), "data-order": " ".join(table.order)}
+    body = tag(
+        "table",
+        columns,
+        tag("tbody", *lines),
+        class_="asteroyds-priority-table",
+        **attrs,
+        data_current=current,
+        data_cursor=cursor,
     )
+    return join(head, body)
 
 
-def _chip_player(player: str) -> str:
-    return f'<span class="asteroyds-chip" style="background:{theme.player_colour(player)}"></span>'
+def _chip_player(player: str) -> Markup:
+    return tag("span", class_="asteroyds-chip", style=style(background=theme.player_colour(player)))
 
 
 class PriorityInspector(widgets.VBox):
@@ -158,7 +184,7 @@ class PriorityInspector(widgets.VBox):
 
     A turn resolved at once has its own inspector, the one its chart kind names (capture's
     round inspector: the round at the cursor, lasers then moves, :mod:`asteroyds.ui.chart.capture.inspector`).
-    ``controller`` is a :class:`~asteroyds.ui.round_player.RoundPlayerController`
+    ``controller`` is a :class:`~asteroyds.ui.player.controller.RoundPlayerController`
     (anything with ``events``, ``states``, ``cursor``, ``phase`` and ``observe``).
     CSS: ``asteroyds-priority-inspector``; rows carry ``data-piece`` and the
     row resolving at the cursor the class ``asteroyds-current``; the table
@@ -170,7 +196,7 @@ class PriorityInspector(widgets.VBox):
         self._controller = controller
         self._table = widgets.HTML()
         self._table.add_class("asteroyds-priority-body")
-        self._title = widgets.HTML(f"<span class='asteroyds-title'>{_(TITLE)}</span>")
+        self._title = widgets.HTML(tag("span", _(TITLE), class_="asteroyds-title"))
         self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._table]
         self.layout.width = PANEL_WIDTH  # not a new Layout: the default one would be left alive
         self.add_class("asteroyds-panel")
@@ -199,7 +225,7 @@ class PriorityInspector(widgets.VBox):
         if isinstance(state, State) and mode_of(state).turn.resolves_at_once:
             own = chart_kind(state).inspector_of()  # the turn's own inspector (capture's rounds)
         title, inspect = own if own is not None else (TITLE, None)
-        self._title.value = f"<span class='asteroyds-title'>{_(title)}</span>"
+        self._title.value = tag("span", _(title), class_="asteroyds-title")
         try:
             if inspect is not None:
                 value = inspect(c.events, c.cursor, c.phase == mode_of(state).turn.phase)  # type: ignore[arg-type]

@@ -1,7 +1,7 @@
 """The round player: play a round phase by phase, then step through each phase's events.
 
 Two layers, as everywhere in :mod:`asteroyds.ui`. The controller,
-:class:`~asteroyds.ui.round_controller.RoundPlayerController` (re-exported
+:class:`~asteroyds.ui.player.controller.RoundPlayerController` (re-exported
 here), is plain Python over a :class:`~asteroyds.game.Game`; nothing in
 either decides a rule. :class:`RoundPlayer` is the view: buttons, a
 play/pause toggle ticked by a :class:`~asteroyds.ui.ticker.Ticker` (an
@@ -30,8 +30,9 @@ from ...hexgrid import Cell
 from ...i18n import N_, _, pgettext
 from ...modes import TurnWord, modes
 from .. import theme
+from ..share.markup import join, tag, void
 from ..share.sentences import as_sentence
-from ..theme import COLOURS, sheet
+from ..theme import sheet
 from ..ticker import Ticker
 from .controller import (
     SPEED_RANGE,
@@ -80,9 +81,7 @@ def _error_html(text: str) -> str:
     """An error line like :func:`~asteroyds.ui.theme.error_html`, from the controller's text."""
     if not text:
         return ""
-    style = f"color:{COLOURS['collision']};font-weight:bold"
-    shown = html.escape(as_sentence(text))  # the controller's text has the class name: not shown
-    return f'<span class="asteroyds-error-text" style="{style}">⚠ {shown}</span>'
+    return theme.error_line(as_sentence(text))  # the controller's text has the class name: not shown
 
 
 # --- the view ---------------------------------------------------------------------------
@@ -125,7 +124,7 @@ class RoundPlayer(widgets.VBox):
     ``board`` (a :class:`~asteroyds.ui.board.BoardView`) shows the board at the
     cursor with the current event's actor outlined, the dice arrows while
     planning and the ghost path of each charted player's program. A
-    ``stopwatch`` (:class:`~asteroyds.ui.stopwatch.Stopwatch`) starts on Roll,
+    ``stopwatch`` (:class:`~asteroyds.ui.chart.stopwatch.Stopwatch`) starts on Roll,
     pauses on Plan and locks the charts when the time is up.
 
     CSS classes: ``asteroyds-round-player`` (root), ``asteroyds-btn-roll``,
@@ -227,7 +226,7 @@ class RoundPlayer(widgets.VBox):
             style={"description_width": "initial"}, layout=widgets.Layout(width="140px"),
             tooltip=_("Events per second while playing"),
         )  # fmt: skip
-        speed_unit = widgets.HTML(f"<span class='asteroyds-caption'>{_('events per second')}</span>")
+        speed_unit = widgets.HTML(tag("span", _("events per second"), class_="asteroyds-caption"))
         self._speed.add_class("asteroyds-speed")
         self._speed.observe(self._on_speed, names="value")
         self._caption = widgets.HTML(layout=widgets.Layout(width="100%"))
@@ -246,7 +245,7 @@ class RoundPlayer(widgets.VBox):
         self._error.add_class("asteroyds-error")
         self._data = widgets.HTML(layout=widgets.Layout(display="none"))
         self._data.add_class("asteroyds-round-data")
-        title = widgets.HTML(f"<span class='asteroyds-title'>{_('ROUND PLAYER')}</span>")
+        title = widgets.HTML(tag("span", _("ROUND PLAYER"), class_="asteroyds-title"))
         gap = widgets.Layout(grid_gap="5px", align_items="center", flex_flow="row wrap")
         hidden = [phase for phase in whole if phase != turn.phase]
         if not turn.asteroid_phase:
@@ -377,9 +376,10 @@ class RoundPlayer(widgets.VBox):
                 n=n,
             )
             text = event.text() if event is not None else before
-        self._caption.value = (
-            f"<span class='asteroyds-rp-count'>{html.escape(where)}</span><br>"
-            f"<span class='asteroyds-rp-text'>{html.escape(text)}</span>"
+        self._caption.value = join(
+            tag("span", where, class_="asteroyds-rp-count"),
+            void("br"),
+            tag("span", text, class_="asteroyds-rp-text"),
         )
         self._message.value = html.escape(c.message)
         self._error.value = _error_html(c.error)
@@ -401,8 +401,7 @@ class RoundPlayer(widgets.VBox):
             "data-capture-stage": "" if step is None else step.stage,
             "data-disabled": " ".join(f"{r},{col}" for r, col in c.disabled_cells),
         }
-        body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
-        self._data.value = f"<div class='asteroyds-round-values' {body}></div>"
+        self._data.value = tag("div", class_="asteroyds-round-values", **attrs)
 
     def _render_toggle(self) -> None:
         playing = self._controller.playing

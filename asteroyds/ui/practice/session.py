@@ -22,8 +22,8 @@ from ...asteroids import resolve_asteroids
 from ...damage import never
 from ...dice import Dice
 from ...drills import END_CELL, PLAN, Drill
+from ...drills.goal import fly_round, meets_goal, shield_missing
 from ...drills.mistakes import BEFORE_DICE, diagnose_plan, wrong_click_text
-from ...drills.plan import fly_round, meets_goal, shield_missing
 from ...event_text import name_text
 from ...events import Event
 from ...hexgrid import Cell

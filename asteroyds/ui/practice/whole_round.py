@@ -28,8 +28,8 @@ import ipywidgets as widgets
 
 from ...asteroids import resolve_asteroids
 from ...drills import PLAN, Drill
+from ...drills.goal import fly_round, meets_goal, shield_missing
 from ...drills.mistakes import diagnose
-from ...drills.plan import fly_round, meets_goal, shield_missing
 from ...event_text import capitalised, colour_text, name_text
 from ...events import CraftMoved, Event
 from ...hexgrid import Cell, distance

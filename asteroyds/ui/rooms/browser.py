@@ -30,11 +30,11 @@ True
 
 from __future__ import annotations
 
-import html
 import json
 import secrets
 
 from ...i18n import _
+from ..share.markup import void
 
 NOTHING = "-"  # what the recall script types when the browser keeps nothing for this room
 KINDS: tuple[str, ...] = ("seat", "teacher")
@@ -51,10 +51,7 @@ def storage_key(kind: str, code: str) -> str:
 
 def _script_html(js: str) -> str:
     """An HTML fragment that runs ``js`` once when inserted (a nonce makes every fragment new)."""
-    return (
-        f"<img src='data:,' alt='' data-run='{secrets.token_hex(4)}' style='display:none' "
-        f'onerror="{html.escape(js, quote=True)}">'
-    )
+    return void("img", src="data:,", alt="", data_run=secrets.token_hex(4), style="display:none", onerror=js)
 
 
 def _address(code: str | None) -> str:

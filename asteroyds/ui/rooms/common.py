@@ -40,6 +40,7 @@ from ..player.inspector_view import PriorityInspector
 from ..player.view import RoundPlayer
 from ..share import links
 from ..share.actions import ShownErrors
+from ..share.markup import style, tag
 from ..theme import sheet
 from ..ticker import Ticker
 from . import browser
@@ -232,7 +233,7 @@ class RoomViewBase(ShownErrors, widgets.VBox):
         self._clock_box.layout.display = ""
         fraction = left / total if total else 0.0
         colour = bar_colour(fraction)
-        self._clock.value = f"<span style='color:{colour}'>{clock_text(left)}</span>"
+        self._clock.value = tag("span", clock_text(left), style=style(color=colour))
         self._bar.value = fraction
         self._bar.style.bar_color = colour
 
@@ -314,8 +315,7 @@ class RoomViewBase(ShownErrors, widgets.VBox):
             **extra,
         }
         self._draw_offline()
-        body = " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items())
-        self._data.value = f"<div class='asteroyds-room-values' {body}></div>"
+        self._data.value = tag("div", class_="asteroyds-room-values", **attrs)
 
 
 __all__ = [

@@ -27,6 +27,7 @@ from ..board.view import BoardView
 from ..sandbox.scoreboard import CSS as SCOREBOARD_CSS
 from ..sandbox.scoreboard import ProgressPlot, Scoreboard
 from ..share import links
+from ..share.markup import join, tag
 from . import address, browser
 from .common import CSS, RoomViewBase, button, html_part, room_from_query, stage
 from .pages import VARIANTS, RoomChoices, TeacherPage, join_link
@@ -70,8 +71,7 @@ def reachable_join_link(url: str) -> tuple[str, str]:
         lines.append(
             _("The server listens on this computer only: start it with 'asteroyds app --ip 0.0.0.0'.")
         )
-    shown = "".join(f"<div><b>{html.escape(line)}</b></div>" for line in lines)
-    return url, f"<div class='asteroyds-room-localhost'>{shown}</div>"
+    return url, tag("div", *(tag("div", tag("b", line)) for line in lines), class_="asteroyds-room-localhost")
 
 
 class TeacherRoom(RoomViewBase):
@@ -388,13 +388,9 @@ class TeacherRoom(RoomViewBase):
             else:
                 state = _("free")
             mark = _("✓ submitted") if who in submitted else (_("… planning") if who in waiting else "")
-            rows.append(
-                f"<tr><td><b>{html.escape(player_text(who))}</b></td><td>{html.escape(state)}</td>"
-                f"<td>{html.escape(mark)}</td></tr>"
-            )
-        head = html.escape(_("SEATS"))
-        table = f"<table class='asteroyds-room-seat-table'>{''.join(rows)}</table>"
-        return f"<div class='asteroyds-note'>{head}</div>{table}"
+            rows.append(tag("tr", tag("td", tag("b", player_text(who))), tag("td", state), tag("td", mark)))
+        table = tag("table", *rows, class_="asteroyds-room-seat-table")
+        return join(tag("div", _("SEATS"), class_="asteroyds-note"), table)
 
 
 __all__ = ["TeacherRoom"]

@@ -18,6 +18,7 @@ from .. import theme
 from ..chart import chart_widget
 from ..chart.stopwatch import Stopwatch
 from ..share.actions import ErrorLine
+from ..share.markup import join, style, tag
 from .controller import SandboxController
 from .drawing import SandboxBoard
 from .panel import button, html_part
@@ -25,11 +26,15 @@ from .panel import button, html_part
 
 def handover_html(when: str, whom: str, ink: str, note: str) -> str:
     """The hot-seat screen: pass the device to ``whom`` (in their colour ``ink``); the others look away."""
-    return (
-        f"<div class='asteroyds-note'>{html.escape(when)}</div>"
-        f"<div class='asteroyds-big' style='color:{ink}'>"
-        f"{_('Pass the device to {player}', player=html.escape(whom))}</div>"
-        f"<div class='asteroyds-note'>{html.escape(note)}</div>"
+    return join(
+        tag("div", when, class_="asteroyds-note"),
+        tag(
+            "div",
+            _("Pass the device to {player}", player=whom),
+            class_="asteroyds-big",
+            style=style(color=ink),
+        ),
+        tag("div", note, class_="asteroyds-note"),
     )
 
 

@@ -1,7 +1,7 @@
 """The sandbox's setup panel: the mode, who plays, the seed, planning time and the variants.
 
 A view only: :meth:`SetupPanel.read` turns its controls into a
-:class:`~asteroyds.ui.sandbox_setup.SandboxSetup`; the engine builds (and
+:class:`~asteroyds.ui.sandbox.setup.SandboxSetup`; the engine builds (and
 checks) the game. A mode whose table brings its own section (its
 :class:`~asteroyds.ui.sandbox.setup.Table`) shows it instead of the colour
 seats: Capture the Asteroyd's teams (docs/rules.md#11-capture-the-asteroyd,
@@ -35,6 +35,7 @@ from ...rules import PLANNING_LEVELS
 from ...setups import setup
 from ...state import State
 from .. import theme
+from ..share.markup import style, tag
 from .setup import (
     KIND_NAMES,
     KINDS,
@@ -148,7 +149,7 @@ def _row(*children: widgets.Widget) -> widgets.HBox:
 
 def _dot(colour: str) -> widgets.HTML:
     return widgets.HTML(
-        f"<span class='asteroyds-dot' style='background:{colour}'></span>",
+        tag("span", class_="asteroyds-dot", style=style(background=colour)),
         layout=shared(widgets.Layout),
         style=shared(HTMLStyle),
     )
@@ -400,8 +401,8 @@ class SetupPanel(widgets.VBox):
         self._handicap_section.layout.display = "" if sides else "none"
         for name, box in self._variants.items():
             box.disabled = name not in variants
-        for tag in self._team_tags.values():
-            tag.layout.display = "" if sides else "none"
+        for team_tag in self._team_tags.values():
+            team_tag.layout.display = "" if sides else "none"
         chosen = [colour for colour, (on, _k) in self._seats.items() if on.value]
         if sides:
             team = {side: ", ".join(p for p in chosen if team_of(p) == side) or "(nobody)" for side in SIDES}

@@ -22,7 +22,6 @@ take no damage, so the damage plot is hidden).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -35,6 +34,7 @@ from ...modes import Planning, Scoring, mode_named, mode_of
 from ...pieces import ASTEROYD, MAX_DAMAGE
 from ...state import State
 from .. import theme
+from ..share.markup import Markup, join, style, tag
 from ..theme import COLOURS, sheet
 
 if TYPE_CHECKING:  # bqplot (numpy, pandas) is imported when a progress plot is first built
@@ -214,25 +214,48 @@ def progress_series(history: Sequence[State]) -> dict[str, tuple[list[int], list
 CSS = sheet("scoreboard")
 
 
-def _damage_pips(damage: int) -> str:
-    pips = "".join(
-        f"<span class='asteroyds-pip{' asteroyds-on' if d < damage else ''}'></span>"
-        for d in range(MAX_DAMAGE)
+def _pips(on: int, total: int) -> Markup:
+    """``total`` pips, the first ``on`` lit (damage taken, or a team's points)."""
+    return join(
+        *(
+            tag("span", class_="asteroyds-pip asteroyds-on" if k < on else "asteroyds-pip")
+            for k in range(total)
+        )
     )
-    return f"{pips} <b>{damage}</b>"
 
 
-def _token_chips(row: ScoreRow, symbols: Sequence[str] | None) -> str:
+def _damage_pips(damage: int) -> Markup:
+    return join(_pips(damage, MAX_DAMAGE), " ", tag("b", damage))
+
+
+def _used(text: str) -> Markup:
+    return tag("span", text, class_="asteroyds-used")
+
+
+def _first(title: str) -> Markup:
+    """The "1st" mark of player one, its title saying of what."""
+    return tag("span", _("1st"), class_="asteroyds-one", title=title)
+
+
+def _swatch(colour: str) -> Markup:
+    return tag("span", class_="asteroyds-swatch", style=style(background=colour))
+
+
+def _progress_lines(lines: Sequence[str]) -> Markup:
+    return join(*(tag("div", line, class_="asteroyds-progress-line") for line in lines))
+
+
+def _token_chips(row: ScoreRow, symbols: Sequence[str] | None) -> Markup:
     held = set(row.tokens)
     if symbols:  # every symbol that counts, held or still missing
-        chips = [
-            f"<span class='asteroyds-chip{'' if s in held else ' asteroyds-missing'}'>{html.escape(s)}</span>"
+        chips = (
+            tag("span", s, class_="asteroyds-chip" if s in held else "asteroyds-chip asteroyds-missing")
             for s in symbols
-        ]
-        return "".join(chips) + f" <b>{row.progress}/{row.needed}</b>"
+        )
+        return join(*chips, " ", tag("b", f"{row.progress}/{row.needed}"))
     if not row.tokens:
-        return f"<span class='asteroyds-used'>{_('none yet')}</span>"
-    return "".join(f"<span class='asteroyds-chip'>{html.escape(_tag(t))}</span>" for t in row.tokens)
+        return _used(_("none yet"))
+    return join(*(tag("span", _tag(t), class_="asteroyds-chip") for t in row.tokens))
 
 
 def _team_ink(team: str) -> str:
@@ -245,47 +268,60 @@ def capture_html(state: State, kinds: Mapping[str, str] | None = None, target: i
     crafts = {r.player: r for r in score_rows(state, kinds)}
     body = []
     for t in rows:
-        pips = "".join(
-            f"<span class='asteroyds-pip{' asteroyds-on' if k < t.points else ''}'></span>"
-            for k in range(t.target)
-        )
-        home = _("own asteroyd at home") if t.home else _("own asteroyd <b>away</b>")
+        home = _("own asteroyd at home") if t.home else Markup(_("own asteroyd <b>away</b>"))
         team_name = _("{team} team", team=team_text(t.team))
         body.append(
-            f"<tr class='asteroyds-team-row' data-team='{t.team}' data-score='{t.points}' "
-            f"data-target='{t.target}'><td><span class='asteroyds-swatch' "
-            f"style='background:{_team_ink(t.team)}'></span><b>{team_name}</b></td>"
-            f"<td>{pips} <b>{t.points}</b>/{t.target}</td>"
-            f"<td>{home}</td></tr>"
+            tag(
+                "tr",
+                tag("td", _swatch(_team_ink(t.team)), tag("b", team_name)),
+                tag("td", _pips(t.points, t.target), " ", tag("b", t.points), f"/{t.target}"),
+                tag("td", home),
+                class_="asteroyds-team-row",
+                data_team=t.team,
+                data_score=t.points,
+                data_target=t.target,
+            )
         )
         for player in t.crafts:
             r = crafts[player]
             carrying = _("carries the {team} asteroyd", team=colour_text(r.carrying)) if r.carrying else ""
             used = _(" (used)") if r.power_used else ""
-            pilot = f" · {html.escape(r.pilot)}{used}" if r.pilot else ""
+            pilot = f" · {r.pilot}{used}" if r.pilot else ""
             first = (
-                f" <span class='asteroyds-one' title='{_('player one this turn')}'>{_('1st')}</span>"
+                join(" ", _first(_("player one this turn")))
                 if (state.player_order and player == state.player_order[0])
                 else ""
             )
             body.append(
-                f"<tr class='asteroyds-score-row' data-player='{player}' data-team='{t.team}' "
-                f"data-damage='0' data-tokens='' data-progress='{t.points}' "
-                f"data-carrying='{r.carrying or ''}'>"
-                f"<td style='padding-left:26px'>{html.escape(player)}{first}"
-                f"<span class='asteroyds-kind'>{html.escape(_(r.kind))}{pilot}</span></td>"
-                f"<td colspan='2'>{html.escape(carrying)}</td></tr>"
+                tag(
+                    "tr",
+                    tag(
+                        "td",
+                        player,
+                        first,
+                        tag("span", _(r.kind), pilot, class_="asteroyds-kind"),
+                        style=style(padding_left="26px"),
+                    ),
+                    tag("td", carrying, colspan="2"),
+                    class_="asteroyds-score-row",
+                    data_player=player,
+                    data_team=t.team,
+                    data_damage="0",
+                    data_tokens="",
+                    data_progress=t.points,
+                    data_carrying=r.carrying or "",
+                )
             )
-    lines = "".join(
-        f"<div class='asteroyds-progress-line'>{html.escape(line)}</div>"
-        for line in mode_progress(state, None, target)
-    )
     scores = " ".join(f"{t.team}:{t.points}" for t in rows)
-    return (
-        f"<div class='asteroyds-scoreboard-body' data-round='{state.round}' data-mode='{state.mode}' "
-        f"data-scores='{scores}'>{lines}<table><tr><th>{_('TEAM · CRAFTS')}</th>"
-        f"<th>{_('POINTS')}</th><th></th></tr>"
-        f"{''.join(body)}</table></div>"
+    head = tag("tr", tag("th", _("TEAM · CRAFTS")), tag("th", _("POINTS")), tag("th"))
+    return tag(
+        "div",
+        _progress_lines(mode_progress(state, None, target)),
+        tag("table", head, *body),
+        class_="asteroyds-scoreboard-body",
+        data_round=state.round,
+        data_mode=state.mode,
+        data_scores=scores,
     )
 
 
@@ -304,39 +340,52 @@ def scoreboard_html(
         return capture_html(state, kinds, target)
     rows = score_rows(state, kinds)
     symbols, _needed = _counted(state)
-    token_head = _(mode.token_head)
-    team_head = f"<th>{_('TEAM')}</th>" if mode.team_column else ""
     body = []
     for r in rows:
         colour = theme.player_colour(r.player)
         if r.pilot is None:
-            pilot = f"<span class='asteroyds-used'>{_('no pilot')}</span>"
+            pilot = _used(_("no pilot"))
         else:
-            pilot = f"{html.escape(r.pilot)} " + (
-                f"<span class='asteroyds-used'>{_('(used)')}</span>" if r.power_used else _("(ready)")
-            )
-        destroy = f"<span class='asteroyds-used'>{_('used')}</span>" if r.destroy_used else _("ready")
-        team = f"<td>{html.escape(r.team or '')}</td>" if mode.team_column else ""
-        status = _(" — destroyed") if r.destroyed else ""
-        if state.player_order and r.player == state.player_order[0]:
-            status += f" <span class='asteroyds-one' title='{_('player one this round')}'>{_('1st')}</span>"
-        body.append(
-            f"<tr class='asteroyds-score-row{' asteroyds-destroyed' if r.destroyed else ''}' "
-            f"data-player='{r.player}' data-damage='{r.damage}' data-tokens='{' '.join(r.tokens)}' "
-            f"data-progress='{r.progress}'>"
-            f"<td><span class='asteroyds-swatch' style='background:{colour}'></span><b>{r.player}</b>"
-            f"{status}<span class='asteroyds-kind'>{html.escape(_(r.kind))}</span></td>{team}"
-            f"<td>{_token_chips(r, symbols)}</td><td>{_damage_pips(r.damage)}</td>"
-            f"<td>{pilot}</td><td>{destroy}</td></tr>"
+            pilot = join(r.pilot, " ", _used(_("(used)")) if r.power_used else _("(ready)"))
+        destroy = _used(_("used")) if r.destroy_used else _("ready")
+        team = tag("td", r.team or "") if mode.team_column else ""
+        status = join(
+            _(" — destroyed") if r.destroyed else "",
+            join(" ", _first(_("player one this round")))
+            if state.player_order and r.player == state.player_order[0]
+            else "",
         )
-    lines = "".join(
-        f"<div class='asteroyds-progress-line'>{html.escape(line)}</div>"
-        for line in mode_progress(state, start)
-    )
-    return (
-        f"<div class='asteroyds-scoreboard-body' data-round='{state.round}' data-mode='{state.mode}'>{lines}"
-        f"<table><tr><th>{_('PLAYER')}</th>{team_head}<th>{token_head}</th><th>{_('DAMAGE')}</th>"
-        f"<th>{_('PILOT POWER')}</th><th>{_('DESTROY AN ASTEROID')}</th></tr>{''.join(body)}</table></div>"
+        body.append(
+            tag(
+                "tr",
+                tag(
+                    "td",
+                    _swatch(colour),
+                    tag("b", r.player),
+                    status,
+                    tag("span", _(r.kind), class_="asteroyds-kind"),
+                ),
+                team,
+                tag("td", _token_chips(r, symbols)),
+                tag("td", _damage_pips(r.damage)),
+                tag("td", pilot),
+                tag("td", destroy),
+                class_="asteroyds-score-row asteroyds-destroyed" if r.destroyed else "asteroyds-score-row",
+                data_player=r.player,
+                data_damage=r.damage,
+                data_tokens=" ".join(r.tokens),
+                data_progress=r.progress,
+            )
+        )
+    heads = [_("PLAYER"), *([_("TEAM")] if mode.team_column else []), _(mode.token_head), _("DAMAGE")]
+    heads += [_("PILOT POWER"), _("DESTROY AN ASTEROID")]
+    return tag(
+        "div",
+        _progress_lines(mode_progress(state, start)),
+        tag("table", tag("tr", *(tag("th", head) for head in heads)), *body),
+        class_="asteroyds-scoreboard-body",
+        data_round=state.round,
+        data_mode=state.mode,
     )
 
 
@@ -345,7 +394,7 @@ class Scoreboard(widgets.VBox):
 
     def __init__(self, state: State | None = None, kinds: Mapping[str, str] | None = None) -> None:
         super().__init__()
-        self._title = widgets.HTML(f"<span class='asteroyds-title'>{_('SCOREBOARD')}</span>")
+        self._title = widgets.HTML(tag("span", _("SCOREBOARD"), class_="asteroyds-title"))
         self._body = widgets.HTML()
         self._body.add_class("asteroyds-scoreboard-table")
         self.children = [widgets.HTML(theme.CSS + CSS), self._title, self._body]
@@ -371,7 +420,7 @@ class Scoreboard(widgets.VBox):
         text = _("SCOREBOARD · {word} {round}", word=word, round=state.round) + (
             f" · {title}" if title else ""
         )
-        self._title.value = f"<span class='asteroyds-title'>{html.escape(text.upper())}</span>"
+        self._title.value = tag("span", text.upper(), class_="asteroyds-title")
 
 
 class ProgressPlot(widgets.HBox):
@@ -477,15 +526,17 @@ class ProgressPlot(widgets.HBox):
                 self._axes[name][1].tick_values = np.arange(0, int(top[name]) + 1, 2 if top[name] > 5 else 1)
                 line.x, line.y = x.astype(float), y.astype(float)
                 line.colors = [colour(p) for p in players] or [COLOURS["muted"]]
-        self._legend.value = "".join(
-            f"<div><span style='display:inline-block;width:18px;height:4px;vertical-align:middle;"
-            f"background:{colour(p)};margin-right:6px'></span>{html.escape(p)}</div>"
-            for p in players
+        key = {"display": "inline-block", "width": "18px", "height": "4px", "vertical_align": "middle"}
+        self._legend.value = join(
+            *(
+                tag("div", tag("span", style=style(**key, background=colour(p), margin_right="6px")), p)
+                for p in players
+            )
         )
         data = ";".join(
             f"{p}:{','.join(map(str, d))}/{','.join(map(str, g))}" for p, (d, g) in series.items()
         )
-        self._data.value = f"<div class='asteroyds-progress-values' data-series='{html.escape(data)}'></div>"
+        self._data.value = tag("div", class_="asteroyds-progress-values", data_series=data)
 
     @staticmethod
     def _max_progress(series: Mapping[str, tuple[list[int], list[int]]]) -> list[int]:

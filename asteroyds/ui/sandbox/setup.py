@@ -26,7 +26,8 @@ is a whole table, so the panel's variants do not apply to it; the seed gives
 the dice, and in capture the table's setting of destructible blue asteroids
 still applies). :meth:`SandboxSetup.from_board` seats the crafts on it;
 :meth:`check` asks the engine whether it can be played (the mode's
-``check_playable``: for capture, :func:`asteroyds.modes.capture.boards.check_playable`).
+checks, :func:`asteroyds.checks.check_playable`: for capture,
+:data:`asteroyds.modes.capture.boards.PLAYABLE`).
 
 >>> from asteroyds.modes.capture import layout
 >>> board = layout(2).update_pieces({"TR1": layout(2).piece("TR1")._replace(cell=(3, 5))})
@@ -42,6 +43,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ...checks import check_playable
 from ...errors import ScenarioError
 from ...event_text import name_text
 from ...game import Game
@@ -334,7 +336,7 @@ class SandboxSetup:
                     mode2=self.mode,
                 )
             )
-        mode_named(board.mode).check_playable(board, where)  # capture: names the team short of a piece
+        check_playable(board, where)  # capture: names the team short of a piece
         if not board.crafts:
             raise ScenarioError(
                 _("{where}: no craft on the board: add the players' crafts in the editor", where=where)

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 from ...i18n import N_, _, pgettext
 from ...modes import TurnWord
 from ..share.files import download_link
+from ..share.markup import join, tag
 from .controller import SandboxController
 from .panel import button, html_part
 
@@ -112,8 +113,7 @@ class SandboxToolbar:
             team=c.current_team,
         )
         word = pgettext("log", str(c.turn.word))
-        head = f"{_(game.state.mode.title())} · {word} <b>{c.last_round}</b>"
-        return f"{head} · {html.escape(text)}"
+        return join(_(game.state.mode.title()), f" · {word} ", tag("b", c.last_round), " · ", text)
 
     def save_link(self) -> str:
         """The saved game as a download link (HTML)."""

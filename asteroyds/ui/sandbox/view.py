@@ -14,7 +14,9 @@ card (:mod:`~asteroyds.ui.sandbox.panel`), the header
 (:mod:`~asteroyds.ui.sandbox.round_column`), the Load… box
 (:mod:`~asteroyds.ui.sandbox.files_box`), the scores
 (:mod:`~asteroyds.ui.sandbox.scoreboard`) and the error line
-(:class:`~asteroyds.ui.share.actions.ErrorLine`). Every rule is the engine's.
+(:class:`~asteroyds.ui.share.actions.ErrorLine`). Every rule is the engine's. Tests (and a
+notebook driving the page) reach its widgets through ``Sandbox.parts``
+(:class:`~asteroyds.ui.sandbox.parts.SandboxParts`), not its private attributes.
 
 Capture the Asteroyd (docs/rules.md#11-capture-the-asteroyd) plays here too: the human crafts of a team
 plan together on their capture charts under one stopwatch, then the next
@@ -48,11 +50,10 @@ from ...modes import mode_of
 from ...modes.targets import team_of
 from .. import theme
 from ..coach.view import CoachPanel
-from ..player.dice import DiceView
-from ..player.inspector_view import PriorityInspector
 from ..player.view import RoundPlayer
 from ..share import links
 from ..share.actions import ErrorLine
+from ..share.markup import tag
 from ..share.plan_layout import PlanLayout
 from ..theme import sheet
 from .controller import STAGES, SandboxController
@@ -62,6 +63,7 @@ from .hints import hints_allowed
 from .hotseat_view import HotSeatCard
 from .panel import SetupPanel
 from .panel import html_part as _html
+from .parts import SandboxParts
 from .query import sandbox_query
 from .round_column import RoundColumn
 from .scoreboard import CSS as scoreboard_css_text
@@ -238,6 +240,14 @@ class Sandbox(widgets.VBox):
         self._setup_box = widgets.VBox([self._files.on_scenario, self._panel])
         self._hot_seat = HotSeatCard(c, self._board_area, self._errors, self._say)
         self._round = RoundColumn(c, self._board_area.port)
+        self.parts = SandboxParts(
+            round_column=self._round,
+            hot_seat=self._hot_seat,
+            toolbar=self._toolbar,
+            board=self._board_area,
+            files=self._files,
+            run=self._run,
+        )
         # the board, the stage card, the round player's companions (the dice, the scoreboard and the
         # progress plot are built when a game first shows them: a page costs the class server less)
         self._stage_box = widgets.VBox(layout=widgets.Layout(grid_gap="8px", width="100%"))
@@ -398,62 +408,7 @@ class Sandbox(widgets.VBox):
             "data-hints": "" if game is None else str(c.hints.used),
             "data-hints-allowed": "yes" if c.hints_allowed else "no",
         }
-        body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
-        self._data.value = f"<div class='asteroyds-sandbox-values' {body}></div>"
-
-    # --- the parts' widgets and actions, by the names the tests have used -----------------------
-    @property
-    def _dice(self) -> DiceView:
-        return self._round.dice
-
-    @property
-    def _inspector(self) -> PriorityInspector | None:
-        return self._round.inspector
-
-    @property
-    def _ready(self) -> widgets.Button:
-        return self._hot_seat.ready
-
-    @property
-    def _submit(self) -> widgets.Button:
-        return self._hot_seat.submit
-
-    @property
-    def _handover(self) -> widgets.HTML:
-        return self._hot_seat.handover
-
-    @property
-    def _save(self) -> widgets.HTML:
-        return self._toolbar.save
-
-    @property
-    def _picture(self) -> widgets.HTML:
-        return self._board_area.picture
-
-    @property
-    def _board_slot(self) -> widgets.VBox:
-        return self._board_area.slot
-
-    @property
-    def _on_scenario(self) -> widgets.Checkbox:
-        return self._files.on_scenario
-
-    @property
-    def _load_box(self) -> widgets.VBox:
-        return self._files.box
-
-    @property
-    def _text(self) -> widgets.Textarea:
-        return self._files.text
-
-    def _load(self, text: str, where: str) -> None:
-        self._files.load(text, where)
-
-    def _load_upload(self, value: Any) -> None:
-        self._files.load_upload(value)
-
-    def _scenario_uploaded(self, value: Any) -> None:
-        self._files.scenario_uploaded(value)
+        self._data.value = tag("div", class_="asteroyds-sandbox-values", **attrs)
 
 
 __all__ = [
@@ -462,6 +417,7 @@ __all__ = [
     "STAGES",
     "Sandbox",
     "SandboxController",
+    "SandboxParts",
     "SandboxSetup",
     "Seat",
     "asteroid_choices",

@@ -18,22 +18,25 @@ True
 from __future__ import annotations
 
 import base64
-import html
 from collections.abc import Iterable
 from typing import Any
 
 from ... import untrusted
 from ...errors import ScenarioError
 from ...i18n import _
+from .markup import tag
 
 
 def download_link(text: str, filename: str, label: str, *, css: str, title: str = "") -> str:
     """An HTML link (CSS class ``css``) that downloads ``text`` as the JSON file ``filename``."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    tip = f' title="{html.escape(title)}"' if title else ""
-    return (
-        f'<a class="{html.escape(css)}" download="{html.escape(filename)}" '
-        f'href="data:application/json;base64,{data}"{tip}>{html.escape(label)}</a>'
+    return tag(
+        "a",
+        label,
+        class_=css,
+        download=filename,
+        href=f"data:application/json;base64,{data}",
+        title=title or None,
     )
 
 

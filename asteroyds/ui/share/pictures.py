@@ -8,7 +8,6 @@ use these, so the first page a whole class opens at once is also the lightest.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterable
 
@@ -17,6 +16,7 @@ from IPython.display import HTML
 from ...render.svg import state_svg
 from ...state import State
 from .legend import board_legend
+from .markup import Markup, style, tag
 
 __all__ = ["board_picture", "facts", "picture"]
 
@@ -34,9 +34,9 @@ def board_picture(state: State, size: int = 20, fluid: bool = False) -> str:
     svg = state_svg(state, size=size).replace('class="asteroyds-board"', root, 1)
     if fluid:
         width = re.search(r' width="([0-9.]+)"', svg)
-        limit = f" style='max-width:{width.group(1)}px'" if width else ""
-        return f"<div class='asteroyds-board-picture-svg'{limit}>{svg}</div>"
-    return f"<div class='asteroyds-board-picture-svg'>{svg}</div>"
+        limit = style(max_width=f"{width.group(1)}px") if width else None
+        return tag("div", Markup(svg), class_="asteroyds-board-picture-svg", style=limit)
+    return tag("div", Markup(svg), class_="asteroyds-board-picture-svg")
 
 
 def picture(state: State, size: int = 22, *, legend_open: bool = False) -> HTML:
@@ -48,5 +48,4 @@ def picture(state: State, size: int = 22, *, legend_open: bool = False) -> HTML:
 
 def facts(events: Iterable[object]) -> HTML:
     """Events as a numbered list of plain-English facts (each event's sentence, in the page's language)."""
-    items = "".join(f"<li>{html.escape(str(event))}</li>" for event in events)
-    return HTML(f"<ol class='asteroyds-facts'>{items}</ol>")
+    return HTML(tag("ol", *(tag("li", event) for event in events), class_="asteroyds-facts"))

@@ -15,7 +15,6 @@ keeps the right verdict.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -149,11 +148,14 @@ def feedback_html(feedback: Feedback | None) -> str:
         return ""
     kind = "shown" if feedback.shown else "right" if feedback.correct else "wrong"
     mark = "➜" if feedback.shown else "✔" if feedback.correct else "✘"
-    correct = str(feedback.correct).lower()
-    shown = str(feedback.shown).lower()
-    return (
-        f'<div class="asteroyds-feedback asteroyds-feedback-{kind}" data-correct="{correct}" '
-        f'data-shown="{shown}">{mark} {html.escape(feedback.message)}</div>'
+    return tag(
+        "div",
+        mark,
+        " ",
+        feedback.message,
+        class_=f"asteroyds-feedback asteroyds-feedback-{kind}",
+        data_correct=str(feedback.correct).lower(),
+        data_shown=str(feedback.shown).lower(),
     )
 
 

@@ -4,7 +4,7 @@ Two layers, as everywhere in :mod:`asteroyds.ui`. :func:`demo_steps` is pure:
 it plays a demo with the engine (:meth:`asteroyds.demos.Demo.play`) and turns
 the events into steps, each with the board after it
 (:func:`asteroyds.snapshots.snapshots`) and what to outline, reusing the
-round player's :func:`~asteroyds.ui.round_player.actor_cells`.
+round player's :func:`~asteroyds.ui.player.steps.actor_cells`.
 :class:`PresenterController` is a cursor over those steps; :class:`Presenter`
 is the view (CSS class ``asteroyds-presenter``).
 
@@ -26,7 +26,6 @@ will, so the presenter keeps its own cursor over the same snapshots.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -50,7 +49,8 @@ from ..player.event_log import CSS as LOG_CSS
 from ..player.event_log import log_html
 from ..player.view import actor_cells
 from ..share import links
-from ..theme import COLOURS, sheet
+from ..share.markup import join, style, tag, void
+from ..theme import sheet
 
 DEFAULT_DEMO = "rulebook-white-6-before-gate-24"
 SHARED = "shared-scenario"
@@ -265,10 +265,7 @@ def _button(label: str, css: str, tooltip: str, width: str, primary: bool = Fals
 
 
 def _message_html(text: str) -> str:
-    if not text:
-        return ""
-    style = f"color:{COLOURS['collision']};font-weight:bold"
-    return f'<span class="asteroyds-error-text" style="{style}">⚠ {html.escape(text)}</span>'
+    return theme.error_line(text) if text else ""
 
 
 class Presenter(widgets.VBox):
@@ -356,7 +353,7 @@ class Presenter(widgets.VBox):
         )
         picker_row = widgets.HBox(
             [
-                widgets.HTML(f"<span class='asteroyds-title'>{_('DEMO')}</span>"),
+                widgets.HTML(tag("span", _("DEMO"), class_="asteroyds-title")),
                 self._picker,
                 self._rule,
                 self._link,
@@ -395,30 +392,29 @@ class Presenter(widgets.VBox):
         finally:
             self._syncing = False
         self._message.value = _message_html(c.message)
-        self._rule.value = f"<span class='asteroyds-presenter-rule'>{html.escape(demo.shown_rule)}</span>"
-        self._title.value = (
-            f"<div class='asteroyds-presenter-title' data-demo='{html.escape(demo.name)}'>"
-            f"{html.escape(demo.shown_title)}</div>"
+        self._rule.value = tag("span", demo.shown_rule, class_="asteroyds-presenter-rule")
+        self._title.value = tag(
+            "div", demo.shown_title, class_="asteroyds-presenter-title", data_demo=demo.name
         )
-        self._explain.value = (
-            f"<div class='asteroyds-presenter-explain'>{html.escape(demo.shown_explain)}</div>"
-        )
-        faces = "".join(face_svg(colour, demo.dice.value(colour), 40) for colour in DIE_COLOURS)
-        programs = " · ".join(f"<b>{html.escape(p)}</b> {html.escape(prog)}" for p, prog in demo.programs)
+        self._explain.value = tag("div", demo.shown_explain, class_="asteroyds-presenter-explain")
+        faces = (face_svg(colour, demo.dice.value(colour), 40) for colour in DIE_COLOURS)
+        said = [join(tag("b", p), " ", prog) for p, prog in demo.programs]
+        programs = join(*(join(" · " if i else "", one) for i, one in enumerate(said)))
         programs = programs or _("No craft flies: the asteroid phase only.")
-        self._setup.value = (
-            f"<div style='display:flex;gap:6px;align-items:center;margin-left:18px'>{faces}"
-            f"<span style='margin-left:10px'>{programs}</span></div>"
+        row = style(display="flex", gap="6px", align_items="center", margin_left="18px")
+        self._setup.value = tag(
+            "div", *faces, tag("span", programs, style=style(margin_left="10px")), style=row
         )
-        self._step.value = (
-            f"<div data-step='{step.index}'><span class='asteroyds-presenter-phase'>{html.escape(step.label)}"
-            f"</span><br>{html.escape(step.text if self._board.coordinates else without_cells(step.text))}"
-            "</div>"
-        )
+        text = step.text if self._board.coordinates else without_cells(step.text)
+        phase = tag("span", step.label, class_="asteroyds-presenter-phase")
+        self._step.value = tag("div", phase, void("br"), text, data_step=step.index)
         counter = _("step {n} of {total}", n=step.index + 1, total=len(c.steps))
-        self._counter.value = (
-            f"<span class='asteroyds-presenter-counter' data-step='{step.index}' "
-            f"data-count='{len(c.steps)}'>{counter}</span>"
+        self._counter.value = tag(
+            "span",
+            counter,
+            class_="asteroyds-presenter-counter",
+            data_step=step.index,
+            data_count=len(c.steps),
         )
         self._buttons["first"].disabled = self._buttons["back"].disabled = c.at_start
         self._buttons["next"].disabled = self._buttons["last"].disabled = c.at_end
@@ -434,9 +430,9 @@ class Presenter(widgets.VBox):
             log_html(events, step.index - 1 if step.index else None, LOG_WINDOW) if events else ""
         )
         if demo.name != SHARED:
-            link = html.escape(links.demo_link(demo.name))
-            self._link.value = (
-                f"<a class='asteroyds-caption' href='{link}' target='_blank'>{_('↗ link to this demo')}</a>"
+            link = links.demo_link(demo.name)
+            self._link.value = tag(
+                "a", _("↗ link to this demo"), class_="asteroyds-caption", href=link, target="_blank"
             )
         else:
             self._link.value = ""

@@ -9,8 +9,6 @@ colours are in the reader's language (``SO`` for SW in French).
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as widgets
 
 from ...dice import Dice
@@ -20,6 +18,7 @@ from ...i18n import _, ngettext
 from ...pieces import MOVED_BY, PIPS_CLOCKWISE, TILE_COLOURS, Piece, die_direction, pip_on_edge
 from ...state import State
 from ..board.picture import BoardPicture
+from ..share.markup import tag
 from .facts import die_rows
 from .tables import FactTable
 
@@ -101,7 +100,7 @@ class TileExplorer(widgets.VBox):
         with self._board.hold():
             self._board.update(explorer_state(self.colour, self.orientation))
             self._board.show_intended_moves(Dice(self.die, self.die, self.die))
-        self._text.value = f"<p>{html.escape(explain(self.colour, self.orientation, self.die))}</p>"
+        self._text.value = tag("p", explain(self.colour, self.orientation, self.die))
         rows = die_rows(self.orientation)
         self._table.show(
             [_("Die"), *(die for die, _way in rows)],

@@ -129,7 +129,7 @@ class CaptureResult:
 
     @property
     def accepted(self) -> bool:
-        """Same as ``ok`` (the name :class:`~asteroyds.ui.chart_controller.DropResult` uses)."""
+        """Same as ``ok`` (the name :class:`~asteroyds.ui.chart.status.controller.DropResult` uses)."""
         return self.ok
 
     def __bool__(self) -> bool:

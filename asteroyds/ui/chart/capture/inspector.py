@@ -13,7 +13,6 @@ player's inspector shows it for a capture turn without asking which mode it is.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,6 +33,7 @@ from ....modes.capture.events import (
 from ....modes.capture.steps import BEFORE, SETUP, round_span, step_at
 from ...player.inspector import ARROWS, CURRENT, MOVED, WAITING, _cell, _spaces, _status
 from ...player.inspector_view import _outcome
+from ...share.markup import Markup, fill, join, tag
 
 TITLE = N_("ROUND INSPECTOR · LASERS, THEN MOVES")
 
@@ -172,47 +172,49 @@ def capture_table_html(table: CaptureRoundTable | None, cursor: int = 0) -> str:
             "No round here yet: press <b>Resolve turn</b> to see the 6 rounds, "
             "in each all lasers first, then all moves."
         )
-        return f"<div class='asteroyds-pi-empty'>{empty}</div>"
-    when = "" if table.started else _(" · <i>next</i>")
+        return tag("div", Markup(empty), class_="asteroyds-pi-empty")
+    when = "" if table.started else Markup(_(" · <i>next</i>"))
     aims = (
-        _(" · turrets aim {names}", names=html.escape(", ".join(table.aims)))
-        if table.aims and not table.started
-        else ""
+        _(" · turrets aim {names}", names=", ".join(table.aims)) if table.aims and not table.started else ""
     )
-    head = (
-        "<div class='asteroyds-pi-head'>"
-        + _(
-            "<b>ROUND {round} OF 6</b> · every laser fires at once, then every craft moves",
-            round=table.round,
-        )
-        + f"{when}{aims}</div>"
-    )
+    round_head = _("<b>ROUND {round} OF 6</b> · every laser fires at once, then every craft moves")
+    head = tag("div", fill(round_head, round=table.round), when, aims, class_="asteroyds-pi-head")
     current = next((r.actor for r in (*table.lasers, *table.moves) if r.status == CURRENT), "")
 
-    def lines(rows: Sequence[CaptureRow], title: str) -> str:
+    def lines(rows: Sequence[CaptureRow], title: str) -> Markup:
         if not rows:
             none = _("{title}: none", title=title)
-            return f"<tr class='asteroyds-waiting'><td></td><td colspan='3'><i>{none}</i></td></tr>"
-        out = [f"<tr class='asteroyds-pi-section'><td></td><td colspan='3'><b>{title}</b></td></tr>"]
+            return tag("tr", tag("td"), tag("td", tag("i", none), colspan="3"), class_="asteroyds-waiting")
+        out = [tag("tr", tag("td"), tag("td", tag("b", title), colspan="3"), class_="asteroyds-pi-section")]
         for r in rows:
             out.append(
-                f'<tr data-piece="{html.escape(r.actor)}" data-kind="{r.kind}" data-status="{r.status}" '
-                f'class="asteroyds-{r.status}"><td>{r.rank}</td>'
-                f"<td class='asteroyds-nowrap'>{html.escape(r.name)}</td>"
-                f"<td class='asteroyds-nowrap'>{ARROWS.get(r.action, '')} {html.escape(r.action)}</td>"
-                f"<td>{_outcome(r.outcome, r.reason)}</td></tr>"
+                tag(
+                    "tr",
+                    tag("td", r.rank),
+                    tag("td", r.name, class_="asteroyds-nowrap"),
+                    tag("td", ARROWS.get(r.action, ""), " ", r.action, class_="asteroyds-nowrap"),
+                    tag("td", _outcome(r.outcome, r.reason)),
+                    data_piece=r.actor,
+                    data_kind=r.kind,
+                    data_status=r.status,
+                    class_=f"asteroyds-{r.status}",
+                )
             )
-        return "".join(out)
+        return join(*out)
 
-    attrs = (
-        f'data-phase="capture" data-round="{table.round}" data-stage="{table.stage}" '
-        f'data-current="{html.escape(current)}" data-cursor="{cursor}"'
+    heads = ("#", _("who"), _("does"), _("outcome · why"))
+    body = tag(
+        "table",
+        tag("thead", tag("tr", *(tag("th", h) for h in heads))),
+        tag("tbody", lines(table.lasers, _("LASERS")), lines(table.moves, _("MOVES"))),
+        class_="asteroyds-priority-table asteroyds-capture-table",
+        data_phase="capture",
+        data_round=table.round,
+        data_stage=table.stage,
+        data_current=current,
+        data_cursor=cursor,
     )
-    return (
-        f"{head}<table class='asteroyds-priority-table asteroyds-capture-table' {attrs}><thead><tr>"
-        f"<th>#</th><th>{_('who')}</th><th>{_('does')}</th><th>{_('outcome · why')}</th></tr></thead>"
-        f"<tbody>{lines(table.lasers, _('LASERS'))}{lines(table.moves, _('MOVES'))}</tbody></table>"
-    )
+    return join(head, body)
 
 
 def round_inspector_html(events: Sequence[Event], cursor: int, active: bool) -> str:

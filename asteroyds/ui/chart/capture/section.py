@@ -22,11 +22,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ....i18n import N_, _
-from ....modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, TEAM_SETS
+from ....modes.capture import BLUE_ASTEROID_CELLS, MAX_CRAFTS_PER_TEAM, MODE, TEAM_SETS
 from ... import theme
 from ...sandbox.panel import _check, _dot, _row, _section, html_part
-from ...sandbox.setup import KIND_NAMES, SandboxSetup, Seat
-from .table import CAPTURE_TEAMS, MODE, TEAM_TABLE
+from ...sandbox.setup import KIND_NAMES, SandboxSetup, Seat, Table
 
 CAPTURE_HELP = N_(
     "Teams of crafts: fly into the enemy asteroyd's space, bring it onto your own platform: one point. "
@@ -41,9 +40,13 @@ CAPTURE_KINDS: list[tuple[str, str]] = [
 
 
 class CaptureSection(widgets.VBox):
-    """The capture section of the setup card; ``changed`` is called when teams, crafts or blue change."""
+    """The capture section of the setup card; ``changed`` is called when teams, crafts or blue change.
 
-    def __init__(self, s: SandboxSetup, changed: Callable[[], object]) -> None:
+    ``table`` is the capture table (:data:`.table.TEAM_TABLE`), which makes this section: it is given,
+    not imported, as the table imports this module.
+    """
+
+    def __init__(self, s: SandboxSetup, changed: Callable[[], object], table: Table) -> None:
         super().__init__()
         self._teams = widgets.ToggleButtons(
             options=[("2 teams", 2), ("3 teams", 3)], value=s.teams if s.teams in TEAM_SETS else 2
@@ -56,11 +59,11 @@ class CaptureSection(widgets.VBox):
         )
         self._crafts.style.button_width = "80px"
         self._crafts.add_class("asteroyds-capture-crafts")
-        kinds = s.kinds if s.table is TEAM_TABLE else {}  # a colour table's seats name no craft here
+        kinds = s.kinds if s.table is table else {}  # a colour table's seats name no craft here
         self._capture_kinds: dict[str, widgets.Dropdown] = {}
         self._capture_rows: dict[str, widgets.HBox] = {}
         rows = []
-        for team in CAPTURE_TEAMS:
+        for team in TEAM_SETS[3]:  # every team: red, white, blue
             cells: list[widgets.Widget] = []
             for i in range(1, MAX_CRAFTS_PER_TEAM + 1):
                 craft = f"{team}{i}"

@@ -164,7 +164,7 @@ class TeamTable:
         """The setup panel's capture section (teams, crafts, who flies each, the variants)."""
         from .section import CaptureSection
 
-        return CaptureSection(setup, changed)
+        return CaptureSection(setup, changed, self)
 
 
 TEAM_TABLE = TeamTable()

@@ -25,7 +25,6 @@ button per anticipation.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
@@ -42,6 +41,7 @@ from ....modes.capture.program import (
 from ....pieces import Craft
 from ....pilots import PILOT_TOKENS
 from ... import theme
+from ...share.markup import join, style, tag
 from ...theme import COLOURS, sheet
 from .controller import (
     LOCKED_MESSAGE,
@@ -201,7 +201,7 @@ class CaptureChart(widgets.VBox):
         )  # fmt: skip
         self._clear.add_class("asteroyds-capture-clear")
         self._clear.on_click(lambda _b: self.clear_all())
-        caption = "<span class='asteroyds-caption'>{}</span>".format
+        caption = theme.caption_html
         program_row = widgets.HBox(
             [widgets.HTML(caption(_("Program"))), self._program, self._clear],
             layout=widgets.Layout(align_items="center", grid_gap="10px"),
@@ -288,7 +288,7 @@ class CaptureChart(widgets.VBox):
                 "{pilot}: always in Shield, one or two rounds (click a marked round to lift it)",
                 pilot=c.craft.pilot,
             )
-            rows.append(widgets.HTML(f"<span class='asteroyds-caption'>{html.escape(note)}</span>"))
+            rows.append(widgets.HTML(theme.caption_html(note)))
         rows.append(none)
         self._anticipation.children = rows
 
@@ -352,21 +352,14 @@ class CaptureChart(widgets.VBox):
             + (_(" · {team} team", team=team_text(team)) if team else "")
             + (_(" · pilot {pilot}", pilot=pilot) if pilot else "")
         )  # fmt: skip
-        chip = f"<span class='asteroyds-team-chip' style='background:{team_colour(team)}'></span>"
-        self._title.value = chip + html.escape(who)
-        text = str(program)
-        self._program.value = f"<code data-program='{html.escape(text)}'>{html.escape(text)}</code>"
+        chip = tag("span", class_="asteroyds-team-chip", style=style(background=team_colour(team)))
+        self._title.value = join(chip, who)
+        self._program.value = tag("code", program, data_program=program)
         self._say(c.message, ok=not c.refused)
         (self.add_class if locked else self.remove_class)("asteroyds-locked")
 
     def _say(self, text: str, ok: bool) -> None:
-        kind = "accepted" if ok else "refused"
-        sign = "" if ok else "⚠ "
-        self._message.value = (
-            f"<span class='asteroyds-{kind}' data-kind='{kind}'>{sign}{html.escape(text)}</span>"
-            if text
-            else ""
-        )
+        self._message.value = theme.verdict_html(text, ok)
 
 
 __all__ = [

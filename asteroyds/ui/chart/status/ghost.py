@@ -7,7 +7,6 @@ plan to compare with, or to copy).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 
 import bqplot
@@ -15,6 +14,7 @@ import ipywidgets as widgets
 
 from ....i18n import _
 from ....program import EMPTY, RED_COLUMN, Program
+from ...share.markup import join, tag
 from .figure import ChartFigure, ring, xy
 from .geometry import BLUE_ROWS, Place, cell_centre
 
@@ -66,9 +66,10 @@ class Ghost:
             parts["line"].layout.display = "none"
         else:
             words = label or _("Coach's plan")
-            parts["line"].value = (
-                f"<span class='asteroyds-caption'>{html.escape(words)}</span> "
-                f"<code class='asteroyds-ghost-program'>{html.escape(str(program))}</code>"
+            parts["line"].value = join(
+                tag("span", words, class_="asteroyds-caption"),
+                " ",
+                tag("code", program, class_="asteroyds-ghost-program"),
             )
             parts["line"].layout.display = ""
 

@@ -34,6 +34,7 @@ from ....pieces import Craft
 from ....program import RED_COLUMN, Program, as_program
 from ....rules import RuleSettings
 from ... import theme
+from ...share.markup import tag
 from ...theme import sheet
 from .controller import (
     ACTION,
@@ -274,7 +275,7 @@ class StatusChart(widgets.VBox):
         )
         self._clear.add_class("asteroyds-clear-chart")
         self._clear.on_click(lambda _b: self.clear_all())
-        caption = "<span class='asteroyds-caption'>{}</span>".format
+        caption = theme.caption_html
         program_row = widgets.HBox(
             [widgets.HTML(caption(_("Program"))), self._program],
             layout=widgets.Layout(align_items="center", grid_gap="10px"),
@@ -356,13 +357,7 @@ class StatusChart(widgets.VBox):
 
     def _say(self, text: str, ok: bool) -> None:
         self._message_text, self._message_ok = text, ok
-        kind = "accepted" if ok else "refused"
-        sign = "" if ok else "⚠ "
-        self._message.value = (
-            f"<span class='asteroyds-{kind}' data-kind='{kind}'>{sign}{html.escape(text)}</span>"
-            if text
-            else ""
-        )
+        self._message.value = theme.verdict_html(text, ok)
 
     # --- drawing ----------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -389,13 +384,11 @@ class StatusChart(widgets.VBox):
         who = _("STATUS CHART · {player} craft · {mode}", player=player_text(c.craft.player), mode=mode)
         self._title.value = html.escape(self._title_text or who)
         state = "on" if c.shield_on else "off"
-        self._shield.value = (
-            f"<span class='asteroyds-shield-badge' data-shield='{state}'>"
-            f"{_('Shield ON') if state == 'on' else _('Shield OFF')}</span>"
-        )
+        said = _("Shield ON") if state == "on" else _("Shield OFF")
+        self._shield.value = tag("span", said, class_="asteroyds-shield-badge", data_shield=state)
         self._shield.add_class(f"asteroyds-shield-{state}")
         self._shield.remove_class(f"asteroyds-shield-{'off' if state == 'on' else 'on'}")
-        self._program.value = f"<code>{html.escape(str(program))}</code>"
+        self._program.value = tag("code", program)
         (self.add_class if locked else self.remove_class)("asteroyds-locked")
         self._publish(positions, program, state)
 
@@ -417,8 +410,7 @@ class StatusChart(widgets.VBox):
             "data-message-kind": kind,
             "data-ghost": "" if self._ghost.program is None else str(self._ghost.program),
         }
-        body = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
-        self._data.value = f"<div class='asteroyds-chart-data-values' {body}></div>"
+        self._data.value = tag("div", class_="asteroyds-chart-data-values", **attrs)
 
 
 __all__ = [
