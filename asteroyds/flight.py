@@ -49,26 +49,37 @@ from .events import (
     ProgramCancelled,
     TokenTaken,
 )
+from .flight_step import (
+    ACTION_EFFECTS,
+    COLLISION_DAMAGE,
+    DESTROY_DAMAGE,
+    FREE,
+    LAND,
+    RAM,
+    Airspace,
+    Effects,
+    Fact,
+    advance,
+    damage_amount,
+    effects,
+)
 from .hexgrid import Cell
 from .i18n import _, ngettext
-from .pieces import ASTEROID, FIXED_KINDS, GATE, PLATFORM, Craft, Piece
-from .pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
+from .pieces import ASTEROID, Craft, Piece
+from .pilots import PILOT_TABLE, PILOT_TOKENS
 from .program import SHIELD, SHOOT, TOKEN_NAMES, Program, as_program, validate_program
 from .registry import mode_of
 from .rules import RuleSettings
-from .shooting import LaserFired, TargetEliminated, reward, run_laser
+from .shooting import LaserFired, TargetEliminated, reward
 from .state import State
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
-COLLISION_DAMAGE = 2  # docs/rules.md#5-flying-and-the-status-chart: 2 damage, 1 with the shield
-DESTROY_DAMAGE = 4  # docs/rules.md#5-flying-and-the-status-chart: destroying costs 4, 3 with the shield
-
 # One planned column: (column, token, English name of the action, the steps as
 # (pivot, move) pairs (see pilots.PRIMITIVES), the power's English or None,
 # the tokens of the later columns that a collision here would cancel).
-PlannedColumn = tuple[int, str, str, tuple[tuple[int, "int | None"], ...], "str | None", tuple[str, ...]]
+PlannedColumn = tuple[int, str, str, Effects, "str | None", tuple[str, ...]]
 
 
 def fly(
@@ -129,36 +140,29 @@ def _plan(program: Program, pilot: str | None) -> tuple[PlannedColumn, ...]:
             continue
         if token in PILOT_TOKENS:
             info = PILOT_TABLE[pilot or ""]
-            steps, power = info.steps(token), info.explain(token)
+            steps, power = effects(info.steps(token)), info.explain(token)
         else:  # Shoot has no step: fly_one fires the laser instead
-            steps, power = ACTION_STEPS.get(token, ()), None
+            steps, power = ACTION_EFFECTS.get(token, ()), None
         later = tuple(t for t in tokens[column:] if t != "." and t != SHIELD)
-        effects = tuple(PRIMITIVES[s] for s in steps)
-        planned.append((column, token, TOKEN_NAMES[token], effects, power, later))
+        planned.append((column, token, TOKEN_NAMES[token], steps, power, later))
     return tuple(planned)
 
 
 class _Flight:
-    """Mutable working copy of the crafts for one flight phase."""
+    """Mutable working copy of the crafts for one flight phase: folds :func:`~asteroyds.flight_step.advance`
+    into events, asking ``decide`` the mid-flight questions."""
 
     def __init__(self, state: State, rules: RuleSettings, decide: Decide) -> None:
         self.state = state
         self.decide = decide
-        self.racing = mode_of(state).crosses_gates
-        self.landing = rules.return_to_platform
-        self.neighbours = state.board._step
-        # The one object in each cell a craft may run into (a drone inside its turret: the turret).
-        occupant: dict[Cell, Piece] = {}
-        for p in state.pieces:
-            if p.cell not in occupant or p.kind in FIXED_KINDS:
-                occupant[p.cell] = p
-        self.occupant = occupant
+        self.space = space = Airspace(state, rules)
+        self.neighbours = space.neighbours
+        self.occupant = space.occupant  # changed as crafts fly: an asteroid destroyed, a target shot
         self.removed: list[str] = []
         self.changed: dict[str, Piece] = {}  # pieces changed in place (a shot target loses it)
         self.craft: Craft  # the craft now flying, as it is now (fly_one sets it)
         self.crafts: dict[str, Craft] = {}
         self.events: list[Event] = []
-        self.prefix = f"r{state.round}:fly"
 
     def run(self, flights: list[tuple[Craft, Program]]) -> tuple[State, list[Event]]:
         for craft, program in flights:
@@ -182,19 +186,19 @@ class _Flight:
     def fly_one(self, craft: Craft, program: Program) -> Craft:
         """Execute one program; return the craft as it ends.
 
-        The hot loop: pivots and free steps are handled inline; a step into
-        anything (or across the border) goes to :meth:`enter`.
+        Each action's steps go through :func:`advance` (turns, moves, gates
+        crossed, as facts); a step that meets something goes to :meth:`enter`.
         """
         player = craft.player
         shielded = program.red == SHIELD
-        events = self.events
-        append = events.append
-        neighbours, occupant = self.neighbours, self.occupant
+        append = self.events.append
+        space = self.space
+        trail: list[Fact]  # one action's facts, made events of here
         append(FlightStarted(player, str(program), shielded))
         self.craft = craft
         cell, facing = craft.cell, craft.facing
         assert cell is not None  # _checked flies only the crafts on the board
-        for column, token, action, effects, power, later in _plan(program, craft.pilot):
+        for column, token, action, steps, power, later in _plan(program, craft.pilot):
             append(ColumnPlayed(player, column, token, action))
             if token == SHOOT:
                 self.craft = _with(self.craft, cell, facing)
@@ -204,47 +208,62 @@ class _Flight:
                 assert craft.pilot is not None  # _plan found the power in the pilot's table
                 self.craft = _with(self.craft, cell, facing, power_used=True)
                 append(PilotPowerUsed(player, craft.pilot, column, token, power))
-            for index, (pivot, move) in enumerate(effects, 1):
-                if move is None:
-                    start, facing = facing, (facing + pivot) % 6
-                    append(CraftTurned(player, start, facing, column))
-                    continue
-                target = neighbours[cell][(facing + move) % 6]
-                if target is not None and target not in occupant:
-                    append(CraftMoved(player, cell, target, facing, column, move == 3))
-                    cell = target
-                    continue
+            first = 0
+            while True:
+                now = self.craft
+                trail = []
+                outcome, _c, _f, index, target, piece, _t = advance(
+                    space, cell, facing, steps, first, now.tokens, None, not now.destroy_used, trail
+                )
+                for what, value, detail in trail:
+                    if what == "move":
+                        append(CraftMoved(player, cell, value, facing, column, detail))
+                        cell = value
+                    elif what == "turn":
+                        append(CraftTurned(player, facing, value, column))
+                        facing = value
+                    else:  # a gate crossed: its token
+                        self.craft = _with(self.craft, cell, facing)
+                        self.take_token(detail, column)
+                if outcome == FREE:
+                    break
                 self.craft = _with(self.craft, cell, facing)
-                if not self.enter(target, column, index, move == 3, shielded, later):
+                if not self.enter(
+                    outcome, target, piece, column, index + 1, steps[index][1] == 3, shielded, later
+                ):
                     return self.craft
                 cell = self.craft.cell
                 assert cell is not None  # the program goes on: the craft is still on the board
+                first = index + 1
         return _with(self.craft, cell, facing)
 
     def enter(
-        self, target: Cell | None, column: int, index: int, backwards: bool, shielded: bool, later: tuple
+        self,
+        outcome: int,
+        target: Cell | None,
+        piece: Piece | None,
+        column: int,
+        index: int,
+        backwards: bool,
+        shielded: bool,
+        later: tuple,
     ) -> bool:
-        """A step into an occupied cell or across the border; False when the program stops."""
+        """A step into an occupied cell or across the border (``outcome``: what it is); False when the
+        program stops."""
         craft = self.craft
-        piece: Piece | None = None
-        if target is not None:
-            piece = self.occupant[target]
-            kind = piece.kind
-            if kind == GATE and self.racing:
+        if outcome == LAND:
+            assert target is not None and piece is not None  # a platform was landed on
+            self.move(target, column, backwards)
+            self.events.append(CraftLanded(craft.player, target, column, piece.id))
+            return False
+        if outcome == RAM:
+            assert target is not None and piece is not None  # an asteroid is in the way
+            destroyed = self.offer_destroy(piece, column, index, shielded)
+            if destroyed is not None:
+                if not destroyed:
+                    return False  # the ramming cost the craft its last points
                 self.move(target, column, backwards)
-                self.take_token(piece, column)
                 return True
-            if kind == PLATFORM and self.landing and self.holds_every_token(craft):
-                self.move(target, column, backwards)
-                self.events.append(CraftLanded(craft.player, target, column, piece.id))
-                return False
-            if kind == ASTEROID and not craft.destroy_used:
-                destroyed = self.offer_destroy(piece, column, index, shielded)
-                if destroyed is not None:
-                    if not destroyed:
-                        return False  # the ramming cost the craft its last points
-                    self.move(target, column, backwards)
-                    return True
         return self.collide(target, piece, column, index, shielded, later)
 
     def move(self, target: Cell, column: int, backwards: bool) -> None:
@@ -264,7 +283,7 @@ class _Flight:
             reason, blocker, name = piece.kind, piece.id, piece.describe()
         assert craft.cell is not None  # on the board until the damage below
         self.events.append(CraftCollided(craft.player, craft.cell, target, reason, blocker, name, column))
-        key = f"{self.prefix}:{craft.player}:c{column}:s{index}"
+        key = self.space.key(craft.player, column, index)
         craft, damage_events = apply_damage(
             craft, COLLISION_DAMAGE, shielded, f"hitting {name}", self.decide, key=key
         )
@@ -285,9 +304,9 @@ class _Flight:
         """
         craft = self.craft
         name = asteroid.describe()
-        cost = DESTROY_DAMAGE - (1 if shielded else 0)
-        bounce = COLLISION_DAMAGE - (1 if shielded else 0)
-        key = f"{self.prefix}:{craft.player}:c{column}:s{index}:destroy"
+        cost = damage_amount(DESTROY_DAMAGE, shielded)
+        bounce = damage_amount(COLLISION_DAMAGE, shielded)
+        key = self.space.key(craft.player, column, index) + ":destroy"
         question = Decision(
             kind=DESTROY_ASTEROID,
             player=craft.player,
@@ -322,7 +341,7 @@ class _Flight:
         del self.occupant[asteroid.cell]
         self.removed.append(asteroid.id)
         self.events.append(AsteroidDestroyed(craft.player, asteroid.id, name, asteroid.cell, column))
-        if asteroid.target is not None and mode_of(self.state).shoots_targets:
+        if asteroid.target is not None and self.space.targets:
             self.eliminate(asteroid, column, "rammed")
         return True
 
@@ -331,7 +350,7 @@ class _Flight:
         """Fire the laser straight ahead; a hit may give a token (and eliminate a target)."""
         craft = self.craft
         assert craft.cell is not None  # only a craft on the board shoots
-        path, piece = run_laser(self.neighbours, self.occupant, craft.cell, craft.facing)
+        path, piece = self.space.laser(craft.cell, craft.facing)
         if piece is None:
             self.events.append(
                 LaserFired(craft.player, column, craft.cell, craft.facing, path, None, None, None)
@@ -342,7 +361,7 @@ class _Flight:
                 craft.player, column, craft.cell, craft.facing, path, piece.id, piece.kind, piece.describe()
             )
         )
-        if reward(self.state.mode, piece) is None:
+        if reward(self.space.mode, piece) is None:
             return
         if piece.kind == ASTEROID:
             self.eliminate(piece, column, "shot")
@@ -378,11 +397,6 @@ class _Flight:
             return
         self.craft = _with(craft, craft.cell, craft.facing, tokens=craft.tokens + (symbol,))
         self.events.append(TokenTaken(craft.player, symbol, gate.describe(), column))
-
-    def holds_every_token(self, craft: Craft) -> bool:
-        """Return-to-platform variant: does the craft hold the token of every gate in play?"""
-        needed = {p.symbol for p in self.state.pieces if p.kind == GATE and p.symbol}
-        return bool(needed) and needed <= set(craft.tokens)
 
 
 class _CraftChanges(TypedDict, total=False):

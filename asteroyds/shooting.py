@@ -75,24 +75,43 @@ def obstacles(state: State) -> dict[Cell, Piece]:
     return occupant
 
 
+def laser_hit(
+    neighbours: Neighbours,
+    occupant: Mapping[Cell, Piece],
+    start: Cell,
+    direction: Direction,
+    removed: str | None = None,
+    path: list[Cell] | None = None,
+) -> Piece | None:
+    """The piece a laser fired from ``start`` stops on (or None); the spaces it runs through are added
+    to ``path`` when one is given (the coach's search, which asks only what is hit, gives none).
+
+    ``neighbours`` is a board's neighbour table (``Board._step``) and
+    ``occupant`` maps spaces to the object there (:func:`obstacles`). The
+    start space itself is never hit: the laser leaves it. The piece ``removed`` (an asteroid the
+    coach's search has its craft destroy, the board kept as it was) is passed through.
+    """
+    cell = neighbours[start][direction]
+    while cell is not None:
+        if path is not None:
+            path.append(cell)
+        piece = occupant.get(cell)
+        if piece is not None and piece.kind in LASER_STOPS and piece.id != removed:
+            return piece
+        cell = neighbours[cell][direction]
+    return None
+
+
 def run_laser(
     neighbours: Neighbours, occupant: Mapping[Cell, Piece], start: Cell, direction: Direction
 ) -> tuple[tuple[Cell, ...], Piece | None]:
     """The spaces a laser runs through from ``start`` and the piece it stops on (or None).
 
-    ``neighbours`` is a board's neighbour table (``Board._step``) and
-    ``occupant`` maps spaces to the object there (:func:`obstacles`). The
-    start space itself is never hit: the laser leaves it.
+    See :func:`laser_hit` for the arguments.
     """
-    path = []
-    cell = neighbours[start][direction]
-    while cell is not None:
-        path.append(cell)
-        piece = occupant.get(cell)
-        if piece is not None and piece.kind in LASER_STOPS:
-            return tuple(path), piece
-        cell = neighbours[cell][direction]
-    return tuple(path), None
+    path: list[Cell] = []
+    piece = laser_hit(neighbours, occupant, start, direction, None, path)
+    return tuple(path), piece
 
 
 def trace(state: State, start: Cell, direction: Direction) -> Laser:
@@ -223,6 +242,7 @@ __all__ = [
     "LaserFired",
     "TargetEliminated",
     "obstacles",
+    "laser_hit",
     "reward",
     "run_laser",
     "trace",

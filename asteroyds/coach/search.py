@@ -13,8 +13,9 @@ the search keeps, column by column, one program per distinct state
 the best program: exact, and a few thousand states instead of ~10^5
 programs.
 
-The transitions mirror :mod:`asteroyds.flight` step by step (same keys for
-the questions, same order of checks), and the mid-flight decisions
+The transitions are the engine's own: each action's steps are
+:func:`asteroyds.flight_step.advance`, as :func:`asteroyds.flight.fly` plays
+them (the same board, keys for the questions, order of checks), and the mid-flight decisions
 (destroy the asteroid? Lawrence's emergency shield?) are branches of the
 search, so the plan comes with the answers that realise it. Shield up (red
 column on S) and shield down (a 7th action) are two searches, each from its
@@ -29,19 +30,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .. import flight_step
 from ..asteroids import resolve_asteroids
 from ..damage import DESTROY_ASTEROID, Decide, Decision
 from ..dice import Dice
 from ..errors import RuleError
 from ..events import Event
-from ..flight import COLLISION_DAMAGE, DESTROY_DAMAGE
+from ..flight_step import FREE, LAND, RAM, Airspace, Effects, advance
 from ..hexgrid import Cell
 from ..i18n import _
-from ..modes import mode_of
-from ..pieces import ASTEROID, DIE_COLOURS, FIXED_KINDS, GATE, MAX_DAMAGE, PLATFORM, Piece
-from ..pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
+from ..pieces import DIE_COLOURS, MAX_DAMAGE, Piece
+from ..pilots import PILOT_TABLE, PILOT_TOKENS
 from ..program import EMPTY, RED_COLUMN, SHIELD, SHOOT, Program, legal_tokens
-from ..shooting import LASER_STOPS, reward
+from ..shooting import reward
 from ..state import State
 from .objective import BOLD, CAREFUL, STYLES, Objective, careful_key
 
@@ -94,37 +95,32 @@ class Found:
 
 
 class Flight:
-    """One player's flight on a fixed board after the asteroid phase, as transitions between craft states."""
+    """One player's flight on a fixed board after the asteroid phase, as transitions between craft states.
+
+    Each action's steps are the engine's (:func:`~asteroyds.flight_step.advance` on the board's
+    :class:`~asteroyds.flight_step.Airspace`); this class adds what the search needs on top: a
+    question is a branch, and a craft state is a hashable :class:`Node` (as a plain tuple)."""
 
     def __init__(self, board: State, player: str, shielded: bool, destroy: bool) -> None:
         self.board = board
-        mode = mode_of(board)
+        self.space = space = Airspace(board)
         self.mode = board.mode
-        self.racing = mode.crosses_gates
-        self.targets = mode.shoots_targets
-        self.landing = board.rules.return_to_platform
+        self.targets = space.targets
+        self.landing = space.landing
         self.one_shot = board.rules.one_shot_per_turn
         self.shielded = shielded
+        self.bounce = flight_step.damage_amount(flight_step.COLLISION_DAMAGE, shielded)
+        self.ram_cost = flight_step.damage_amount(flight_step.DESTROY_DAMAGE, shielded)
         self.destroy = destroy
-        self.neighbours = board.board._step
-        occupant: dict[Cell, Piece] = {}
-        for p in board.pieces:
-            if p.cell not in occupant or p.kind in FIXED_KINDS:
-                occupant[p.cell] = p
-        self.occupant = occupant
         self.craft = craft = board.craft(player)
         self.player = player
         self.lawrence = craft.pilot == "Lawrence"
-        self.prefix = f"r{board.round}:fly:{player}"
-        self.needed = frozenset(p.symbol for p in board.pieces if p.kind == GATE and p.symbol)
         info = PILOT_TABLE.get(craft.pilot or "")
-        self.effects: dict[str, tuple] = {
-            t: tuple(PRIMITIVES[s] for s in steps) for t, steps in ACTION_STEPS.items()
-        }
+        self.effects: dict[str, Effects] = dict(flight_step.ACTION_EFFECTS)
         self.power_text: dict[str, str] = {}
         if info is not None:
             for token, steps, text in info.moves:
-                self.effects[token] = tuple(PRIMITIVES[s] for s in steps)
+                self.effects[token] = flight_step.effects(steps)
                 self.power_text[token] = text
         self.tokens_for: dict[int, tuple[str, ...]] = {}
         for column in range(1, RED_COLUMN + 1):
@@ -137,11 +133,15 @@ class Flight:
     def start(self) -> Fields:
         c = self.craft
         tokens = frozenset(c.tokens)
-        finish = 0 if self.needed and self.needed <= tokens and not self.landing else None
+        finish = 0 if self.space.holds_every_token(tokens) and not self.landing else None
         status = ACTIVE if c.cell is not None else STOPPED
         return (c.cell, c.facing, c.damage, tokens, c.destroy_used, c.power_used, False, None, status, finish)
 
     # --- transitions ---------------------------------------------------------------
+    def outcomes(self, node: Node, column: int, token: str) -> list[tuple[Node, tuple[str, ...]]]:
+        """:meth:`play` with named craft states, for callers outside the search's hot loop."""
+        return [(Node._make(after), decided) for after, decided in self.play(node, column, token)]
+
     def play(
         self,
         node: Fields,
@@ -149,107 +149,66 @@ class Flight:
         token: str,
         facts: list | None = None,
         answers: frozenset | None = None,
+        first: int = 0,
+        decided: tuple[str, ...] = (),
     ) -> list[tuple[Fields, tuple[str, ...]]]:
         """Every outcome of playing ``token`` in ``column`` from ``node``.
 
         A list of (state after, questions answered yes); more than one only
-        where a question branches.
+        where a question branches (or as ``answers`` say). The action's steps are the engine's
+        (:func:`advance`), from its step ``first`` (after an asteroid destroyed: :meth:`ram`).
         """
         if token in (EMPTY, SHIELD) or node[STATUS] != ACTIVE:
             return [(node, ())]
+        cell, facing, damage, tokens, destroy_used, power_used, shot, removed, _status, finish = node
         if token == SHOOT:
-            cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish = node
             tokens = self.shoot(cell, facing, tokens, removed, facts)
             finish = self.finished(tokens, finish, column)
             shot = shot or self.one_shot  # only the one-shot variant needs to remember a shot
-            after = (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, status, finish)
-            return [(after, ())]
-        if token in PILOT_TOKENS:
-            node = (*node[:5], True, *node[6:])  # the power is spent
+            return [
+                ((cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish), ())
+            ]
+        if first == 0 and token in PILOT_TOKENS:
+            power_used = True  # the power is spent
             if facts is not None:
                 facts.append(("power", self.power_text[token]))
-        return self.steps(column, self.effects[token], 0, node, (), facts, answers)
+        steps = self.effects[token]
+        outcome, cell, facing, index, target, piece, got = advance(
+            self.space, cell, facing, steps, first, tokens, removed, self.destroy and not destroy_used, facts
+        )
+        if got:  # a gate crossed (racing) gave a token
+            tokens = tokens.union(got)
+            finish = self.finished(tokens, finish, column)
+        if outcome == FREE:
+            return [
+                (
+                    (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish),
+                    decided,
+                )
+            ]
+        if outcome == LAND:
+            if facts is not None:
+                facts.append(("move", target, steps[index][1] == 3))
+                facts.append(("land", target, piece))
+            landed = (target, facing, damage, tokens, destroy_used, power_used, shot, removed, LANDED, column)
+            return [(landed, decided)]
+        # The craft where the step is refused: what ramming or bouncing off start from.
+        here = (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish)
+        step = index + 1  # the engine counts the steps of a column from 1
+        if outcome == RAM:
+            assert target is not None and piece is not None  # an asteroid is in the way
+            return self.ram(column, token, index, here, target, piece, step, decided, facts, answers)
+        return self.collide(here, column, step, decided, target, piece, facts, answers)
 
     def finished(self, tokens: frozenset, finish: int | None, column: int) -> int | None:
-        if finish is None and not self.landing and self.needed and self.needed <= tokens:
+        if finish is None and not self.landing and self.space.holds_every_token(tokens):
             return column
         return finish
-
-    def steps(
-        self,
-        column: int,
-        effects: tuple,
-        first: int,
-        at: Fields,
-        decided: tuple[str, ...],
-        facts: list | None,
-        answers: frozenset | None = None,
-    ) -> list[tuple[Fields, tuple[str, ...]]]:
-        """Play the primitive steps ``effects[first:]`` from ``at``; branch on the questions (or follow
-        ``answers``)."""
-        cell, facing, damage, tokens, destroy_used, power_used, shot, removed, _status, finish = at
-        neighbours, occupant = self.neighbours, self.occupant
-        for index in range(first, len(effects)):
-            pivot, move = effects[index]
-            if move is None:
-                facing = (facing + pivot) % 6
-                if facts is not None:
-                    facts.append(("turn", facing))
-                continue
-            target = neighbours[cell][(facing + move) % 6]
-            piece = None if target is None else occupant.get(target)
-            if piece is not None and piece.id == removed:
-                piece = None
-            if target is not None and piece is None:
-                cell = target
-                if facts is not None:
-                    facts.append(("move", cell, move == 3))
-                continue
-            step = index + 1  # the engine counts the steps of a column from 1
-            if piece is not None and piece.kind == GATE and self.racing:
-                cell = target
-                if facts is not None:
-                    facts.append(("move", cell, move == 3))
-                if piece.symbol and piece.symbol not in tokens:
-                    tokens = tokens | {piece.symbol}
-                    finish = self.finished(tokens, finish, column)
-                    if facts is not None:
-                        facts.append(("token", piece.symbol, piece))
-                continue
-            landing = piece is not None and piece.kind == PLATFORM and self.landing
-            if landing and self.needed and self.needed <= tokens:
-                if facts is not None:
-                    facts.append(("move", target, move == 3))
-                    facts.append(("land", target, piece))
-                landed = (
-                    target,
-                    facing,
-                    damage,
-                    tokens,
-                    destroy_used,
-                    power_used,
-                    shot,
-                    removed,
-                    LANDED,
-                    column,
-                )
-                return [(landed, decided)]
-            # The craft where the step is refused: what ramming or bouncing off start from.
-            here = (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish)
-            if piece is not None:
-                kind = piece.kind
-                if kind == ASTEROID and not destroy_used and self.destroy:
-                    return self.ram(
-                        column, effects, index, here, target, piece, step, decided, facts, answers
-                    )
-            return self.collide(here, column, step, decided, target, piece, facts, answers)
-        end = (cell, facing, damage, tokens, destroy_used, power_used, shot, removed, ACTIVE, finish)
-        return [(end, decided)]
 
     def ram(
         self,
         column: int,
-        effects: tuple,
+        token: str,
         index: int,
         at: Fields,
         target: Cell,
@@ -261,10 +220,10 @@ class Flight:
     ) -> list[tuple[Fields, tuple[str, ...]]]:
         """An asteroid in the way, the destroy not spent: destroy it (then fly on), or bounce off."""
         cell, facing, damage, tokens, destroy_used, power_used, shot, removed, _status, finish = at
-        key = f"{self.prefix}:c{column}:s{step}:destroy"
+        key = self.space.key(self.player, column, step) + ":destroy"
         results: list[tuple[Fields, tuple[str, ...]]] = []
         if answers is None or key in answers:
-            for total, used, yes in self.damage(damage, power_used, DESTROY_DAMAGE, key, answers):
+            for total, used, yes in self.damage(damage, power_used, self.ram_cost, key, answers):
                 answered = decided + (key,) + yes
                 if facts is not None:
                     facts.append(("destroy", piece, target, total - damage, total, bool(yes)))
@@ -289,9 +248,9 @@ class Flight:
                     if facts is not None:
                         facts.append(("eliminate", piece.target, piece))
                 if facts is not None:
-                    facts.append(("move", target, effects[index][1] == 3))
+                    facts.append(("move", target, self.effects[token][index][1] == 3))
                 through = (target, facing, total, got, True, used, shot, piece.id, ACTIVE, finish)
-                results.extend(self.steps(column, effects, index + 1, through, answered, facts, answers))
+                results.extend(self.play(through, column, token, facts, answers, index + 1, answered))
         if answers is None or key not in answers:
             results.extend(self.collide(at, column, step, decided, target, piece, facts, answers))
         return results
@@ -309,9 +268,9 @@ class Flight:
     ) -> list[tuple[Fields, tuple[str, ...]]]:
         """Bounce off: 2 damage (1 with the shield), the rest of the program is cancelled."""
         cell, facing, damage, tokens, destroy_used, power_used, shot, removed, _status, finish = at
-        key = f"{self.prefix}:c{column}:s{step}"
+        key = self.space.key(self.player, column, step) if self.lawrence else ""  # only Lawrence is asked
         out = []
-        for total, used, yes in self.damage(damage, power_used, COLLISION_DAMAGE, key, answers):
+        for total, used, yes in self.damage(damage, power_used, self.bounce, key, answers):
             if facts is not None:
                 facts.append(("collide", piece, target, total - damage, total, bool(yes)))
             if total >= MAX_DAMAGE:
@@ -324,10 +283,10 @@ class Flight:
         return out
 
     def damage(
-        self, damage: int, power_used: bool, base: int, key: str, answers=None
+        self, damage: int, power_used: bool, amount: int, key: str, answers=None
     ) -> list[tuple[int, bool, tuple[str, ...]]]:
-        """The damage after one event: (total, power used, questions answered yes); Lawrence may branch."""
-        amount = max(0, base - (1 if self.shielded else 0))
+        """The damage after one event of ``amount`` points (the shield's one taken off): (total, power
+        used, questions answered yes); Lawrence may branch."""
         if amount > 0 and self.lawrence and not power_used:
             question = f"{key}:lawrence:{self.player}"
             out: list[tuple[int, bool, tuple[str, ...]]] = []
@@ -345,16 +304,7 @@ class Flight:
         if key in self.lasers:
             piece = self.lasers[key]
         else:
-            piece = None
-            neighbours, occupant = self.neighbours, self.occupant
-            here = neighbours[cell][facing]
-            while here is not None:
-                p = occupant.get(here)
-                if p is not None and p.id != removed and p.kind in LASER_STOPS:
-                    piece = p
-                    break
-                here = neighbours[here][facing]
-            self.lasers[key] = piece
+            piece = self.lasers[key] = self.space.hit(cell, facing, removed)
         token = reward(self.mode, piece)
         if facts is not None:
             facts.append(("shot", piece, token if token is not None and token not in tokens else None))

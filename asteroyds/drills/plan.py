@@ -9,7 +9,7 @@ drill is kept only when the plan that would work on the board as it stands no
 longer works once the dice have moved the tiles (or none would): the dice have
 to be read. The answer is found by a breadth-first search over
 the craft's states column by column (the coach's :class:`~asteroyds.coach.search.Flight`
-transitions, which mirror the engine), shortest program first, and then
+transitions, the engine's own steps: :mod:`asteroyds.flight_step`), shortest program first, and then
 checked by playing the whole round with the engine.
 """
 
@@ -19,7 +19,7 @@ import random
 from dataclasses import replace
 
 from ..asteroids import resolve_asteroids
-from ..coach.search import ACTIVE, DAMAGE, STATUS, TOKENS, Flight
+from ..coach.search import ACTIVE, Flight, Node
 from ..dice import Dice
 from ..event_text import and_list, cell_text, player_text
 from ..events import ColumnPlayed, CraftMoved, Event, FlightStarted, TileBlocked, TileMoved
@@ -39,31 +39,31 @@ def find_program(board: State, player: str, tokens: int = GOAL_TOKENS) -> str | 
     ``player`` takes ``tokens`` new gate tokens with no damage and destroys nothing, flown on ``board``
     (the board after the asteroid phase); None if there is none."""
     flight = Flight(board, player, shielded=True, destroy=False)
-    start = flight.start()
-    if start[STATUS] != ACTIVE:
+    start = Node._make(flight.start())
+    if start.status != ACTIVE:
         return None
-    damage, held = start[DAMAGE], start[TOKENS]
-    parents: dict = {start: None}
+    damage, held = start.damage, start.tokens
+    parents: dict[Node, tuple[Node, str] | None] = {start: None}
     layer = [start]
     for column in range(1, RED_COLUMN):
         nxt = []
         for node in layer:
             for token in flight.tokens_for[column]:
-                for new, _decided in flight.play(node, column, token):
-                    if new[STATUS] != ACTIVE or new[DAMAGE] > damage or new in parents:
+                for new, _decided in flight.outcomes(node, column, token):
+                    if new.status != ACTIVE or new.damage > damage or new in parents:
                         continue
                     parents[new] = (node, token)
-                    if len(new[TOKENS] - held) >= tokens:
+                    if len(new.tokens - held) >= tokens:
                         return _program(parents, new)
                     nxt.append(new)
         layer = nxt
     return None
 
 
-def _program(parents: dict, node: tuple) -> str:
+def _program(parents: dict[Node, tuple[Node, str] | None], node: Node) -> str:
     played: list[str] = []
-    while parents[node] is not None:
-        node, token = parents[node]
+    while (parent := parents[node]) is not None:
+        node, token = parent
         played.append(token)
     played.reverse()
     played += [EMPTY] * (RED_COLUMN - 1 - len(played))
