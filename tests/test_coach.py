@@ -25,6 +25,7 @@ from asteroyds.coach.plan import final_score
 from asteroyds.damage import DESTROY_ASTEROID
 from asteroyds.dice import Dice, all_outcomes
 from asteroyds.errors import AsteroydsError
+from asteroyds.event_text import target_text
 from asteroyds.events import CraftCollided, CraftHit, CraftMoved, TokenTaken
 from asteroyds.flight import fly
 from asteroyds.pieces import MOVING_KINDS
@@ -269,7 +270,8 @@ def test_the_explanation_matches_the_flight(seed, dice, mode):
             assert f"({cell[0]}, {cell[1]})" in sentence
         for e in here:
             if isinstance(e, TokenTaken):
-                assert e.symbol in sentence  # a gate's token, a drone's symbol, a target's name
+                # a gate's token, a drone's symbol, a target by its board tag (right-2: R2)
+                assert target_text(e.symbol) in sentence
             if isinstance(e, CraftCollided):
                 assert "hits" in sentence
         if not here and column < 7:

@@ -380,7 +380,7 @@ def _phrase(fact: tuple) -> str:
             "shoots {piece} at {cell} and takes the token {token}",
             piece=name_text(piece.describe()),
             cell=cell_text(piece.cell),
-            token=token,
+            token=target_text(token),  # a target by its board tag (R2), as everywhere else
         )
     return ""
 
