@@ -87,6 +87,10 @@ def test_a_chapter_answered_is_remembered_starred_and_continued_in_both_language
             link.click()
         folder = "fr/" if lang == "fr" else ""
         assert page.url.endswith(f"/voila/render/{folder}02_planning.ipynb"), page.url
+        # chapter 2 opens whole before the visit goes on: a page left mid-load may throw as it dies
+        # ("Cannot send" from a widget of its closing kernel connection), which is not the app's error
+        page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+        page.wait_for_selector(".jupyter-widgets", timeout=RENDER_TIMEOUT)
 
     # Practice: a level mastered (five first-try rights in a row, as kept) shows its stars and the next level.
     page.set_viewport_size(LAPTOP)
