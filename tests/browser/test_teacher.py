@@ -24,8 +24,8 @@ EDITOR = ".asteroyds-editor"
 def open_tools(page, base_url: str, query: str = "", linked: bool | None = None, editor: bool = True) -> None:
     """Load the notebook (with a query string) and wait until it ran and the editor rendered.
 
-    The editor is a closed section, open at once only when a good link (``linked``: by default,
-    any query) opened the page; else it is opened here, as a teacher presses *Open the scenario
+    The editor is a closed section, open at once when a link, good or bad (``linked``: by default,
+    any query), opened the page; else it is opened here, as a teacher presses *Open the scenario
     editor* (the page's first closed section, the exercise the second), unless ``editor`` is False.
     The window is as tall as a projector page, so the large board fits in the screenshots.
     """
@@ -207,7 +207,7 @@ def test_a_shared_scenario_link_opens_in_both_tools(page, voila_url):
 
 
 def test_a_bad_link_gives_a_message_not_a_traceback(page, voila_url):
-    open_tools(page, voila_url, "demo=pilot-hektor", linked=False)  # a bad link opens no board
+    open_tools(page, voila_url, "demo=pilot-hektor")  # a bad link opens the editor too, empty
     message = page.locator(f"{PRESENTER} .asteroyds-presenter-message")
     expect(message).to_contain_text("no demo named 'pilot-hektor'")
     expect(message).to_contain_text("did you mean 'pilot-hector'")

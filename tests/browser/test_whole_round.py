@@ -69,7 +69,8 @@ def test_mark_plan_and_fly_the_whole_round(page, voila_url, lang):
     said = page.locator(f"{ROOT} .asteroyds-feedback[data-correct='true']").last.inner_text()
     assert ("Goal met" if lang == "en" else "Objectif atteint") in said
     page.locator(f"{ROOT} .asteroyds-rule-board").wait_for(timeout=TIMEOUT)
-    page.locator(f"{ROOT} .asteroyds-rule-board svg").first.scroll_into_view_if_needed()
+    # the board, not its picture: the picture is redrawn (replaced) as the board steps
+    page.locator(f"{ROOT} .asteroyds-rule-board").first.scroll_into_view_if_needed()
     page.locator(f"{ROOT} .asteroyds-rule-board .asteroyds-board-data[data-pieces]").first.wait_for(
         state="attached", timeout=TIMEOUT
     )  # the flown board's pieces are drawn

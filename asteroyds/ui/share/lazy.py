@@ -60,7 +60,12 @@ class LazySection(widgets.VBox):
         self._part: widgets.Widget | None = None
         self._heading = [widgets.HTML(tag("div", title, class_="asteroyds-lazy-title"))] if title else []
         self._label = label or _("Open the exercise")
-        self._button = widgets.Button(description=self._label, button_style="primary")
+        # as wide as its words (a French label is longer than the default button: cut on a phone)
+        self._button = widgets.Button(
+            description=self._label,
+            button_style="primary",
+            layout=widgets.Layout(width="auto", max_width="100%"),
+        )
         self._button.add_class("asteroyds-lazy-open")
         self._button.on_click(lambda _b: self.open_part())
         self._error = widgets.HTML("")
