@@ -64,7 +64,7 @@ class LazySection(widgets.VBox):
         self._button = widgets.Button(
             description=self._label,
             button_style="primary",
-            layout=widgets.Layout(width="auto", max_width="100%"),
+            layout=widgets.Layout(width="auto", max_width="100%", align_self="flex-start"),
         )
         self._button.add_class("asteroyds-lazy-open")
         self._button.on_click(lambda _b: self.open_part())
