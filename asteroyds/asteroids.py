@@ -34,6 +34,7 @@ from .events import (
 )
 from .hexgrid import Cell
 from .i18n import _
+from .named import BEING_HIT_BY, BORDER_BEHIND, CRAFTS_BEHIND, IS_BEHIND, Named, Phrase
 from .pieces import (
     BLUE,
     DIE_COLOURS,
@@ -66,8 +67,8 @@ class Blocked(NamedTuple):
     target: Cell | None
     reason: str
     blocker: str | None
-    blocker_name: str
-    detail: str
+    blocker_name: Named
+    detail: Phrase | str  # "" when there is nothing to add
     hit: tuple[str, ...]
 
 
@@ -297,30 +298,30 @@ class _Resolver:
         crafts, movable element.
         """
         if target is None:
-            return Blocked(None, "border", None, "the border", "", ())
+            return Blocked(None, "border", None, Named.border(), "", ())
         occupant_id = self.occupant.get(target)
         occupant = None if occupant_id is None else self.pieces[occupant_id]
         if occupant is not None and occupant.kind in FIXED_KINDS:
-            return Blocked(target, occupant.kind, occupant_id, occupant.describe(), "", ())
+            return Blocked(target, occupant.kind, occupant_id, Named.piece(occupant), "", ())
         players = self.crafts_at.get(target)
         crosses = self.racing and piece.kind == GATE
         if players and not crosses:
-            return Blocked(target, "craft", ", ".join(players), _crafts_name(players), "", tuple(players))
+            return Blocked(target, "craft", ", ".join(players), Named.crafts(players), "", tuple(players))
         if occupant is not None:
             if colour != BLUE:
-                return Blocked(target, occupant.kind, occupant_id, occupant.describe(), "", ())
+                return Blocked(target, occupant.kind, occupant_id, Named.piece(occupant), "", ())
             behind = self.neighbours[target][direction]
             refusal = self.push_refusal(behind)
             if refusal:
-                return Blocked(target, "push_refused", occupant_id, occupant.describe(), refusal, ())
+                return Blocked(target, "push_refused", occupant_id, Named.piece(occupant), refusal, ())
             assert behind is not None and occupant_id is not None  # push_refusal refuses the border
             self.relocate(occupant_id, target, behind)
             self.events.append(
                 TilePushed(
                     piece.id,
-                    piece.describe(),
+                    Named.piece(piece),
                     occupant_id,
-                    occupant.describe(),
+                    Named.piece(occupant),
                     direction,
                     target,
                     behind,
@@ -333,15 +334,15 @@ class _Resolver:
             self.crossed.extend(players)
         return None
 
-    def push_refusal(self, behind: Cell | None) -> str:
-        """Why a push into ``behind`` is refused, or "" if it is allowed."""
+    def push_refusal(self, behind: Cell | None) -> Phrase | None:
+        """Why a push into ``behind`` is refused, or None if it is allowed."""
         if behind is None:
-            return "the border is behind it"
+            return Phrase(BORDER_BEHIND)
         if behind in self.occupant:
-            return f"{self.pieces[self.occupant[behind]].describe()} is behind it"
+            return Phrase(IS_BEHIND, Named.piece(self.pieces[self.occupant[behind]]))
         if self.crafts_at.get(behind):
-            return f"{_crafts_name(self.crafts_at[behind])} behind it"
-        return ""
+            return Phrase(CRAFTS_BEHIND, Named.crafts(self.crafts_at[behind]))
+        return None
 
     def relocate(self, pid: str, start: Cell, end: Cell) -> None:
         occupant = self.occupant
@@ -353,13 +354,13 @@ class _Resolver:
     # --- crafts --------------------------------------------------------------
     def hit_craft(self, player: str, piece: Piece, cell: Cell, colour: str) -> None:
         craft = self.crafts[player]
-        self.events.append(CraftHit(player=player, by=piece.id, by_name=piece.describe(), cell=cell))
+        self.events.append(CraftHit(player=player, by=piece.id, by_name=Named.piece(piece), cell=cell))
         shielded = True if self.shields is None else bool(self.shields.get(player, True))
         craft, events = apply_damage(
             craft,
             1,
             shielded,
-            f"being hit by {piece.describe()}",
+            Phrase(BEING_HIT_BY, Named.piece(piece)),
             self.decide,
             # A bicolour tile or a drone may hit the same craft in two colour phases:
             # each damage event is its own question (docs/rules.md#9-pilots, Lawrence).
@@ -382,14 +383,8 @@ class _Resolver:
         if gate.symbol is None or gate.symbol in craft.tokens:
             return
         self.crafts[player] = replace(craft, tokens=craft.tokens + (gate.symbol,))
-        self.events.append(TokenTaken(player=player, symbol=gate.symbol, source=gate.describe(), column=0))
+        self.events.append(TokenTaken(player=player, symbol=gate.symbol, source=Named.piece(gate), column=0))
 
 
 def _resolution_key(piece: Piece) -> tuple[bool, int]:
     return (piece.kind != DRONE, piece.priority or 0)
-
-
-def _crafts_name(players: Sequence[str]) -> str:
-    if len(players) == 1:
-        return f"the {players[0]} craft"
-    return "the " + ", ".join(players[:-1]) + f" and {players[-1]} crafts"

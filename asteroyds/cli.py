@@ -22,7 +22,7 @@ from .events import Event
 from .game import FORMAT as GAME_FORMAT
 from .game import Game
 from .i18n import _
-from .modes import Mode, Planning, mode_named, modes
+from .modes import Mode, mode_named, modes
 from .pieces import PLAYER_COLOURS
 from .serve.settings import DISCONNECTED_TIMEOUT, IDLE_TIMEOUT, POOL  # no Voila imported: no extra needed
 from .setups import setup
@@ -217,8 +217,8 @@ def _check_styles(styles: Sequence[str], allowed: Sequence[str]) -> None:
 
 
 def cmd_play_teams(args: argparse.Namespace, mode: Mode) -> str:
-    """A mode whose teams plan together (capture): its setup's own options (:attr:`Mode.options
-    <asteroyds.modes.Mode.options>`: capture's ``--teams``, ``--crafts``), one bot style per team."""
+    """A mode with its own setup options (:attr:`Mode.options <asteroyds.modes.Mode.options>`:
+    capture's ``--teams``, ``--crafts``): the game set up with them, one bot style per seat."""
     from .bot import styles_for
     from .simulate import play_team_game
 
@@ -254,7 +254,7 @@ def cmd_play(args: argparse.Namespace) -> str:
     from .simulate import play_bot_game
 
     mode = mode_named(args.mode)
-    if mode.turn.planning is Planning.TEAM:  # the teams plan together: one bot per team
+    if mode.options:  # a mode with its own setup's options (capture's teams): one bot per seat
         return cmd_play_teams(args, mode)
     if not 1 <= args.players <= len(PLAYER_COLOURS):
         raise AsteroydsError(

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .event_text import phrase_text, player_text
-from .events import DAMAGE_CAUSES, CraftDamaged, CraftDestroyed, Event
+from .event_text import phrase_said, player_text
+from .events import CraftDamaged, CraftDestroyed, Event
 from .i18n import _, ngettext
+from .named import Phrase
 from .pieces import MAX_DAMAGE, Craft
 
 DESTROY_ASTEROID = "destroy_asteroid"
@@ -79,7 +80,7 @@ def apply_damage(
     craft: Craft,
     base: int,
     shielded: bool,
-    cause: str,
+    cause: Phrase | str,
     decide: Decide = never,
     key: str = "",
 ) -> tuple[Craft, list[Event]]:
@@ -102,7 +103,7 @@ def apply_damage(
                 amount,
                 player=player_text(craft.player),
                 amount=amount,
-                cause=phrase_text(cause, DAMAGE_CAUSES),
+                cause=phrase_said(cause),
             ),
             amount=amount,
         )

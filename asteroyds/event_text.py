@@ -5,22 +5,26 @@ Every mode's events (:mod:`asteroyds.events`, :mod:`asteroyds.shooting`,
 their sentences from these, so a cell, a tile or a crash reads the same in
 every log and a change of wording is made once.
 
-Everything here is translated when it is called (:mod:`asteroyds.i18n`):
-events keep English names in their fields (``blocker_name="white gate #24"``,
-the JSON stays the same in every language) and :func:`name_text` turns such
-a name into the reader's language when the sentence is written. In French a
-name carries its article ("la porte blanche n° 24") because French sentences
-need it and its gender decides the colour's ending (GLOSSARY.md).
+Everything here is translated when it is called (:mod:`asteroyds.i18n`).
+Events keep facts, never sentences (issue 36): what they name is a typed
+:class:`~asteroyds.named.Named` (a tile by colour and priority, a pod by id,
+the border, crafts …) and a cause or a reason a :class:`~asteroyds.named.Phrase`
+(a marked template and what it names); :func:`named_text` and
+:func:`phrase_said` write them in the reader's language from the catalog,
+English included. Nothing here reads an English name or phrase back. In
+French a name carries its article ("la porte blanche n° 24") because French
+sentences need it and its gender decides the colour's ending (GLOSSARY.md).
 
 >>> cell_text((6, 5)), cell_text(None)
 ('(6, 5)', 'off the board')
 >>> capitalised(tile_name("white", "asteroid", 6)), crafts_text(("red1", "white2"))
 ('White asteroid #6', 'the red1 and white2 crafts')
->>> collision_text("blue", (3, 3), None, "the border", "program cancelled")
+>>> from asteroyds.named import Named
+>>> collision_text("blue", (3, 3), None, Named.border(), "program cancelled")
 'The blue craft hits the border beyond (3, 3): program cancelled'
 >>> from asteroyds.i18n import use_language
 >>> with use_language("fr"):
-...     capitalised(name_text("white/red gate #24")), crafts_text(("red", "white"))
+...     capitalised(named_text(Named("gate", colour="white/red", priority=24))), crafts_text(("red", "white"))
 ('La porte blanche/rouge n°\\xa024', 'les vaisseaux rouge et blanc')
 """
 
@@ -30,7 +34,9 @@ import re
 from collections.abc import Sequence
 
 from .hexgrid import DIRECTION_NAMES, Cell
-from .i18n import N_, NP_, _, language, ngettext, pgettext
+from .i18n import N_, NP_, _, ngettext, pgettext
+from .named import BORDER, CRAFTS, EACH_CRAFT, TEAM_ASTEROYD, TEAM_TURRET, Named, Phrase
+from .pieces import ASTEROYD, Piece
 
 #: Colours, marked for translation; shown with :func:`colour_text` (French: the noun's gender).
 COLOUR_WORDS = (
@@ -191,36 +197,67 @@ _KINDS = {
 }
 
 
-def name_text(name: str) -> str:
-    """An English piece name (``Piece.describe()``, "the border", "the red craft") in the reader's language.
+def named_text(name: Named | str) -> str:
+    """A thing an event names (:class:`~asteroyds.named.Named`) in the reader's language.
 
-    Events store English names so their JSON is the same in every language;
-    this reads the few shapes ``describe()`` writes and says them again.
-    Anything else is returned as it is.
+    Every kind is written from the catalog, in English too (the English
+    entries say what ``Piece.describe()`` says). A plain string (a name read
+    back from an event's JSON) is shown as it is written: nothing parses it.
+    A targets-mode token's source (``target left-3 on white asteroid #5``) is
+    written in English in every language, as it always was (a French
+    wording would change the French logs; issue 36 kept them byte-identical).
     """
-    if language() == "en":
+    if isinstance(name, str):
         return name
-    if name == "the border":
+    kind = name.kind
+    if kind in ("asteroid", "gate", "drone"):
+        if name.priority is None:  # a board nothing validated: shown as it always was
+            return name.english()
+        return tile_name(name.colour, kind, name.priority)
+    if kind in _KINDS:
+        return _(_KINDS[kind], id=name.id)
+    if kind == ASTEROYD:
+        return _("{team} asteroyd", team=colour_text(name.colour))
+    if kind == BORDER:
         return _("the border")
-    tile = re.fullmatch(r"(\S+) (asteroid|gate|drone) #(\d+)", name)
-    if tile:
-        return tile_name(tile.group(1), tile.group(2), int(tile.group(3)))
-    fixed = re.fullmatch(r"(\w+) (\S+)", name)
-    if fixed and fixed.group(1) in _KINDS:
-        return _(_KINDS[fixed.group(1)], id=fixed.group(2))
-    turret = re.fullmatch(r"the (\S+) turret (\S+)", name)
-    if turret:
-        return _("the {team} turret {id}", team=colour_text(turret.group(1), "feminine"), id=turret.group(2))
-    asteroyd = re.fullmatch(r"(\S+) asteroyd", name)
-    if asteroyd:
-        return _("the {team} asteroyd", team=colour_text(asteroyd.group(1)))
-    craft = re.fullmatch(r"(?:the )?(\S+) craft", name)
-    if craft:
-        return crafts_text((craft.group(1),))
-    crafts = re.fullmatch(r"the (.+) crafts", name)
-    if crafts:
-        return crafts_text(re.split(r", | and ", crafts.group(1)))
-    return name
+    if kind == CRAFTS:
+        return crafts_text(name.players)
+    if kind == EACH_CRAFT:  # "the red1 craft and the white2 craft": each craft named, joined by "and"
+        said = [crafts_text((p,)) for p in name.players]
+        text = said[0] if said else ""
+        for one in said[1:]:
+            text = _("{items} and {last}", items=text, last=one)
+        return text
+    if kind == TEAM_TURRET:
+        return _("the {team} turret {id}", team=colour_text(name.colour, "feminine"), id=name.id)
+    if kind == TEAM_ASTEROYD:
+        if name.home:
+            return _("the {team} asteroyd (its home space)", team=colour_text(name.colour))
+        return _("the {team} asteroyd", team=colour_text(name.colour))
+    return name.english()  # TARGET_ON, and a kind this module does not know
+
+
+def piece_text(piece: Piece) -> str:
+    """A piece of the board by its name in the reader's language: ``white gate #24``, ``pod P1``."""
+    return named_text(Named.piece(piece))
+
+
+def names_said(names: Sequence[Named | str]) -> str:
+    """Several names joined: ``white asteroid #2 and the red craft``."""
+    return and_list([named_text(n) for n in names])
+
+
+def phrase_said(phrase: Phrase | str) -> str:
+    """A cause or a reason an event keeps (:class:`~asteroyds.named.Phrase`) in the reader's language.
+
+    The template is a catalog entry and the thing it names is written by
+    :func:`named_text`; a plain string (read back from JSON) is shown as it is.
+    """
+    if isinstance(phrase, str):
+        return phrase
+    if phrase.name is None:
+        return _(phrase.template)
+    return _(phrase.template, name=named_text(phrase.name))
 
 
 # A space in a sentence with the word that leads to it, in both languages ("moves … to (10, 10)",
@@ -248,12 +285,7 @@ def without_cells(text: str) -> str:
     return _PLACE.sub("", text)
 
 
-def names_text(names: Sequence[str]) -> str:
-    """Several English names joined: ``white asteroid #2 and the red craft``."""
-    return and_list([name_text(n) for n in names])
-
-
-def collision_text(player: str, cell: Cell, blocked_at: Cell | None, blocker_name: str, then: str) -> str:
+def collision_text(player: str, cell: Cell, blocked_at: Cell | None, blocker: Named | str, then: str) -> str:
     """A craft running into the border (``blocked_at`` None) or a piece, and what follows (``then``).
 
     One sentence for every mode: a program cancelled in flight, a capture craft
@@ -269,43 +301,10 @@ def collision_text(player: str, cell: Cell, blocked_at: Cell | None, blocker_nam
     return _(
         "The {player} craft hits {blocker} at {cell}: {then}",
         player=player_text(player),
-        blocker=name_text(blocker_name),
+        blocker=named_text(blocker),
         cell=cell_text(blocked_at),
         then=then,
     )
-
-
-def phrase_text(text: str, templates: Sequence[str]) -> str:
-    """An English phrase stored in an event (a cause, a reason) in the reader's language.
-
-    ``templates`` are the marked English templates the phrase may come from
-    ("hitting {name}"); the first that matches is translated with its fields
-    read back (names translated by :func:`name_text`). A phrase that matches
-    none is shown as it is.
-    """
-    if language() == "en" or not text:
-        return text
-    for template in templates:
-        fields = _match(template, text)
-        if fields is not None:
-            return _(template, **{k: names_or_name(v) for k, v in fields.items()})
-    return text
-
-
-def names_or_name(text: str) -> str:
-    """One name, or English names joined with ``and`` (``red1 and blue2``), translated."""
-    parts = re.split(r", | and ", text)
-    return names_text(parts) if len(parts) > 1 else name_text(text)
-
-
-def _match(template: str, text: str) -> dict[str, str] | None:
-    pattern = ""
-    for literal, name in re.findall(r"([^{]*)(?:\{(\w+)\})?", template):
-        pattern += re.escape(literal)
-        if name:
-            pattern += f"(?P<{name}>.+?)"
-    found = re.fullmatch(pattern, text)
-    return found.groupdict() if found else None
 
 
 __all__ = [
@@ -319,9 +318,10 @@ __all__ = [
     "crafts_text",
     "direction_text",
     "heading_text",
-    "name_text",
-    "names_text",
-    "phrase_text",
+    "named_text",
+    "names_said",
+    "phrase_said",
+    "piece_text",
     "player_text",
     "side_text",
     "spaces_text",

@@ -6,7 +6,15 @@ to build).
 
 Events are facts, not instructions: the UI animates them, the log prints
 their :meth:`Event.text`, tests compare them. Every event serialises to a
-JSON object with its ``type``, its fields and its English sentence.
+JSON object with its ``type``, its fields and its sentence.
+
+Facts, not sentences (issue 36): what an event names is a typed
+:class:`~asteroyds.named.Named` (``blocker_name``, ``piece_name`` …) and a
+cause or a reason a :class:`~asteroyds.named.Phrase` (``cause``, ``detail``);
+:meth:`Event.text` writes them through :mod:`asteroyds.event_text` only. The
+JSON writes their English form, as it always did, and
+:meth:`Event.from_dict` leaves it a plain string (equal to the typed value,
+shown as written): nothing parses it back.
 
 >>> e = TileMoved(piece="R1", colour="red", kind="asteroid", priority=3,
 ...               phase="red", direction=1, start=(3, 3), end=(5, 4), steps=2)
@@ -27,13 +35,14 @@ from .event_text import (
     colour_text,
     column_words,
     heading_text,
-    name_text,
-    phrase_text,
+    named_text,
+    phrase_said,
     player_text,
     tile_name,
 )
 from .hexgrid import Cell
 from .i18n import N_, _, ngettext
+from .named import Named, Phrase
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
@@ -71,7 +80,11 @@ class Event:
         data: dict[str, Any] = {"type": self.TYPE}
         for f in fields(self):
             value = getattr(self, f.name)
-            data[f.name] = list(value) if isinstance(value, tuple) else value
+            if isinstance(value, tuple):
+                value = [v.english() if isinstance(v, Named) else v for v in value]
+            elif isinstance(value, Named | Phrase):
+                value = value.english()  # the English form: the JSON is the same in every language
+            data[f.name] = value
         data["text"] = self.text()
         return data
 
@@ -189,16 +202,16 @@ class TileBlocked(Event):
     blocked_at: Cell | None
     reason: str
     blocker: str | None
-    blocker_name: str
+    blocker_name: Named | str
     outcome: str
-    detail: str = ""
+    detail: Phrase | str = ""
 
     def text(self) -> str:
         tile = tile_name(self.colour, self.kind, self.priority)
-        by = name_text(self.blocker_name)
+        by = named_text(self.blocker_name)
         if self.blocked_at is not None:
             by = _("{name} at {cell}", name=by, cell=cell_text(self.blocked_at))
-        why = f" ({phrase_text(self.detail, PUSH_REFUSALS)})" if self.detail else ""
+        why = f" ({phrase_said(self.detail)})" if self.detail else ""
         if self.reason == "push_refused":
             text = _("{tile} cannot push {blocker}{why}: move void", tile=tile, blocker=by, why=why)
         elif self.outcome == "void":
@@ -229,9 +242,9 @@ class TilePushed(Event):
 
     TYPE: ClassVar[str] = "tile_pushed"
     pusher: str
-    pusher_name: str
+    pusher_name: Named | str
     piece: str
-    piece_name: str
+    piece_name: Named | str
     direction: int
     start: Cell
     end: Cell
@@ -240,8 +253,8 @@ class TilePushed(Event):
         return capitalised(
             _(
                 "{pusher} pushes {piece} from {start} to {end}",
-                pusher=name_text(self.pusher_name),
-                piece=name_text(self.piece_name),
+                pusher=named_text(self.pusher_name),
+                piece=named_text(self.piece_name),
                 start=cell_text(self.start),
                 end=cell_text(self.end),
             )
@@ -258,14 +271,14 @@ class CraftHit(Event):
     TYPE: ClassVar[str] = "craft_hit"
     player: str
     by: str
-    by_name: str
+    by_name: Named | str
     cell: Cell
 
     def text(self) -> str:
         return capitalised(
             _(
                 "{by} hits the {player} craft at {cell}",
-                by=name_text(self.by_name),
+                by=named_text(self.by_name),
                 player=player_text(self.player),
                 cell=cell_text(self.cell),
             )
@@ -283,7 +296,7 @@ class CraftDamaged(Event):
     shielded: bool
     emergency_shield: bool
     total: int
-    cause: str
+    cause: Phrase | str
 
     def text(self) -> str:
         notes = []  # each takes 1 point off: "(1 minus 1 for the shield)", never "(1 less shield)"
@@ -300,7 +313,7 @@ class CraftDamaged(Event):
             player=player_text(self.player),
             amount=self.amount,
             why=why,
-            cause=phrase_text(self.cause, DAMAGE_CAUSES),
+            cause=phrase_said(self.cause),
             total=self.total,
         )
 
@@ -329,7 +342,7 @@ class TokenTaken(Event):
     TYPE: ClassVar[str] = "token_taken"
     player: str
     symbol: str
-    source: str
+    source: Named | str
     column: int
 
     def text(self) -> str:
@@ -337,7 +350,7 @@ class TokenTaken(Event):
             "The {player} player takes token {symbol} ({source}) {when}",
             player=player_text(self.player),
             symbol=self.symbol,
-            source=name_text(self.source),
+            source=named_text(self.source),
             when=when_text(self.column),
         )
 
@@ -359,20 +372,6 @@ _TURNS: dict[int, str] = {
     4: N_("pivots left twice"),
     5: N_("pivots left"),
 }
-
-#: The English causes of damage (``CraftDamaged.cause``), so they can be said again in French.
-DAMAGE_CAUSES: tuple[str, ...] = (
-    N_("being hit by {name}"),
-    N_("ramming {name} to destroy it"),
-    N_("hitting {name}"),
-)
-#: Why a blue tile could not push (``TileBlocked.detail``); the exact sentence first.
-PUSH_REFUSALS: tuple[str, ...] = (
-    N_("the border is behind it"),
-    N_("{name} is behind it"),
-    N_("{name} are behind it"),
-    N_("{name} behind it"),
-)
 
 
 def colour_of_die(colour: str) -> str:
@@ -504,7 +503,7 @@ class CraftCollided(Event):
     blocked_at: Cell | None
     reason: str
     blocker: str | None
-    blocker_name: str
+    blocker_name: Named | str
     column: int
 
     def text(self) -> str:
@@ -519,7 +518,7 @@ class Ramming(Event):
 
     player: str
     piece: str
-    piece_name: str
+    piece_name: Named | str
     cell: Cell
     column: int
 
@@ -534,7 +533,7 @@ class AsteroidRammed(Ramming):
         return _(
             "The {player} craft rams {piece} at {cell} to destroy it",
             player=player_text(self.player),
-            piece=name_text(self.piece_name),
+            piece=named_text(self.piece_name),
             cell=cell_text(self.cell),
         )
 
@@ -549,7 +548,7 @@ class AsteroidDestroyed(Ramming):
         return _(
             "The {player} craft destroys {piece} at {cell}: it leaves the game",
             player=player_text(self.player),
-            piece=name_text(self.piece_name),
+            piece=named_text(self.piece_name),
             cell=cell_text(self.cell),
         )
 

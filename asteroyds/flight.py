@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from .damage import DESTROY_ASTEROID, Decide, Decision, apply_damage, never
 from .errors import ProgramError, RuleError
-from .event_text import name_text, player_text
+from .event_text import named_text, player_text
 from .events import (
     AsteroidDestroyed,
     AsteroidRammed,
@@ -65,6 +65,7 @@ from .flight_step import (
 )
 from .hexgrid import Cell
 from .i18n import _, ngettext
+from .named import HITTING, RAMMING, Named, Phrase
 from .pieces import ASTEROID, Craft, Piece
 from .pilots import PILOT_TABLE, PILOT_TOKENS
 from .program import SHIELD, SHOOT, TOKEN_NAMES, Program, as_program, validate_program
@@ -278,14 +279,14 @@ class _Flight:
         """Bounce off: stay, take 2 damage (1 with the shield), cancel the rest of the program."""
         craft = self.craft
         if piece is None:
-            reason, blocker, name = "border", None, "the border"
+            reason, blocker, name = "border", None, Named.border()
         else:
-            reason, blocker, name = piece.kind, piece.id, piece.describe()
+            reason, blocker, name = piece.kind, piece.id, Named.piece(piece)
         assert craft.cell is not None  # on the board until the damage below
         self.events.append(CraftCollided(craft.player, craft.cell, target, reason, blocker, name, column))
         key = self.space.key(craft.player, column, index)
         craft, damage_events = apply_damage(
-            craft, COLLISION_DAMAGE, shielded, f"hitting {name}", self.decide, key=key
+            craft, COLLISION_DAMAGE, shielded, Phrase(HITTING, name), self.decide, key=key
         )
         self.craft = craft
         self.events.extend(damage_events)
@@ -303,7 +304,7 @@ class _Flight:
         asteroid stays.
         """
         craft = self.craft
-        name = asteroid.describe()
+        name = Named.piece(asteroid)
         cost = damage_amount(DESTROY_DAMAGE, shielded)
         bounce = damage_amount(COLLISION_DAMAGE, shielded)
         key = self.space.key(craft.player, column, index) + ":destroy"
@@ -318,7 +319,7 @@ class _Flight:
                 " {cost} damage points instead of {bounce}, and the craft has {damage} (6 destroys it).",
                 cost,
                 player=player_text(craft.player),
-                name=name_text(name),
+                name=named_text(name),
                 cell=asteroid.cell,
                 cost=cost,
                 bounce=bounce,
@@ -332,7 +333,7 @@ class _Flight:
         craft = _with(craft, craft.cell, craft.facing, destroy_used=True)
         self.events.append(AsteroidRammed(craft.player, asteroid.id, name, asteroid.cell, column))
         craft, damage_events = apply_damage(
-            craft, DESTROY_DAMAGE, shielded, f"ramming {name} to destroy it", self.decide, key=key
+            craft, DESTROY_DAMAGE, shielded, Phrase(RAMMING, name), self.decide, key=key
         )
         self.craft = craft
         self.events.extend(damage_events)
@@ -358,7 +359,7 @@ class _Flight:
             return
         self.events.append(
             LaserFired(
-                craft.player, column, craft.cell, craft.facing, path, piece.id, piece.kind, piece.describe()
+                craft.player, column, craft.cell, craft.facing, path, piece.id, piece.kind, Named.piece(piece)
             )
         )
         if reward(self.space.mode, piece) is None:
@@ -371,7 +372,7 @@ class _Flight:
     def eliminate(self, asteroid: Piece, column: int, how: str) -> None:
         """Targets mode: the asteroid's target is eliminated and its token goes to the craft's player."""
         craft = self.craft
-        target, name = asteroid.target, asteroid.describe()
+        target, name = asteroid.target, Named.piece(asteroid)
         assert target is not None  # callers eliminate an asteroid that carries a target
         self.events.append(
             TargetEliminated(
@@ -384,7 +385,7 @@ class _Flight:
             self.occupant[asteroid.cell] = kept
         if target not in craft.tokens:
             self.craft = _with(craft, craft.cell, craft.facing, tokens=craft.tokens + (target,))
-            self.events.append(TokenTaken(craft.player, target, f"target {target} on {name}", column))
+            self.events.append(TokenTaken(craft.player, target, Named.target_on(target, asteroid), column))
 
     def take_token(self, gate: Piece, column: int) -> None:
         """Sharing a space with a gate gives its token, once (or shooting a gate, a drone).
@@ -396,7 +397,7 @@ class _Flight:
         if symbol is None or symbol in craft.tokens:
             return
         self.craft = _with(craft, craft.cell, craft.facing, tokens=craft.tokens + (symbol,))
-        self.events.append(TokenTaken(craft.player, symbol, gate.describe(), column))
+        self.events.append(TokenTaken(craft.player, symbol, Named.piece(gate), column))
 
 
 class _CraftChanges(TypedDict, total=False):

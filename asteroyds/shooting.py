@@ -29,10 +29,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from . import registry
-from .event_text import cell_text, heading_text, name_text, player_text, target_text
+from .event_text import cell_text, heading_text, named_text, player_text, target_text
 from .events import Event, TupleEvent
 from .hexgrid import Cell, Direction
 from .i18n import _, ngettext
+from .named import Named
 from .pieces import ASTEROID, DRONE, FIXED_KINDS, GATE, PLATFORM, POD, TURRET, Piece
 from .snapshots import register
 from .state import State
@@ -164,7 +165,7 @@ class LaserFired(TupleEvent):
     path: tuple[Cell, ...]
     hit: str | None
     hit_kind: str | None
-    hit_name: str | None
+    hit_name: Named | str | None
 
     def text(self) -> str:
         shot = {
@@ -175,7 +176,7 @@ class LaserFired(TupleEvent):
         if self.hit is not None:
             return _(
                 "The {player} craft shoots {heading} from {start}: the laser hits {target} at {cell}",
-                target=name_text(self.hit_name or ""),
+                target=named_text(self.hit_name or ""),
                 cell=cell_text(self.path[-1]),
                 **shot,
             )
@@ -207,7 +208,7 @@ class TargetEliminated(Event):
     TYPE: ClassVar[str] = "target_eliminated"
     player: str
     piece: str
-    piece_name: str
+    piece_name: Named | str
     target: str
     side: str
     cell: Cell
@@ -218,7 +219,7 @@ class TargetEliminated(Event):
         fields = {
             "player": player_text(self.player),
             "target": target_text(self.target),
-            "piece": name_text(self.piece_name),
+            "piece": named_text(self.piece_name),
             "cell": cell_text(self.cell),
         }
         if self.how == "shot":

@@ -12,13 +12,13 @@ import urllib.request
 
 import pytest
 
+from asteroyds.serve.launch import free_port
+
 pytestmark = pytest.mark.slow
 
 
 def test_app_serves_the_welcome_chapter(tmp_path):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     log = (tmp_path / "app.log").open("w")
     app = subprocess.Popen(
         [sys.executable, "-m", "asteroyds.cli", "app", "--port", str(port), "--no-browser"],

@@ -8,7 +8,6 @@ virtual environment and serves the welcome chapter with Voila from it.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -17,16 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from asteroyds.serve.launch import free_port
 from asteroyds.serve.settings import IDLE_TIMEOUT, cull_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_binder_requirements_install_and_serve_the_welcome_chapter(tmp_path):
@@ -34,7 +28,9 @@ def test_binder_requirements_install_and_serve_the_welcome_chapter(tmp_path):
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
     install = subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"],
+        # --no-compile: what this test checks is what installs and serves; byte-compiling every installed
+        # module (jupyterlab, pandas ...) cost 17 s of a core for files the server never imports.
+        [str(python), "-m", "pip", "install", "-q", "--no-compile", "-r", "binder/requirements.txt"],
         cwd=ROOT,
         capture_output=True,
         text=True,

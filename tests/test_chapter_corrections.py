@@ -159,6 +159,8 @@ def test_chapter_4_shows_a_craft_leave_its_platform_then_hit_its_own_and_another
     boards = []
     monkeypatch.setattr(scenes, "SceneBoard", lambda shown, **kw: boards.append(shown))
     namespace = run_cells(FLYING, ["2", "12"])
+    assert boards == []  # a closed section until the learner opens it: built then
+    namespace["platform_scenes"]()
     (shown,) = boards
     home = namespace["home"]
     own = next(p for p in home.pieces if p.cell == home.craft("blue").cell)

@@ -86,8 +86,10 @@ def stepped_to_the_end(board: Any, scene: str | None = None) -> Any:
     """The state a rule board shows after its last *Step* (``scene``: pick that scene first)."""
     if scene is not None:
         board.choice.play(scene)
-    if not hasattr(board, "go"):  # a board shown with something under it (chapter 4: the costs table)
-        board = board.children[0]
+    if not hasattr(board, "go") and not hasattr(board, "open_part"):  # a board with something under it
+        board = board.children[0]  # (chapter 4: the costs table)
+    if hasattr(board, "open_part"):  # a closed section (chapter 4's boards further down): opened
+        board = board.open_part()
     board.go(len(board.events))
     return board.state
 

@@ -38,7 +38,6 @@ import os
 import re
 import shlex
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -49,6 +48,7 @@ from pathlib import Path
 import pytest
 
 from asteroyds.demos import list_demos, load_demo
+from asteroyds.serve.launch import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -326,12 +326,6 @@ def test_a_wrong_documented_output_fails(tmp_path):
     bad_exit = Block(README, 1, "bash", "asteroyds asteroids racing --dice 3 5 9\n")
     with pytest.raises(AssertionError, match="exited 2"):
         check_block(bad_exit, tmp_path / "b")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def served_arguments(command: str, port: int) -> list[str]:

@@ -27,8 +27,9 @@ import pytest
 
 from asteroyds import i18n
 from asteroyds.demos import DEMO_DIR
-from asteroyds.event_text import capitalised, name_text
+from asteroyds.event_text import capitalised, named_text
 from asteroyds.i18n import ngettext, use_language
+from asteroyds.named import Named
 
 ROOT = Path(__file__).resolve().parents[1]
 FRENCH_NOTEBOOKS = ROOT / "notebooks" / "fr"
@@ -152,7 +153,7 @@ def test_every_chapter_leads_on_with_suivant():
 def test_engine_text_reads_with_the_chosen_words():
     """What the event log says: n° held to its number, a damage count in points."""
     with use_language("fr"):
-        name = capitalised(name_text("white gate #24"))
+        name = capitalised(named_text(Named("gate", colour="white", priority=24)))
         one = ngettext("it takes {n} damage", "it takes {n} damage", 1, n=1)
     assert name == f"La porte blanche n°{NBSP}24"
     assert one.endswith("1 point de dommage")

@@ -14,6 +14,7 @@ from asteroyds.modes.capture.events import (
     CraftBumped,
     TurretDisabled,
 )
+from asteroyds.named import Named
 from asteroyds.simulate import play_bot_game, play_capture_game
 
 MODES = ("racing", "shooting", "targets", "drones")
@@ -47,11 +48,19 @@ def sample_events() -> list[Event]:
         for event in events:
             found.setdefault(event.TYPE, event)
     for event in (
-        CraftHit("red", "A3", "white asteroid #3", (4, 5)),
+        CraftHit("red", "A3", Named("asteroid", colour="white", priority=3), (4, 5)),
         PilotPowerUsed("blue", "Hector", 3, "P", "forward twice"),
-        AsteroidBlasted("B1", "blue asteroid #1", (5, 5), ("red1",), ("the red1 craft",), "laser", 2),
-        CraftBumped("white2", (0, 3), None, "border", None, "the border", 4),
-        TurretDisabled("T2", "red", (3, 9), ("white1",), ("the white1 craft",), "bump", 5),
+        AsteroidBlasted(
+            "B1",
+            Named("asteroid", colour="blue", priority=1),
+            (5, 5),
+            ("red1",),
+            (Named.crafts(("red1",)),),
+            "laser",
+            2,
+        ),
+        CraftBumped("white2", (0, 3), None, "border", None, Named.border(), 4),
+        TurretDisabled("T2", "red", (3, 9), ("white1",), (Named.crafts(("white1",)),), "bump", 5),
         CraftLanded("red", (12, 6), 5, "P1"),
         AsteroydDropped("red1", "AW", "white", (6, 6), 3),
         CaptureWon("white", ("white1", "white2"), (("red", 1), ("white", 3)), 3, 0),

@@ -258,6 +258,66 @@ def test_a_free_port_can_be_bound_at_once():
         s.bind(("127.0.0.1", port))
 
 
+def test_a_free_port_is_drawn_below_the_ports_outgoing_connections_get():
+    # A port from the ephemeral range can be taken by any browser's or client's connection
+    # before the server binds it (CI lost a run to that: "the port ... is already in use").
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    ports = {free_port() for _ in range(20)}
+    assert all(1024 <= port < low for port in ports), sorted(ports)
+    assert len(ports) > 1  # drawn, not one fixed port every worker would share
+
+
+# A stand-in server: it binds its port as Voila does (no retry) and answers every address.
+FAKE_SERVER = """
+import http.server, sys
+port = int(sys.argv[1])
+try:
+    server = http.server.HTTPServer(("127.0.0.1", port), http.server.BaseHTTPRequestHandler)
+except OSError:
+    print(f"The port {port} is already in use, trying another port.", flush=True)
+    sys.exit(1)
+class Ok(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200)
+        self.end_headers()
+server.RequestHandlerClass = Ok
+server.serve_forever()
+"""
+
+
+def fake_server(root, port, **options):
+    return [sys.executable, "-c", FAKE_SERVER, str(port)]
+
+
+def test_a_server_whose_port_was_taken_first_starts_again_on_another(tmp_path, monkeypatch):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        draws = iter([busy, free_port()])
+        monkeypatch.setattr(launch_module, "free_port", lambda: next(draws))
+        monkeypatch.setattr(launch_module, "voila_command", fake_server)
+        with serve(tmp_path, log_path=tmp_path / "voila.log", timeout=30) as url:
+            assert launch_module.answers(url)
+            assert not url.endswith(f":{busy}")
+
+
+def test_a_server_that_never_gets_a_port_says_so(tmp_path, monkeypatch):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        draws = []
+        monkeypatch.setattr(launch_module, "free_port", lambda: draws.append(busy) or busy)
+        monkeypatch.setattr(launch_module, "voila_command", fake_server)
+        with (
+            pytest.raises(RuntimeError, match=r"(?s)Voila exited with 1:.*already in use"),
+            serve(tmp_path, log_path=tmp_path / "voila.log", timeout=30),
+        ):
+            pass
+    assert len(draws) == launch_module.START_ATTEMPTS
+
+
 def test_serve_says_why_voila_did_not_start_with_the_end_of_its_log(tmp_path, monkeypatch):
     log_path = tmp_path / "voila.log"
     broken = [sys.executable, "-c", "import sys; print('no such folder'); sys.exit(3)"]

@@ -1,8 +1,8 @@
 """PlanLayout (asteroyds/ui/share/plan_layout.py): the board's column follows its board's aspect ratio.
 
-The layout itself is CSS, checked in Chromium (tests/browser/test_plan_layout.py); here, the rule the
-widget writes for its board: the ratio of the board on show, a new one when the board changes, none
-while a rule board stands in the column.
+The layout itself is CSS, checked in Chromium (tests/browser/plan_checks.py, run by
+test_every_page.py); here, the rule the widget writes for its board: the ratio of the board on show,
+a new one when the board changes, none while a rule board stands in the column.
 """
 
 from __future__ import annotations

@@ -806,3 +806,26 @@ def test_parts_that_share_a_layout_refuse_to_change_it():
     own = html_part("asteroyds-note", own_layout=True)
     own.layout.display = "none"
     assert own.layout is not a.layout and a.layout.display is None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_forecast_names_what_the_first_shot_hits_in_the_page_s_language(lang):
+    from asteroyds.event_text import named_text
+    from asteroyds.i18n import use_language
+
+    with use_language(lang):
+        view = Sandbox(
+            SandboxSetup(mode="drones", seats=(Seat("blue"), Seat("red", "greedy")), seed=DRONES_SEED)
+        )
+        view.start_game()
+        view.parts.dice.roll()
+        view.chart("blue").load(DRONES_PROGRAM)
+        state, path = view.controller.forecast("blue")
+        (shot,) = [e for e in path.events if isinstance(e, LaserFired)][:1]
+        name = named_text(shot.hit_name)
+        caption = view.board._caption.value
+    assert shot.hit_kind == "drone"
+    assert (f"shot hits {name}" if lang == "en" else f"touche : {name}") in caption, caption
+    if lang == "fr":
+        assert "drone" in name and name != str(shot.hit_name), (name, caption)  # not the English name
+        assert "de bleu finit" in caption, caption  # the player too

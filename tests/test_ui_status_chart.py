@@ -494,3 +494,33 @@ def test_the_parts_doctests(part):
     """The chart's parts (issue 21: split out of the controller and the view) keep their examples."""
     module = importlib.import_module(f"asteroyds.ui.chart.status.{part}")
     assert doctest.testmod(module).failed == 0
+
+
+def test_a_drop_whose_update_comes_after_its_drag_end_still_goes_back(monkeypatch):
+    """bqplot sends a drop as the tokens' new x/y, then a drag end; ipywidgets may hold the first back
+    (a model's earlier update unanswered on a busy kernel), never the second. A refused drop must
+    still send the token back on the page, and the late update must not leave it where it was dropped."""
+    chart = make("racing")
+    mark = chart.marks["tokens"]
+    sent: list[dict] = []
+    monkeypatch.setattr(mark, "_send", lambda msg, buffers=None: sent.append(msg))
+
+    def told_the_page() -> bool:
+        return any(m.get("method") == "update" and {"x", "y"} <= set(m["state"]) for m in sent)
+
+    home = drawn(chart, 0)
+    x, y = cell_centre(3, "X")
+    mark._handle_custom_msgs(mark, {"event": "drag_end", "point": {"x": x, "y": y}, "index": 0}, None)
+    assert "not allowed in racing" in chart.message
+    assert drawn(chart, 0) == home and told_the_page()  # the kernel saw no change, yet says where it is
+    sent.clear()
+    dropped_x, dropped_y = [float(v) for v in mark.x], [float(v) for v in mark.y]
+    dropped_x[0], dropped_y[0] = x, y
+    mark.set_state({"x": dropped_x, "y": dropped_y})  # the page's update, late
+    assert drawn(chart, 0) == home and told_the_page()
+    assert str(chart.program) == ". . . . . . S"
+    sent.clear()
+    drag_to(chart, 0, 1, "F")  # a drop in the usual order afterwards: answered once
+    assert drawn(chart, 0) == cell_centre(1, "F") and program_text(chart).startswith("F")
+    mark.set_state({"x": [float(v) for v in mark.x], "y": [float(v) for v in mark.y]})  # no late update due
+    assert drawn(chart, 0) == cell_centre(1, "F")

@@ -21,7 +21,7 @@ from ..asteroids import resolve_asteroids
 from ..damage import DESTROY_ASTEROID, Decision
 from ..dice import Dice
 from ..errors import RuleError, ScenarioError
-from ..event_text import cell_text, name_text, player_text, target_text
+from ..event_text import cell_text, piece_text, player_text, target_text
 from ..events import CraftLanded, Event, TokenTaken
 from ..flight import fly
 from ..hexgrid import Cell, direction_name
@@ -339,16 +339,16 @@ def _phrase(fact: tuple) -> str:
     if what == "turn":
         return _("turns to face {direction}", direction=direction_name(fact[1]))
     if what == "token":
-        return _("takes the token {symbol} of {gate}", symbol=fact[1], gate=name_text(fact[2].describe()))
+        return _("takes the token {symbol} of {gate}", symbol=fact[1], gate=piece_text(fact[2]))
     if what == "power":
         return _("pilot power: {power}", power=_(fact[1]))
     if what == "land":
-        return _("lands on {platform}: the race is finished", platform=name_text(fact[2].describe()))
+        return _("lands on {platform}: the race is finished", platform=piece_text(fact[2]))
     if what == "eliminate":
         return _("eliminates target {target}", target=target_text(fact[1]))
     if what in ("destroy", "collide"):
         _w, piece, target, amount, total, lawrence = fact
-        name = name_text(piece.describe()) if piece is not None else _("the border")
+        name = piece_text(piece) if piece is not None else _("the border")
         if what == "destroy":
             text = _(
                 "destroys {asteroid} at {cell} (the once-a-game destroy): {amount} damage, now {total}",
@@ -374,11 +374,11 @@ def _phrase(fact: tuple) -> str:
         if piece is None:
             return _("shoots: the laser hits nothing")
         if token is None:
-            piece_name = name_text(piece.describe())
+            piece_name = piece_text(piece)
             return _("shoots {piece} at {cell}", piece=piece_name, cell=cell_text(piece.cell))
         return _(
             "shoots {piece} at {cell} and takes the token {token}",
-            piece=name_text(piece.describe()),
+            piece=piece_text(piece),
             cell=cell_text(piece.cell),
             token=target_text(token),  # a target by its board tag (R2), as everywhere else
         )

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from ..asteroids import STEPS, resolve_asteroids
 from ..damage import never
 from ..dice import Dice
-from ..event_text import capitalised, colour_text, heading_text, name_text, spaces_text
+from ..event_text import capitalised, colour_text, heading_text, named_text, piece_text, spaces_text
 from ..events import CraftCollided, Event, TileBlocked, TileMoved, TilePushed
 from ..hexgrid import Cell
 from ..i18n import _
@@ -56,7 +56,7 @@ class Mistake:
 
 
 def _name(state: State, pid: str) -> str:
-    return name_text(state.piece(pid).describe())
+    return piece_text(state.piece(pid))
 
 
 def _end(state: State, dice: Dice, pid: str) -> Cell | None:
@@ -99,7 +99,7 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
                 _(
                     "You forgot the push: {pusher} moves into {piece}'s space and pushes it one space "
                     "further {heading} (the space behind was free).",
-                    pusher=name_text(push.pusher_name),
+                    pusher=named_text(push.pusher_name),
                     piece=name,
                     heading=heading_text(push.direction),
                 ),
@@ -112,7 +112,7 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
                 _(
                     "A blue tile is not stopped by a tile in its way: it moves into that space and pushes "
                     "{pushed} one space further {heading}, when the space behind is free.",
-                    pushed=name_text(push.piece_name),
+                    pushed=named_text(push.piece_name),
                     heading=heading_text(push.direction),
                 ),
             )
@@ -172,7 +172,7 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
                 _(
                     "Its space ahead is taken by {blocker}: a white or blue tile blocked there does not "
                     "move at all (its move is void).",
-                    blocker=name_text(blocked.blocker_name),
+                    blocker=named_text(blocked.blocker_name),
                 ),
             )
 
@@ -190,12 +190,13 @@ def _candidates(state: State, dice: Dice, pid: str, events: list[Event]) -> Iter
             why = _(
                 "The space behind {blocker} is not free, so the push is refused and the blue tile does "
                 "not move.",
-                blocker=name_text(blocked.blocker_name),
+                blocker=named_text(blocked.blocker_name),
             )
         elif blocked.blocker and state.has_piece(blocked.blocker):
             cleared = state.update_pieces({}, removed=[blocked.blocker])
             why = _(
-                "{blocker} is in its way and blocks it.", blocker=capitalised(name_text(blocked.blocker_name))
+                "{blocker} is in its way and blocks it.",
+                blocker=capitalised(named_text(blocked.blocker_name)),
             )
         else:
             continue
@@ -334,7 +335,7 @@ def diagnose_plan(
     before = planned_path(state, player, program)
     worked = not before.damage - craft.damage and set(before.tokens) - set(craft.tokens)
     if worked:
-        blocker = name_text(hits[0].blocker_name) if hits else ""
+        blocker = named_text(hits[0].blocker_name) if hits else ""
         if hits and hits[0].blocker:
             said = _(
                 "Your plan works on the board as it stands, but the asteroids move first: after the dice "
@@ -350,7 +351,7 @@ def diagnose_plan(
     if hits:
         return PlanMistake(
             HIT,
-            _("The craft runs into {blocker} (marked).", blocker=name_text(hits[0].blocker_name)),
+            _("The craft runs into {blocker} (marked).", blocker=named_text(hits[0].blocker_name)),
             mark,
         )
     return PlanMistake(

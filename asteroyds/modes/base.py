@@ -16,7 +16,7 @@ compare a mode's name: a new mode is one new package with one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -111,11 +111,18 @@ class Turn:
     step_at: Callable[[Sequence[Event], int], Any] | None = None
     # The pieces out of play so far in a turn (capture's disabled turrets), for the board to cross out.
     disabled_cells: Callable[[Sequence[Event]], tuple[Cell, ...]] = field(default=lambda events: ())
+    # What the dice do with nothing planned, (state, dice) -> Resolution: the editor's preview.
+    preview: Callable[..., Resolution] = field(default=lambda state, dice: _no_preview(state))
 
     def seat_of(self, craft: Craft) -> str:
         """Who plans this craft's chart: its team where a whole team plans at once (capture), else its
         player. A seat's hand-over, its Done and its bot style are by this name."""
         return (craft.team or craft.player) if self.planning is Planning.TEAM else craft.player
+
+    def team_seats(self, crafts: Iterable[Craft]) -> bool:
+        """Does a seat plan for a team rather than for one player (one hand-over, one Done and one bot
+        per team, a log that tags crafts by team)? Read from :meth:`seat_of`, so a mode says it once."""
+        return any(self.seat_of(craft) != craft.player for craft in crafts)
 
     @property
     def phase(self) -> str:
@@ -130,6 +137,11 @@ class Turn:
     def resolves_at_once(self) -> bool:
         """Is the whole turn resolved by one step after planning (capture), not asteroids then flight?"""
         return self.phase != Phase.ASTEROIDS
+
+
+def _no_preview(state: State) -> Resolution:
+    """A turn that declares no preview: the dice change nothing the editor could show."""
+    return Resolution({}, state, [], Phase.ASTEROIDS, Phase.FLY)
 
 
 def _no_start(state: State) -> tuple[State, list[Event]]:

@@ -33,10 +33,11 @@ from typing import ClassVar
 from .. import setups
 from ..errors import RuleError
 from ..event_text import and_list as words_and
-from ..event_text import capitalised, cell_text, name_text, player_text, tile_name
+from ..event_text import capitalised, cell_text, named_text, player_text, tile_name
 from ..events import Event, TokenTaken
 from ..hexgrid import Cell
 from ..i18n import N_, _
+from ..named import Named
 from ..outcome import Finisher, Outcome
 from ..pieces import DRONE, TURRET, Piece
 from ..shooting import LaserFired
@@ -78,7 +79,7 @@ class DroneRemoved(Event):
 
     TYPE: ClassVar[str] = "drone_removed"
     piece: str
-    piece_name: str
+    piece_name: Named | str
     symbol: str | None  # None only for a drone a scenario placed without a symbol
     cell: Cell
     hit_by: tuple[str, ...]
@@ -87,7 +88,7 @@ class DroneRemoved(Event):
         return capitalised(
             _(
                 "{drone} (symbol {symbol}), hit this round by {players}, leaves the board",
-                drone=name_text(self.piece_name),
+                drone=named_text(self.piece_name),
                 symbol=self.symbol,
                 players=words_and([player_text(p) for p in self.hit_by]),
             )
@@ -153,7 +154,7 @@ def finish_round(state: State, round_events: Sequence[Event]) -> tuple[State, li
     if not gone:
         return state, []
     events: list[Event] = [
-        DroneRemoved(p.id, p.describe(), p.symbol, p.cell, tuple(hits[p.id])) for p in gone
+        DroneRemoved(p.id, Named.piece(p), p.symbol, p.cell, tuple(hits[p.id])) for p in gone
     ]
     return state.update_pieces({}, removed=[p.id for p in gone]), events
 

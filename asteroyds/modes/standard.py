@@ -45,8 +45,19 @@ def _resolve(
     return Resolution(checked, after, events, Phase.ASTEROIDS, Phase.FLY)
 
 
+def _preview(state: State, dice: Dice) -> Resolution:
+    """The asteroid phase with nothing planned: every shield up (the editor's preview)."""
+    after, events = resolve_asteroids(state, dice)
+    return Resolution({}, after, events, Phase.ASTEROIDS, Phase.FLY)
+
+
 STANDARD_TURN = Turn(
-    rounds=1, validate=_validate, programs_for=programs_for, resolve=_resolve, play=play_one_round
+    rounds=1,
+    validate=_validate,
+    programs_for=programs_for,
+    resolve=_resolve,
+    play=play_one_round,
+    preview=_preview,
 )
 
 

@@ -54,7 +54,7 @@ from dataclasses import replace
 from .. import setups
 from ..checks import Check, Found, ModeChecks, raise_first
 from ..errors import RuleError
-from ..event_text import colour_text, name_text, player_text, side_text, target_text, team_text
+from ..event_text import colour_text, piece_text, player_text, side_text, target_text, team_text
 from ..events import Event
 from ..i18n import N_, _
 from ..outcome import Finisher, Outcome
@@ -183,7 +183,7 @@ def target_problem(state: State, piece: Piece, team: str, number: int | None) ->
         return _("no team {team!r} (a target belongs to the left or right set)", team=team)
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         return _("a target number is a whole number from 1, got {number!r}", number=number)
-    what = _cap(name_text(piece.describe()))
+    what = _cap(piece_text(piece))
     problem = carry_problem(piece)
     if problem:
         return _("{what} cannot carry a target: {problem}", what=what, problem=problem)
@@ -199,7 +199,7 @@ def target_problem(state: State, piece: Piece, team: str, number: int | None) ->
         return _(
             "target {name} is already on {piece} at {cell}: pick another number",
             name=target_text(name),
-            piece=name_text(other.describe()),
+            piece=piece_text(other),
             cell=other.cell,
         )
     return ""

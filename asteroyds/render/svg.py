@@ -103,6 +103,19 @@ def _ground(
 
 
 # --- the picture ----------------------------------------------------------------
+MARGIN = 0.7  # the space around the board, in hex radii
+CAPTION = 1.3  # a title's line above the board, in hex radii
+
+
+def picture_layout(board: Board, size: float = 24.0, *, titled: bool = False) -> tuple[Layout, float, float]:
+    """The layout of :func:`state_svg`'s picture of ``board`` and the picture's width and height (its
+    ``viewBox``): what a page lays over the picture (click targets) is placed with the picture's own
+    geometry, whose margin is not the interactive board's padding."""
+    margin = MARGIN * size
+    caption = CAPTION * size if titled else 0.0
+    lay = Layout(size=size, origin=(margin, margin + caption))
+    board_w, board_h = lay.board_size(board.rows, board.cols)
+    return lay, board_w + 2 * margin, board_h + 2 * margin + caption
 
 
 def state_svg(
@@ -139,11 +152,8 @@ def state_svg(
     lesson = lesson or Lesson()
     pal = Palette({**(colours or {}), "route": lesson.route} if lesson.route else colours)
     board = state.board
-    margin = 0.7 * size
-    caption = 1.3 * size if title else 0.0
-    lay = Layout(size=size, origin=(margin, margin + caption))
-    board_w, board_h = lay.board_size(board.rows, board.cols)
-    width, height = board_w + 2 * margin, board_h + 2 * margin + caption
+    margin = MARGIN * size
+    lay, width, height = picture_layout(board, size, titled=bool(title))
     players = f" ({', '.join(state.player_order)})" if state.player_order else ""
     label = title or f"Asteroyds {state.mode}, round {state.round}{players}"
 
@@ -234,4 +244,4 @@ def write_svg(state: State, file: str | Path, /, **options: Any) -> Path:
 
 picture_with(state_svg)  # Jupyter shows a state as this picture (State._repr_svg_)
 
-__all__ = ["COLOURS", "Lesson", "asteroyd_marks", "craft_tip", "state_svg", "write_svg"]
+__all__ = ["COLOURS", "Lesson", "asteroyd_marks", "craft_tip", "picture_layout", "state_svg", "write_svg"]

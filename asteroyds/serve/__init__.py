@@ -36,7 +36,7 @@ promises, with its settings in :class:`~.settings.ServeSettings`:
 
 Modules: :mod:`.settings` (what a server promises, as Voila options and a
 command), :mod:`.app` (the Voila application), :mod:`.handlers`, :mod:`.kernels`,
-:mod:`.websocket`, :mod:`.voila_patch` (the one change made inside Voila),
+:mod:`.websocket`, :mod:`.voila_patch` (the two changes made inside Voila),
 :mod:`.processes` (ending the children), :mod:`.launch` (a server for as long as
 a ``with`` block lasts: tests and benchmarks). Only this package imports Voila,
 Tornado or Jupyter Server; ``asteroyds.ui`` is widgets only.

@@ -51,7 +51,7 @@ class ClassroomVoila(Voila):
         return settings
 
     def init_handlers(self) -> list:
-        voila_patch.install()  # the renderer Voila's page handler makes
+        voila_patch.install()  # the renderer and the exporter Voila's page handler makes
         welcome = (WelcomeHandler, {"page": self.welcome})
         handlers = [(url_path_join(self.server_url, READY_PATH), ReadyHandler)]
         for handler in super().init_handlers():

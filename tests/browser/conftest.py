@@ -8,7 +8,9 @@ browser is a failure (CI sets it).
 from __future__ import annotations
 
 import os
+import re
 import shutil
+from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
@@ -57,6 +59,9 @@ def _browser_available() -> None:
     pytest.skip(f"{CHROMIUM} not found (set ASTEROYDS_REQUIRE_BROWSER=1 to make this a failure)")
 
 
+_SERVER_LOGS: list[Path] = []  # this worker's test server's log (a failed test's report quotes its end)
+
+
 @pytest.fixture(scope="session")
 def rooms_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The class rooms' SQLite file of the test server's pages (never the user's data folder)."""
@@ -71,6 +76,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory, rooms_store: Path) -> It
     """
     _browser_available()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    _SERVER_LOGS.append(log_path)
     saved = os.environ.get(STORE_VAR)
     os.environ[STORE_VAR] = str(rooms_store)
     with ExitStack() as stack:
@@ -102,12 +108,18 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
+CONSOLE_KEPT = 40  # the last console lines a failed test's report shows
+
+
 def new_page(browser: object) -> tuple[object, object]:
-    """A fresh context and its page; console errors are collected on ``page.errors``."""
+    """A fresh context and its page; uncaught page errors are collected on ``page.errors``, the last
+    console lines on ``page.console_lines`` (a failed test's report shows both)."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000}, device_scale_factor=1)  # type: ignore[attr-defined]
     page = context.new_page()
     page.errors = []  # type: ignore[attr-defined]
+    page.console_lines = deque(maxlen=CONSOLE_KEPT)  # type: ignore[attr-defined]
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))  # type: ignore[attr-defined]
+    page.on("console", lambda m: page.console_lines.append(f"{m.type}: {m.text}"))  # type: ignore[attr-defined]
     return context, page
 
 
@@ -129,11 +141,47 @@ def contexts(browser: object) -> Iterator[object]:
     def make() -> object:
         context, page = new_page(browser)
         opened.append(context)
+        make.pages.append(page)  # type: ignore[attr-defined]
         return page
 
+    make.pages = []  # type: ignore[attr-defined]
     yield make
     for context in opened:
         context.close()  # type: ignore[attr-defined]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    """A failed browser test's report shows what its pages showed: a screenshot of each (in
+    ``test-artifacts/failed-*.png``), its address, its uncaught errors and its last console lines,
+    and the end of the Voila server's log. A failure seen once in CI can then be read, not guessed."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    funcargs = getattr(item, "funcargs", {})
+    pages = [funcargs["page"]] if "page" in funcargs else []
+    pages += getattr(funcargs.get("contexts"), "pages", [])
+    for number, page in enumerate(pages):
+        report.sections.append((f"page {number}", _what_the_page_showed(page, f"{item.name}-{number}")))
+    if _SERVER_LOGS and (pages or "voila_url" in funcargs):
+        tail = _SERVER_LOGS[-1].read_text(errors="replace")[-3000:]
+        report.sections.append(("the Voila server's log (its end)", tail))
+
+
+def _what_the_page_showed(page: object, name: str) -> str:
+    lines = []
+    try:
+        lines.append(f"address: {page.url}")  # type: ignore[attr-defined]
+        shot = ARTIFACTS / f"failed-{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)[:120]}.png"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(shot), full_page=True, timeout=15_000)  # type: ignore[attr-defined]
+        lines.append(f"screenshot: {shot}")
+    except Exception as exc:  # a closed or hung page: say so, and report the rest
+        lines.append(f"no screenshot: {exc}".splitlines()[0])
+    lines += [f"page error: {e}" for e in getattr(page, "errors", [])]
+    lines += [f"console {line}" for line in getattr(page, "console_lines", [])]
+    return "\n".join(lines)
 
 
 def open_notebook(page: object, base_url: str, name: str, wait_for: str | None = None) -> None:

@@ -7,8 +7,9 @@ width (390x844), resizing the same page as a phone turned or a window narrowed d
 board, board picture or status chart may be cut: its rectangle must lie inside every box above it that
 clips what overflows it (``overflow`` hidden, clip, auto or scroll: a box that scrolls sideways hides
 part of the board until the learner finds the scroll) and within the page's width; and the page itself
-must not scroll sideways. The sandbox is checked while a human plans (Start, Roll, *Show my chart*),
-the practice page on level 5 (a plan against the dice: board and chart together).
+must not scroll sideways; no button may cut its words. The sandbox is checked while a human plans
+(Start, Roll, *Show my chart*), the practice page on level 5 (a plan against the dice: board and chart
+together).
 """
 
 from __future__ import annotations
@@ -122,6 +123,14 @@ CUT = """(figures) => {
   return cut;
 }"""
 
+# Every button shown whose words do not fit it (a widget's button cuts its label with an ellipsis):
+# a phone's French "Remettre à zéro" was one.
+CUT_WORDS = """() => [...document.querySelectorAll('button')].filter(b => {
+    const r = b.getBoundingClientRect();
+    return r.width > 0 && getComputedStyle(b).visibility !== 'hidden' && b.scrollWidth > b.clientWidth + 1;
+  }).map(b => `a button's words are cut: "${(b.innerText || '').trim()}" ` +
+              `(${b.scrollWidth} px of words in ${b.clientWidth} px)`)"""
+
 SHOW_FIRST = """(figures) => {
   const shown = [...document.querySelectorAll(figures)].find(e => e.getBoundingClientRect().width > 0);
   if (shown) shown.scrollIntoView({block: 'start'});
@@ -142,11 +151,19 @@ DRAWN = """() => [...document.querySelectorAll('.bqplot.figure.asteroyds-board, 
   })"""
 
 
+# Two animation frames, or one second if the page draws none: ``page.evaluate`` has no timeout, and a
+# page Chromium stops drawing (hidden, or its renderer busy) would otherwise wait forever.
+TWO_FRAMES = """() => new Promise(done => {
+  requestAnimationFrame(() => requestAnimationFrame(done));
+  setTimeout(done, 1000);
+})"""
+
+
 def settled(page) -> None:
     """The layout the last resize or kernel message asked for is done: two animation frames, then
     the figures' rectangles unchanged over two polls 200 ms apart (a fluid board redraws at its new
     width a moment after the page tells the kernel)."""
-    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(TWO_FRAMES)
     page.wait_for_function(
         """(figures) => {
           const now = JSON.stringify([...document.querySelectorAll(figures)].map(e => {
@@ -209,7 +226,7 @@ def cut_on_every_screen(page, name: str) -> list[str]:
     for screen, (width, height) in SCREENS.items():
         page.set_viewport_size({"width": width, "height": height})
         settled(page)
-        problems += [f"{screen}: {line}" for line in page.evaluate(CUT, FIGURES)]
+        problems += [f"{screen}: {line}" for line in page.evaluate(CUT, FIGURES) + page.evaluate(CUT_WORDS)]
         if screen == "phone":  # what a phone shows of the page's first board
             page.evaluate(SHOW_FIRST, FIGURES)
             settled(page)

@@ -153,7 +153,7 @@ def test_chapter_3_push_exercise_is_answered_on_its_small_board(page, voila_url)
 
 def test_chapter_2_stopwatch_locks_both_charts_at_time_and_reset_gives_them_back(page, voila_url):
     open_notebook(page, voila_url, "02_planning", wait_for=".asteroyds-stopwatch")
-    open_sections(page, 2)  # the refusing chart (the stopwatch locks it) and the exercise's (left alone)
+    open_sections(page, 3)  # the chapter's chart, the refusing one (both locked) and the exercise's
     watch = page.locator(".asteroyds-stopwatch")
     watch.scroll_into_view_if_needed()
     watch.get_by_role("button", name="Custom").click()

@@ -17,6 +17,7 @@ from .accessibility import axe_script, violations
 from .conftest import NOTEBOOKS, RENDER_TIMEOUT, readme_image, screenshot
 from .fit_checks import cut_on_every_screen, play
 from .page_checks import leaks
+from .plan_checks import check_plans
 
 pytestmark = pytest.mark.ui
 PAGES = sorted(path.relative_to(NOTEBOOKS).as_posix() for path in NOTEBOOKS.rglob("*.ipynb"))
@@ -44,13 +45,16 @@ def test_a_page_is_made_for_the_web(browser, voila_url, name):
     cell's raw result, a repr, a notebook instruction, a program to type, a traceback, a page error,
     English exercise words on a French page; no serious or critical WCAG 2.1 A/AA violation (axe-core).
     And offline or filtered school networks: every font, icon and script comes from the app. Then, a
-    page served to a class: no board or chart cut at 1366x900, 1280x720 or a phone's 390x844, the
-    sandbox while a human plans and practice on level 5 (:func:`.fit_checks.cut_on_every_screen`)."""
+    page served to a class: where a learner plans, the board and the whole chart on one screen at
+    1366x900 and 1280x720 (:func:`.plan_checks.check_plans`); no board or chart cut at 1366x900,
+    1280x720 or a phone's 390x844, the sandbox while a human plans and practice on level 5
+    (:func:`.fit_checks.cut_on_every_screen`)."""
     axe = axe_script()
     server = urlsplit(voila_url).netloc
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
     errors: list[str] = []
+    page.errors = errors  # what the plan checks look at too
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     elsewhere: list[str] = []
     page.on(
@@ -76,6 +80,7 @@ def test_a_page_is_made_for_the_web(browser, voila_url, name):
         problems += [f"accessibility: {line}" for line in violations(page, axe)]
         if name in SERVED:
             play(page, name)
+            check_plans(page, name)  # where a learner plans: board and whole chart on one screen
             problems += cut_on_every_screen(page, name)
         assert problems == [], f"{name}:\n" + "\n".join(problems)
     finally:

@@ -1,10 +1,12 @@
 """Chapter 4's rule boards in a real browser (Voila + Chromium): each rule is played on its board.
 
 Every rule board of the chapter (the actions, a collision with the shield on and off, the
-platform, the gate, destroy-or-bounce) is stepped to its end: the board changes, and each
-caption names only pieces on that board. The destroy-or-bounce board answers either way on
-the board, and *Again* asks anew (never "run the cell above"). The exercise's *Show a
-solution* puts the solution on the chart and checks it. The French page asks in French.
+platform, the gate, destroy-or-bounce; those below the first are closed sections showing
+their picture, opened first as a learner opens them) is stepped to its end:
+the board changes, and each caption names only pieces on that board. The destroy-or-bounce
+board answers either way on the board, and *Again* asks anew (never "run the cell above").
+The exercise's *Show a solution* puts the solution on the chart and checks it. The French page
+asks in French.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_notebook, open_sections, screenshot
+from .conftest import LAZY_OPEN, open_notebook, open_sections, screenshot
 
 pytestmark = pytest.mark.ui
 
 CHAPTER = "04_flying"
 BOARDS = ".asteroyds-rule-board"
+CLOSED = 8  # closed sections as the page opens: five boards, then the exercise, the drills, the round
+BOARD_SECTIONS = [0, 1, 2, 3, 4]  # the rule boards below the first
+DECISION = 2  # among them, the third: destroy or bounce off
 TIMEOUT = 60_000  # ms a wait may last (a bound, not a speed check): tests run side by side
 CRAFT = re.compile(r"\b[Tt]he (\w+) (?:craft|player)\b")
 FIXED = re.compile(r"\b(?:pod|platform) ([A-Z]\w*)\b")
@@ -81,6 +86,7 @@ def on_the_board(start: dict[str, str], labels: list[str], caption: str) -> list
 def chapter(page, voila_url):
     page.set_viewport_size({"width": 1366, "height": 1100})
     open_notebook(page, voila_url, CHAPTER, wait_for=f"{BOARDS} .asteroyds-rule-step")
+    open_sections(page, CLOSED, BOARD_SECTIONS)  # the boards further down open as a learner opens them
     expect(page.locator(BOARDS)).to_have_count(6, timeout=TIMEOUT)
     return page
 
@@ -151,7 +157,7 @@ def test_destroy_or_bounce_answers_on_the_board_and_again_asks_anew(chapter):
 
 def test_show_a_solution_flies_it_on_the_chart(chapter):
     page = chapter
-    open_sections(page, 3, [0])  # the exercise is the first of the chapter's closed sections
+    open_sections(page, 3, [0])  # the exercise is the first of the sections left closed by the fixture
     exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-show-solution"))
     exercise.scroll_into_view_if_needed()
     exercise.locator(".asteroyds-show-solution").click()
@@ -164,7 +170,8 @@ def test_show_a_solution_flies_it_on_the_chart(chapter):
 
 
 def test_the_french_page_asks_in_french(page, voila_url):
-    open_notebook(page, voila_url, f"fr/{CHAPTER}", wait_for=".asteroyds-decision-board .asteroyds-rule-step")
+    open_notebook(page, voila_url, f"fr/{CHAPTER}", wait_for=LAZY_OPEN)
+    open_sections(page, CLOSED, [DECISION])  # the question's board
     board = page.locator(".asteroyds-decision-board")
     board.scroll_into_view_if_needed()
     step_to_the_end(board)  # the question is asked at its moment (issue 35)

@@ -34,6 +34,7 @@ def french(message: str) -> str:
 
 def wait_rendered(page) -> None:
     page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    open_sections(page, 3, [0])  # the chapter's chart is its first closed section (Open the chart)
     page.wait_for_selector(DOTS, timeout=RENDER_TIMEOUT)
     page.locator(FIGURE).first.scroll_into_view_if_needed()
 

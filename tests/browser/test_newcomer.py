@@ -15,7 +15,7 @@ from asteroyds.state import State
 from asteroyds.ui.chart.status.view import X_RANGE, Y_RANGE, cell_centre, tray_slot
 from asteroyds.ui.teach.scenes import patch
 
-from .conftest import RENDER_TIMEOUT, open_notebook, screenshot
+from .conftest import RENDER_TIMEOUT, open_notebook, open_sections, screenshot
 from .test_status_chart import DOTS, FIGURE, FIRST_TOKEN, TIMEOUT
 
 pytestmark = pytest.mark.ui
@@ -43,6 +43,7 @@ def test_welcome_then_planning_chapter_then_drag_a_program(page, voila_url):
     page.get_by_role("link", name="Planning on the status chart", exact=True).click()  # the table's link
     page.wait_for_url("**/02_planning.ipynb", timeout=RENDER_TIMEOUT)
     page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT)
+    open_sections(page, 3, [0])  # the chapter's chart is its first closed section (Open the chart)
     page.wait_for_selector(DOTS, timeout=RENDER_TIMEOUT)
     chart = page.locator(FIGURE).first
     chart.scroll_into_view_if_needed()

@@ -11,7 +11,7 @@ import pytest
 from asteroyds import STANDARD_BOARD
 from asteroyds.drills import generate
 from asteroyds.program import Program
-from asteroyds.ui.board.view import cell_fraction
+from tests.browser.board_clicks import click_cell as click_board
 from tests.browser.conftest import open_notebook, screenshot
 
 ROOT = ".asteroyds-practice"
@@ -27,10 +27,7 @@ def question(page) -> dict[str, str]:
 
 
 def click_cell(page, cell) -> None:
-    figure = page.locator(f"{ROOT} .asteroyds-board svg.svg-figure").first
-    box = figure.bounding_box()
-    fx, fy = cell_fraction(cell, STANDARD_BOARD)
-    figure.click(position={"x": fx * box["width"], "y": fy * box["height"]})
+    click_board(page.locator(ROOT).first, cell, STANDARD_BOARD)
 
 
 def wait_asking(page, piece: str) -> None:

@@ -12,11 +12,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_notebook, screenshot
+from .conftest import open_notebook, open_sections, screenshot
 from .rule_boards import counted, step_once
 
 pytestmark = pytest.mark.ui
 CHAPTERS = ("03_moving_asteroids", "04_flying")
+# A chapter whose boards further down are closed sections (their picture until opened): how many
+# closed sections the page opens with, and which are rule boards.
+CLOSED = {"04_flying": (8, [0, 1, 2, 3, 4])}
 # "#3" (a tile's number) and the ids of pods, platforms, turrets; crafts by colour.
 NUMBER = re.compile(r"#(\d+)")
 FIXED = re.compile(r"\b((?:P|T|TR|TW|L)\d+)\b")
@@ -31,6 +34,8 @@ def _board_state(board: object) -> str:
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_each_rule_board_plays_its_own_pieces(page, voila_url, chapter):
     open_notebook(page, voila_url, chapter, wait_for=".asteroyds-rule-board")
+    if chapter in CLOSED:
+        open_sections(page, *CLOSED[chapter])
     boards = page.locator(".asteroyds-rule-board")
     count = boards.count()
     assert count >= 4, f"{chapter} shows {count} rule boards"

@@ -19,10 +19,10 @@ from asteroyds.pieces import Piece
 from asteroyds.program import Program
 from asteroyds.state import State
 from asteroyds.ui.board.layers import cell_key
-from asteroyds.ui.board.view import cell_fraction
 from asteroyds.ui.practice.whole_round import WholeRoundSession
 from asteroyds.ui.teach.scenes import patch
 
+from .board_clicks import click_cell
 from .conftest import LAZY_OPEN, open_notebook, open_sections, screenshot
 from .rule_boards import counted, step_to
 
@@ -35,14 +35,6 @@ DATA = ".asteroyds-board-data"
 
 def page_name(lang: str, name: str) -> str:
     return name if lang == "en" else f"fr/{name}"
-
-
-def click_cell(root, cell, board) -> None:
-    figure = root.locator(".asteroyds-board svg.svg-figure").first
-    figure.scroll_into_view_if_needed()
-    box = figure.bounding_box()
-    fx, fy = cell_fraction(cell, board)
-    figure.click(position={"x": fx * box["width"], "y": fy * box["height"]})
 
 
 def expect_marked(root, cell) -> None:
@@ -191,7 +183,7 @@ def test_the_verdicts_that_lied(page, voila_url):
     page.set_viewport_size(LAPTOP)
     # Chapter 2: Show a solution on a fresh page is the page's solution, not the learner's "Well flown".
     open_notebook(page, voila_url, "02_planning", wait_for=LAZY_OPEN)
-    open_sections(page, 2, [1])  # the exercise: the second closed section (the first, a refusing chart)
+    open_sections(page, 3, [2])  # the exercise: the third closed section (the first two, charts)
     exercise = page.locator(".asteroyds-exercise", has=page.locator(".asteroyds-show-solution"))
     exercise.scroll_into_view_if_needed()
     exercise.locator(".asteroyds-show-solution").click()
@@ -200,7 +192,8 @@ def test_the_verdicts_that_lied(page, voila_url):
     assert "Well flown" not in shown.inner_text() and "✔" not in shown.inner_text()
 
     # Chapter 4: the destroy-or-bounce question appears at the collision, then gives way to the answer.
-    open_notebook(page, voila_url, "04_flying", wait_for=".asteroyds-decision-board .asteroyds-rule-step")
+    open_notebook(page, voila_url, "04_flying", wait_for=LAZY_OPEN)
+    open_sections(page, 8, [2])  # the question's board: the third closed section (two rule boards before it)
     board = page.locator(".asteroyds-decision-board")
     board.scroll_into_view_if_needed()
     question = board.locator(".asteroyds-decision-question")
@@ -219,7 +212,7 @@ def test_the_verdicts_that_lied(page, voila_url):
     screenshot(board, "tutor-decision-answered")
 
     # Chapter 4's whole round, step 1: a wrong mark diagnosed and marked, then Show me why steps the dice.
-    open_sections(page, 3, [2])  # the chapter's third closed section: the whole round
+    open_sections(page, 7, [6])  # the chapter's last closed section (the question's board is open)
     whole = page.locator(".asteroyds-whole-round")
     session = WholeRoundSession(generate(5, 3))  # the chapter's cell: WholeRound(generate(5, 3))
     drill, pid = session.drill, session.pieces[0]

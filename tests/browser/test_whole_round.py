@@ -33,7 +33,7 @@ def click_cell(page, cell) -> None:
 def test_mark_plan_and_fly_the_whole_round(page, voila_url, lang):
     page.set_viewport_size(LAPTOP)
     open_notebook(page, voila_url, PAGES[lang], wait_for=LAZY_OPEN)
-    open_sections(page, 3, [2])  # the chapter's third closed section: this exercise
+    open_sections(page, 8, [7])  # the chapter's last closed section (five boards, two others): this exercise
     page.locator(f"{ROOT} .asteroyds-board").first.wait_for(timeout=TIMEOUT)
     session = WholeRoundSession(generate(5, SEED))
     question = page.locator(f"{ROOT} .asteroyds-whole-round-body").first

@@ -37,7 +37,7 @@ from collections.abc import Iterator, Sequence
 
 from ...checks import Check, Found, PieceCheck, playable_problems
 from ...checks import check_playable as checks_playable
-from ...event_text import and_list, name_text, player_text, team_text
+from ...event_text import and_list, piece_text, player_text, team_text
 from ...i18n import _
 from ...pieces import ASTEROID, ASTEROYD, BLUE, DIE_COLOURS, DRONE, GATE, PLATFORM, TURRET, Piece
 from ...state import State
@@ -65,7 +65,7 @@ def piece_problem(state: State, piece: Piece) -> str:
     >>> piece_problem(layout(3), Piece("B1", "asteroid", (3, 6), "blue", 0, 1))  # doctest: +ELLIPSIS
     'blue asteroid #1: the blue asteroids variant is for two teams: ...'
     """
-    name = name_text(piece.describe())
+    name = piece_text(piece)
     if piece.kind in FOREIGN_KINDS:
         return _(
             "{name}: this piece has no part in capture mode (its pieces are asteroyds, platforms, "
@@ -195,7 +195,7 @@ def _pieces_in_play(state: State, where: str) -> Iterator[Found]:
                 place,
                 _(
                     "{piece} belongs to the {team} team, which has no asteroyd on this board",
-                    piece=name_text(f"{p.kind} {p.id}"),
+                    piece=piece_text(p),
                     team=team_text(p.team or ""),
                 ),
             )

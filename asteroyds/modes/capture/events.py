@@ -33,14 +33,15 @@ from ...event_text import (
     colour_text,
     crafts_text,
     heading_text,
-    name_text,
-    names_text,
+    named_text,
+    names_said,
     player_text,
     team_text,
 )
 from ...events import Event, TupleEvent
 from ...hexgrid import Cell
 from ...i18n import _, ngettext
+from ...named import Named
 
 Scores = tuple[tuple[str, int], ...]
 
@@ -113,7 +114,7 @@ class LaserFired(TupleEvent):
     TYPE: ClassVar[str] = "capture_laser_fired"
     TUPLES: ClassVar[tuple[str, ...]] = ("path", "hits")
     shooter: str
-    shooter_name: str
+    shooter_name: Named | str
     team: str
     start: Cell
     direction: int
@@ -121,14 +122,14 @@ class LaserFired(TupleEvent):
     end: Cell | None
     stopped_by: str
     blocker: str | None
-    blocker_name: str
+    blocker_name: Named | str
     hits: tuple[str, ...]
     pierce: bool
     round: int
 
     def text(self) -> str:
         fields = {
-            "shooter": name_text(self.shooter_name),
+            "shooter": named_text(self.shooter_name),
             "heading": heading_text(self.direction),
             "start": cell_text(self.start),
         }
@@ -156,7 +157,7 @@ class LaserFired(TupleEvent):
             text = _(
                 "{shot}: the laser is stopped by {blocker} at {cell}",
                 shot=head,
-                blocker=name_text(self.blocker_name),
+                blocker=named_text(self.blocker_name),
                 cell=cell_text(self.end),
             )
         return capitalised(text)
@@ -169,7 +170,7 @@ class LaserDodged(Event):
     TYPE: ClassVar[str] = "capture_laser_dodged"
     player: str
     shooter: str
-    shooter_name: str
+    shooter_name: Named | str
     cell: Cell
     round: int
 
@@ -177,7 +178,7 @@ class LaserDodged(Event):
         return _(
             "The {player} craft's Shield anticipation: the laser of {shooter} passes beside it at {cell}",
             player=player_text(self.player),
-            shooter=name_text(self.shooter_name),
+            shooter=named_text(self.shooter_name),
             cell=cell_text(self.cell),
         )
 
@@ -191,7 +192,7 @@ class CraftShot(TupleEvent):
     player: str
     cell: Cell
     by: tuple[str, ...]
-    by_names: tuple[str, ...]
+    by_names: tuple[Named | str, ...]
     round: int
 
     def text(self) -> str:
@@ -199,7 +200,7 @@ class CraftShot(TupleEvent):
             "The {player} craft is hit at {cell} by {shooters}",
             player=player_text(self.player),
             cell=cell_text(self.cell),
-            shooters=names_text(self.by_names),
+            shooters=names_said(self.by_names),
         )
 
 
@@ -217,7 +218,7 @@ class CraftBumped(Event):
     blocked_at: Cell | None
     reason: str
     blocker: str | None
-    blocker_name: str
+    blocker_name: Named | str
     round: int
 
     def text(self) -> str:
@@ -275,7 +276,7 @@ class TurretDisabled(TupleEvent):
     team: str
     cell: Cell
     by: tuple[str, ...]
-    by_names: tuple[str, ...]
+    by_names: tuple[Named | str, ...]
     cause: str  # "laser" or "bump"
     round: int
 
@@ -284,7 +285,7 @@ class TurretDisabled(TupleEvent):
             "team": colour_text(self.team, "feminine"),
             "turret": self.turret,
             "cell": cell_text(self.cell),
-            "by": names_text(self.by_names),
+            "by": names_said(self.by_names),
         }
         if self.cause == "laser":
             return _(
@@ -306,18 +307,18 @@ class AsteroidBlasted(TupleEvent):
     TYPE: ClassVar[str] = "capture_asteroid_blasted"
     TUPLES: ClassVar[tuple[str, ...]] = ("by", "by_names")
     piece: str
-    piece_name: str
+    piece_name: Named | str
     cell: Cell
     by: tuple[str, ...]
-    by_names: tuple[str, ...]
+    by_names: tuple[Named | str, ...]
     cause: str  # "laser" or "bump"
     round: int
 
     def text(self) -> str:
         fields = {
-            "piece": name_text(self.piece_name),
+            "piece": named_text(self.piece_name),
             "cell": cell_text(self.cell),
-            "by": names_text(self.by_names),
+            "by": names_said(self.by_names),
         }
         if self.cause == "laser":
             text = _("{piece} at {cell} is destroyed by the laser of {by}: it leaves the game", **fields)

@@ -117,6 +117,8 @@ CAPTURE_TURN = Turn(
     texts=TEXTS,
     step_at=step_at,
     disabled_cells=disabled_turret_cells,
+    # Nothing planned: only the turrets (and the variant's blue asteroids) act, by the whole turn.
+    preview=lambda state, dice: _resolve(state, dice, {}),
 )
 
 

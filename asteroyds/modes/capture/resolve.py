@@ -41,6 +41,7 @@ from ...events import (
 )
 from ...hexgrid import Cell
 from ...i18n import _
+from ...named import ARE_BEHIND, BORDER_BEHIND, IS_BEHIND, NO_CRAFT_DAMAGE, Named, Phrase
 from ...pieces import ASTEROID, ASTEROYD, BLUE, PLATFORM, TURRET, Piece, die_direction
 from ...pilots import ACTION_STEPS, PILOT_TABLE, PILOT_TOKENS, PRIMITIVES
 from ...program import TOKEN_NAMES
@@ -64,6 +65,9 @@ from .events import (
 )
 from .program import ROUNDS, SHOOT, CaptureProgram, as_capture_program, validate_capture_program
 from .rules import DEFAULT_CAPTURE_RULES, CaptureRules, leader, scores, teams, turret_aims
+
+# What stops a blue asteroid: its kind, its id, its name, and why ("" when it goes without saying).
+Blocker = tuple[str, str | None, Named, Phrase | str]
 
 T = TypeVar("T")
 
@@ -237,14 +241,14 @@ class _Turn:
         for p in self.order:
             if p not in self.out and self.programs[p].columns[k - 1] == SHOOT:
                 pierce = self.programs[p].pierces_in(k)
-                shots.append((p, f"the {p} craft", self.team[p], self.cell[p], self.facing[p], pierce))
+                shots.append((p, Named.crafts((p,)), self.team[p], self.cell[p], self.facing[p], pierce))
         for t in self.turrets:
             assert t.team is not None  # every capture turret has a team (the mode's check)
             if t.id not in self.disabled:
-                shots.append((t.id, f"the {t.team} turret {t.id}", t.team, t.cell, self.aim[t.id], False))
+                shots.append((t.id, Named.team_turret(t.team, t.id), t.team, t.cell, self.aim[t.id], False))
         self.events.append(RoundStarted(k, tuple(s[0] for s in shots)))
-        hit_crafts: dict[str, list[tuple[str, str]]] = {}
-        hit_pieces: dict[str, list[tuple[str, str]]] = {}
+        hit_crafts: dict[str, list[tuple[str, Named]]] = {}
+        hit_pieces: dict[str, list[tuple[str, Named]]] = {}
         for shooter, name, team, start, direction, pierce in shots:
             path, end, reason, blocker, blocker_name, hits, dodged = self.trace(
                 team, start, direction, pierce, k
@@ -297,22 +301,21 @@ class _Turn:
         while True:
             nxt = self.steps[cell][direction]
             if nxt is None:
-                return tuple(path), None, "border", None, "the border", (), dodged
+                return tuple(path), None, "border", None, Named.border(), (), dodged
             path.append(nxt)
             piece = self.obstacle.get(nxt)
             if piece is not None and not (piece.kind == TURRET and piece.team == team):
-                return tuple(path), nxt, piece.kind, piece.id, piece.describe(), (), dodged
+                return tuple(path), nxt, piece.kind, piece.id, Named.piece(piece), (), dodged
             enemies = [
                 p for p in self.order if self.cell[p] == nxt and p not in self.out and self.team[p] != team
             ]
             hits = tuple(p for p in enemies if pierce or not self.programs[p].shields_in(k))
             dodged += [(p, nxt) for p in enemies if p not in hits]
             if hits:
-                names = " and ".join(f"the {p} craft" for p in hits)
-                return tuple(path), nxt, "craft", ", ".join(hits), names, hits, dodged
+                return tuple(path), nxt, "craft", ", ".join(hits), Named.each_craft(hits), hits, dodged
             cell = nxt
 
-    def knock(self, piece: Piece, by: tuple[str, ...], names: tuple[str, ...], cause: str, k: int) -> None:
+    def knock(self, piece: Piece, by: tuple[str, ...], names: tuple[Named, ...], cause: str, k: int) -> None:
         """A turret is disabled, a destructible asteroid destroyed (by lasers or a bump)."""
         if piece.kind == TURRET and piece.id not in self.disabled:
             self.disabled.add(piece.id)
@@ -320,7 +323,7 @@ class _Turn:
         elif piece.kind == ASTEROID and self.rules.destructible_asteroids and piece.id not in self.removed:
             self.removed.append(piece.id)
             del self.obstacle[piece.cell]
-            self.events.append(AsteroidBlasted(piece.id, piece.describe(), piece.cell, by, names, cause, k))
+            self.events.append(AsteroidBlasted(piece.id, Named.piece(piece), piece.cell, by, names, cause, k))
 
     def send_home(self, player: str, k: int, first_skipped: int) -> None:
         """Hit (or bumped): drop what it carries, teleport to its platform, out for the turn."""
@@ -390,10 +393,10 @@ class _Turn:
     def bump(self, player: str, target: Cell | None, piece: Piece | None, k: int) -> None:
         cell = self.cell[player]
         if piece is None:
-            self.events.append(CraftBumped(player, cell, None, "border", None, "the border", k))
+            self.events.append(CraftBumped(player, cell, None, "border", None, Named.border(), k))
         else:
-            self.events.append(CraftBumped(player, cell, target, piece.kind, piece.id, piece.describe(), k))
-            self.knock(piece, (player,), (f"the {player} craft",), "bump", k)
+            self.events.append(CraftBumped(player, cell, target, piece.kind, piece.id, Named.piece(piece), k))
+            self.knock(piece, (player,), (Named.crafts((player,)),), "bump", k)
         self.send_home(player, k, first_skipped=k + 1)
 
     def score(self, player: str, k: int) -> None:
@@ -468,7 +471,13 @@ class _Turn:
                     self.relocate(other, behind)
                     self.events.append(
                         TilePushed(
-                            piece.id, piece.describe(), other.id, other.describe(), direction, target, behind
+                            piece.id,
+                            Named.piece(piece),
+                            other.id,
+                            Named.piece(other),
+                            direction,
+                            target,
+                            behind,
                         )
                     )
                     self.blue_step(piece, direction, start, target)
@@ -502,27 +511,25 @@ class _Turn:
             TileMoved(piece.id, piece.colour, piece.kind, piece.priority, BLUE, direction, start, target, 1)
         )
 
-    def blue_blocker(self, target: Cell | None) -> tuple[str, str | None, str, str] | None:
+    def blue_blocker(self, target: Cell | None) -> Blocker | None:
         """What stops a blue asteroid entering ``target`` (None: it is free)."""
         if target is None:
-            return ("border", None, "the border", "")
+            return ("border", None, Named.border(), "")
         piece = self.obstacle.get(target)
         if piece is not None and piece.kind != ASTEROID:
-            return (piece.kind, piece.id, piece.describe(), "")
+            return (piece.kind, piece.id, Named.piece(piece), "")
         for aid in self.asteroyds:
             a = self.pieces[aid]
             if a.cell == target or a.home == target:
-                where = "" if a.cell == target else " (its home space)"
-                return (ASTEROYD, aid, f"the {a.team} asteroyd{where}", "")
+                return (ASTEROYD, aid, Named.team_asteroyd(_known(a.team), home=a.cell != target), "")
         players = [p for p in self.order if self.cell[p] == target]
         if players:
-            names = " and ".join(f"the {p} craft" for p in players)
-            return ("craft", ", ".join(players), names, "crafts take no damage in capture mode")
+            return ("craft", ", ".join(players), Named.each_craft(players), Phrase(NO_CRAFT_DAMAGE))
         if piece is not None:
-            return (ASTEROID, piece.id, piece.describe(), "")
+            return (ASTEROID, piece.id, Named.piece(piece), "")
         return None
 
-    def push_refusal(self, behind: Cell | None) -> str:
+    def push_refusal(self, behind: Cell | None) -> Phrase | str:
         return _refusal(self.blue_blocker(behind), behind)
 
     def relocate(self, piece: Piece, target: Cell) -> None:
@@ -533,13 +540,14 @@ class _Turn:
         self.obstacle[target] = moved
 
 
-def _refusal(blocked: tuple[str, str | None, str, str] | None, behind: Cell | None) -> str:
+def _refusal(blocked: Blocker | None, behind: Cell | None) -> Phrase | str:
     """Why a blue asteroid cannot push what is in front of it (the phrase its event keeps), or ""."""
     if blocked is None:
         return ""
     if behind is None:
-        return "the border is behind it"
-    return f"{blocked[2]} {'are' if blocked[0] == 'craft' and ' and ' in blocked[2] else 'is'} behind it"
+        return Phrase(BORDER_BEHIND)
+    name = blocked[2]
+    return Phrase(ARE_BEHIND if blocked[0] == "craft" and len(name.players) > 1 else IS_BEHIND, name)
 
 
 def _known(value: T | None) -> T:

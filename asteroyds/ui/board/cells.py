@@ -6,7 +6,7 @@ answer :meth:`~.overlays.ShowsOverlays.describe_cell`); :mod:`.scene` re-exports
 
 from __future__ import annotations
 
-from ...event_text import name_text, player_text
+from ...event_text import piece_text, player_text
 from ...hexgrid import Cell
 from ...i18n import _
 from ...state import State
@@ -22,7 +22,7 @@ def describe_cell(state: State, cell: Cell) -> str:
     where = f"({cell[0]}, {cell[1]})"
     if cell not in state.board:
         return _("{cell} is off the board", cell=where)
-    here = [name_text(p.describe()) for p in state.pieces_at(cell)]
+    here = [piece_text(p) for p in state.pieces_at(cell)]
     here += [
         _("the {player} craft (damage {damage})", player=player_text(c.player), damage=c.damage)
         for c in state.crafts_at(cell)

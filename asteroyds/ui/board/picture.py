@@ -35,10 +35,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import ipywidgets as widgets
 
 from ...dice import Dice
-from ...hexgrid import Cell, direction_name
+from ...hexgrid import Board, Cell, direction_name
 from ...i18n import _
+from ...render.elements import group, hex_corners, line, poly
+from ...render.layout import Layout
 from ...render.overlays import Lesson
-from ...render.svg import state_svg
+from ...render.svg import picture_layout, state_svg
 from ...state import State
 from .. import theme
 from ..share.legend import board_legend
@@ -49,7 +51,6 @@ from .overlays import Overlays, ShowsOverlays
 from .scene import summary
 
 SIZES: dict[str, int] = {"normal": 760, "large": 1180, "compact": 700}  # as the interactive board's figure
-VIEW_BOX = re.compile(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')  # the engine's SVG: its width and height
 HEX_PIXELS = 24.0  # the picture's hex radius in its own units (it is scaled to its box)
 TAGS = re.compile(r"<[^>]*>")
 TITLE = re.compile(r"<title>.*?</title>", re.DOTALL)
@@ -80,7 +81,7 @@ class BoardPicture(ShowsOverlays, widgets.VBox):
         self._picture.add_class("asteroyds-board-picture-box")
         self._numbers_box = self._toggle(_("Numbers on tiles"), numbers, "asteroyds-numbers-toggle")
         self._coordinates_box = self._toggle(_("Coordinates"), coordinates, "asteroyds-coordinates-toggle")
-        toggles = widgets.HBox([self._numbers_box, self._coordinates_box])
+        self._toggles = toggles = widgets.HBox([self._numbers_box, self._coordinates_box])
         toggles.add_class("asteroyds-board-toggles")
         # What's this? (closed): redrawn only when the board's kinds of pieces change, so it stays open.
         self._legend = widgets.HTML(board_legend(state))
@@ -215,6 +216,11 @@ class BoardPicture(ShowsOverlays, widgets.VBox):
         self._overlays.show_disabled(cells)
         self._draw()
 
+    def mark_wrong(self, cells: Iterable[Cell]) -> None:
+        """Outline and cross these spaces as wrong answers (``()`` clears them), as the interactive board."""
+        self._overlays.mark_wrong(cells)
+        self._draw()
+
     def clear_overlays(self) -> None:
         """No arrows, outlines, path or laser."""
         self._overlays.clear()
@@ -252,6 +258,10 @@ class BoardPicture(ShowsOverlays, widgets.VBox):
         caption = esc(self._caption_text) if self._caption_text else default_caption(s, self.numbers)
         said = tag("title", html.unescape(TAGS.sub("", caption)))  # what a screen reader says
         svg = TITLE.sub(lambda _found: said, svg, count=1)
+        if o.wrong:  # over everything, as on the interactive board (the engine's picture has no such mark)
+            lay = picture_layout(s.board, HEX_PIXELS)[0]
+            at = svg.rindex("</svg>")
+            svg = svg[:at] + group("wrong", (wrong_mark(lay, c) for c in dict.fromkeys(o.wrong))) + svg[at:]
         svg = svg.replace(  # one element of class asteroyds-board: the picture's box
             ' class="asteroyds-board"',
             ' class="asteroyds-board-svg" style="display:block;width:100%;height:auto"',
@@ -263,12 +273,7 @@ class BoardPicture(ShowsOverlays, widgets.VBox):
             legend = board_legend(s)
             if legend != self._legend.value:  # a new kind of piece (a drone launched): its row too
                 self._legend.value = legend
-        # At most its size, and never taller than the screen (a presenter's large board on a 720-px
-        # projector): its width follows the screen's height at the picture's own aspect.
-        width = SIZES[self._size]
-        found = VIEW_BOX.search(svg)
-        aspect = float(found.group(1)) / float(found.group(2)) if found and float(found.group(2)) else 1.0
-        limit = f"min({width}px, calc((100vh - 16px) * {aspect:.4f}))"
+        limit = width_limit(self._size, s.board)
         self._picture.value = join(
             tag(
                 "div",
@@ -310,6 +315,29 @@ class BoardPicture(ShowsOverlays, widgets.VBox):
             "data-updates": str(self._updates),
         }
         return tag("div", self.summary(), class_="asteroyds-board-data", **attrs)
+
+
+def width_limit(size: str, board: Board) -> str:
+    """The picture's widest (CSS): its ``size``'s width, and never taller than the screen (a presenter's
+    large board on a 720-px projector): there its width follows the screen's height at its aspect."""
+    _lay, width, height = picture_layout(board, HEX_PIXELS)
+    return f"min({SIZES[size]}px, calc((100vh - 16px) * {width / height:.4f}))"
+
+
+def wrong_mark(lay: Layout, cell: Cell) -> str:
+    """A wrong answer's space: outlined and crossed in its own colour (magenta: not a collision)."""
+    cx, cy = lay.cell_to_pixel(cell)
+    r = 0.42 * lay.size
+    ink = {"stroke": theme.COLOURS["wrong"], "stroke_width": 0.14 * lay.size, "stroke_linecap": "round"}
+    return group(
+        "wrong-answer",
+        [
+            poly(hex_corners(lay, cell, 0.9), fill="none", stroke_linejoin="round", **ink),
+            line((cx - r, cy - r), (cx + r, cy + r), **ink),
+            line((cx - r, cy + r), (cx + r, cy - r), **ink),
+        ],
+        data_cell=f"{cell[0]},{cell[1]}",
+    )
 
 
 __all__ = ["BoardPicture", "default_caption"]

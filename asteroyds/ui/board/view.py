@@ -33,10 +33,10 @@ from ..share.legend import board_legend
 from ..share.markup import tag
 from . import scene as _scene
 from .caption import default_caption
+from .clicks import ClickCallback, HexClicks
 from .danger import ROLLS
 from .figure import SIZES, BoardFigure
 from .heat_map import HeatMap
-from .layers import as_cell
 from .overlays import Overlays, ShowsOverlays
 from .scene import __all__ as _DRAWING
 from .scene import board_layout, cell_key, extent, summary
@@ -46,12 +46,11 @@ from .zoom import BoardZoom
 # names are listed once, in .scene's __all__, and bound here from it.
 globals().update({name: getattr(_scene, name) for name in _DRAWING})
 
-ClickCallback = Callable[[Cell], object]
 PANEL_PADDING = 28  # px: a panel's padding left and right (theme.css .asteroyds-panel), around the figure
 
 
 # --- the widget --------------------------------------------------------------------------
-class BoardView(ShowsOverlays, widgets.VBox):
+class BoardView(HexClicks, ShowsOverlays, widgets.VBox):
     """The board of a state, with overlays and hex clicks (bqplot).
 
     ``size`` is ``"normal"``, ``"large"`` (projectors) or ``"compact"`` (beside a side
@@ -345,25 +344,6 @@ class BoardView(ShowsOverlays, widgets.VBox):
         self._caption.value = html.escape(text) if text else self._default_caption()
 
     # --- clicks --------------------------------------------------------------------------
-    def on_hex_click(self, callback: ClickCallback, remove: bool = False) -> None:
-        """Call ``callback((row, col))`` when a hex is clicked."""
-        if remove:
-            self._callbacks.remove(callback)
-        else:
-            self._callbacks.append(callback)
-
-    def click(self, cell: Cell) -> None:
-        """Act as if ``cell`` had been clicked (keyboard front-ends, tests)."""
-        cell = as_cell(cell)
-        if cell not in self._state.board:
-            raise ValueError(_("cell {cell} is off the board", cell=cell))
-        self._error.value = ""
-        for callback in list(self._callbacks):
-            try:
-                callback(cell)
-            except Exception as exc:  # shown in the widget, never a traceback in Voila
-                self._error.value = theme.error_html(exc)
-
     def _on_element_click(self, _mark: object, content: Mapping[str, object]) -> None:
         data = content.get("data")
         index = data.get("index") if isinstance(data, Mapping) else None

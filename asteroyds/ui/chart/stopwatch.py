@@ -209,7 +209,8 @@ class Stopwatch(widgets.VBox):
         }
         for name, button in self._buttons.items():
             button.add_class(f"asteroyds-stopwatch-{name}")
-            button.layout.width = "80px"
+            # As wide as its words, never narrower than 80 px: French "Remettre à zéro" was cut at 80 px.
+            button.layout.width, button.layout.min_width = "auto", "80px"
         self._buttons["start"].add_class("asteroyds-primary")
         self._buttons["start"].on_click(lambda _b: self._run(self.start))
         self._buttons["pause"].on_click(lambda _b: self._run(self.pause))

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...asteroids import resolve_asteroids
 from ...dice import Dice
 from ...errors import AsteroydsError
 from ...modes import mode_named
+from ...phases import Phase
 from ...state import State
 from .tools import Preview, Refused
 
@@ -53,12 +53,8 @@ class Demonstration:
         variant) act: where each one fires with its team's die, what its laser
         stops on, which turrets and crafts it puts out of the turn.
         """
-        turn = mode_named(state.mode).turn
-        if turn.resolves_at_once:
-            done = turn.resolve(state, self.dice, {})
-            return Preview(done.state, tuple(done.events), whole_turn=True)
-        after, events = resolve_asteroids(state, self.dice)
-        return Preview(after, tuple(events))
+        done = mode_named(state.mode).turn.preview(state, self.dice)
+        return Preview(done.state, tuple(done.events), whole_turn=done.next_phase == Phase.END)
 
 
 __all__ = ["Demonstration"]

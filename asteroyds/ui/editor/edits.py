@@ -30,7 +30,7 @@ from typing import Any
 
 from ...checks import piece_problem
 from ...errors import AsteroydsError
-from ...event_text import colour_text, direction_text, name_text, player_text, side_text, target_text
+from ...event_text import colour_text, direction_text, piece_text, player_text, side_text, target_text
 from ...hexgrid import Cell
 from ...i18n import _
 from ...modes import mode_named, mode_text, modes
@@ -251,7 +251,7 @@ def set_priority(state: State, found: Selection, priority: int) -> Change:
         raise Refused(
             _(
                 "{cap} has no priority number (only asteroids, gates and drones do)",
-                cap=cap(name_text(p.describe())),
+                cap=cap(piece_text(p)),
             )
         )
     if isinstance(priority, bool) or not isinstance(priority, int) or priority < 1:
@@ -259,18 +259,18 @@ def set_priority(state: State, found: Selection, priority: int) -> Change:
     if priority == p.priority:  # said, but no change: no step to undo
         return Change(
             None,
-            _("{cap} already has priority {priority}", cap=cap(name_text(p.describe())), priority=priority),
+            _("{cap} already has priority {priority}", cap=cap(piece_text(p)), priority=priority),
             found,
         )
     other = next((q for q in state.pieces if q.is_moving and q.priority == priority), None)
     changed = {p.id: p._replace(priority=priority)}
-    message = _("{cap} is now #{priority}", cap=cap(name_text(p.describe())), priority=priority)
+    message = _("{cap} is now #{priority}", cap=cap(piece_text(p)), priority=priority)
     if other is not None:
         changed[other.id] = other._replace(priority=p.priority)
         message = _(
             "{message}; {other} took #{priority}",
             message=message,
-            other=name_text(other.describe()),
+            other=piece_text(other),
             priority=p.priority,
         )
     return Change(state.update_pieces(changed), message, found)
@@ -395,7 +395,7 @@ def add_target(state: State, found: Selection, team: str = "left", number: int |
     message = _(
         "Put target {name} on {piece} at {cell}",
         name=target_text(name),
-        piece=name_text(piece.describe()),
+        piece=piece_text(piece),
         cell=piece.cell,
     )
     return Change(state.update_pieces({piece.id: marked}), message, found)
@@ -410,7 +410,7 @@ def remove_target(state: State, found: Selection) -> Change:
     message = _(
         "Took target {target} off {piece} at {cell}",
         target=target_text(piece.target),
-        piece=name_text(piece.describe()),
+        piece=piece_text(piece),
         cell=piece.cell,
     )
     return Change(state.update_pieces({piece.id: bare}), message, found)

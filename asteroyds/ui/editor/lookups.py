@@ -27,7 +27,7 @@ from ...event_text import (
     colour_text,
     crafts_text,
     direction_text,
-    name_text,
+    piece_text,
     player_text,
     target_text,
     team_text,
@@ -97,7 +97,7 @@ def piece_name(state: State, p: Piece) -> str:
         if p.kind == TURRET:
             return _("{team} turret {id}", team=team, id=p.id)
         return _("{team} platform {id}", team=team, id=p.id)
-    return name_text(p.describe())
+    return piece_text(p)
 
 
 def waiting_on(state: State, p: Piece) -> tuple[Craft, ...]:

@@ -28,7 +28,7 @@ shipped layouts (the red team's turrets ``TR1``, ``TR2``..., its platform
 
 from __future__ import annotations
 
-from ...event_text import colour_text, name_text, player_text
+from ...event_text import colour_text, piece_text, player_text
 from ...hexgrid import Cell
 from ...i18n import _
 from ...modes import mode_named
@@ -50,7 +50,7 @@ def space_problem(state: State, kind: str, cell: Cell, ignore: str | None = None
     for other in here:
         inside = kind == DRONE and other.kind == TURRET and not any(q.kind == DRONE for q in here)
         if not inside:
-            return _("{cell} already holds {piece}", cell=cell, piece=name_text(other.describe()))
+            return _("{cell} already holds {piece}", cell=cell, piece=piece_text(other))
     crafts = state.crafts_at(cell)
     racing_gate = kind == GATE and mode_named(state.mode).crosses_gates
     if crafts and kind != PLATFORM and not racing_gate:
@@ -76,9 +76,7 @@ def craft_problem(state: State, cell: Cell) -> str:
         return _("{cell} is off the board", cell=cell)
     for p in state.pieces_at(cell):
         if p.kind != PLATFORM and not (p.kind == GATE and mode_named(state.mode).crosses_gates):
-            return _(
-                "{cell} holds {piece}: a craft cannot stand there", cell=cell, piece=name_text(p.describe())
-            )
+            return _("{cell} holds {piece}: a craft cannot stand there", cell=cell, piece=piece_text(p))
     return ""
 
 

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from ...events import Event, PhaseStarted
 from ...i18n import NP_, _, ngettext, pgettext
-from ...modes import Planning, mode_of
+from ...modes import mode_of
 from ...state import State
 from .. import theme
 from ..share.markup import Markup, join, style, tag
@@ -208,8 +208,9 @@ class EventLog(widgets.VBox):
         self._shown = key
         state = getattr(getattr(c, "game", None), "state", None)
         mode = mode_of(state) if isinstance(state, State) else None
-        together = mode is not None and mode.turn.planning is Planning.TEAM  # a team plays as one: its tag
-        teams = {craft.player: craft.team or "" for craft in state.crafts} if together and state else None
+        crafts = state.crafts if state is not None else ()
+        together = mode is not None and mode.turn.team_seats(crafts)  # a team plays as one: its tag
+        teams = {craft.player: craft.team or "" for craft in crafts} if together else None
         word = mode.turn_word.lower() if mode is not None else "round"
         title = _("EVENT LOG · {word} {round}", word=pgettext("log", word).upper(), round=c.round)
         self._title.value = tag("span", title, class_="asteroyds-title")

@@ -36,14 +36,13 @@ from ...event_text import (
     cell_text,
     direction_text,
     heading_text,
-    name_text,
-    phrase_text,
+    named_text,
+    phrase_said,
+    piece_text,
     player_text,
     spaces_text,
 )
 from ...events import (
-    DAMAGE_CAUSES,
-    PUSH_REFUSALS,
     CraftCollided,
     CraftDamaged,
     CraftDestroyed,
@@ -211,12 +210,12 @@ def priority_table(events: Sequence[Event], cursor: int, state: State) -> Priori
             resolved.add(e.piece)
         elif isinstance(e, TilePushed):
             if e.pusher in own:
-                said = _("pushed {piece} to {cell}", piece=name_text(e.piece_name), cell=_cell(e.end))
+                said = _("pushed {piece} to {cell}", piece=named_text(e.piece_name), cell=_cell(e.end))
                 own[e.pusher].append((PUSHED_ANOTHER, said))
             if e.piece in own:
                 pushed = (
                     WAS_PUSHED,
-                    _("pushed by {piece} to {cell}", piece=name_text(e.pusher_name), cell=_cell(e.end)),
+                    _("pushed by {piece} to {cell}", piece=named_text(e.pusher_name), cell=_cell(e.end)),
                 )
                 (after if e.piece in resolved else before)[e.piece].append(pushed)
         elif isinstance(e, CraftHit) and e.by in own:
@@ -232,7 +231,7 @@ def priority_table(events: Sequence[Event], cursor: int, state: State) -> Priori
             PriorityRow(
                 rank=rank,
                 piece=pid,
-                name=pid if piece is None else name_text(piece.describe()),
+                name=pid if piece is None else piece_text(piece),
                 colour="" if piece is None else piece.colour or "",
                 priority=None if piece is None else piece.priority,
                 direction=direction,
@@ -252,10 +251,10 @@ def priority_rows(events: Sequence[Event], cursor: int, state: State) -> tuple[P
 
 
 def _blocked_reason(e: TileBlocked) -> str:
-    by = name_text(e.blocker_name)
+    by = named_text(e.blocker_name)
     if e.blocked_at is not None:
         by = _("{name} at {cell}", name=by, cell=_cell(e.blocked_at))
-    detail = f" ({phrase_text(e.detail, PUSH_REFUSALS)})" if e.detail else ""
+    detail = f" ({phrase_said(e.detail)})" if e.detail else ""
     if e.reason == "push_refused":
         text = _("cannot push {blocker}{why}", blocker=by, why=detail)
     else:
@@ -286,7 +285,7 @@ def flight_rows(events: Sequence[Event], cursor: int) -> tuple[FlightRow, ...]:
             if isinstance(e, CraftCollided):
                 outcomes.append("collided")
                 reasons.append(
-                    _("hit {blocker} at {cell}", blocker=name_text(e.blocker_name), cell=_cell(e.blocked_at))
+                    _("hit {blocker} at {cell}", blocker=named_text(e.blocker_name), cell=_cell(e.blocked_at))
                     if e.blocked_at
                     else _("hit the border")
                 )
@@ -296,7 +295,7 @@ def flight_rows(events: Sequence[Event], cursor: int) -> tuple[FlightRow, ...]:
                     _(
                         "{amount} damage for {cause}",
                         amount=e.amount,
-                        cause=phrase_text(e.cause, DAMAGE_CAUSES),
+                        cause=phrase_said(e.cause),
                     )
                 )
             elif isinstance(e, CraftDestroyed):

@@ -24,7 +24,7 @@ from ...dice import Dice
 from ...drills import END_CELL, PLAN, Drill
 from ...drills.goal import fly_round, meets_goal, shield_missing
 from ...drills.mistakes import BEFORE_DICE, diagnose_plan, wrong_click_text
-from ...event_text import name_text
+from ...event_text import piece_text
 from ...events import Event
 from ...hexgrid import Cell
 from ...i18n import N_, _, ngettext
@@ -267,7 +267,7 @@ class PracticeSession(Observable["PracticeSession"]):
         """A piece of the drill as the learner reads it (\"red asteroid #6\", in the page's language)."""
         assert self.state is not None
         piece = next((p for p in self.state.pieces if p.id == piece_id), None)
-        return name_text(piece.describe()) if piece is not None else piece_id
+        return piece_text(piece) if piece is not None else piece_id
 
 
 __all__ = ["LEVELS", "PracticeSession", "Record"]

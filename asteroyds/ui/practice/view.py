@@ -1,7 +1,9 @@
 """The practice page: pick a level, answer on the board (or on the status chart), see why.
 
 A thin view over :class:`~.session.PracticeSession`: the board of the drill
-(no arrows: reading the dice is the skill practised), the pieces asked about
+(no arrows: reading the dice is the skill practised) as a clickable picture
+(:class:`~asteroyds.ui.board.clickable.ClickableBoardPicture`: the page opens
+without a bqplot figure; level 5's status chart is imported when shown), the pieces asked about
 outlined, the verdict at once, *Show me why* playing the real asteroid phase
 on a rule board with the priority inspector beside it, and the learner's
 record kept in the browser (:class:`~asteroyds.ui.share.browser_store.BrowserStore`).
@@ -20,15 +22,14 @@ mistake (:mod:`asteroyds.drills.mistakes`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from ...drills import PLAN
 from ...drills import generate as engine_drill
 from ...i18n import _
-from ..board.view import BoardView
-from ..chart.status.view import StatusChart
+from ..board.clickable import ClickableBoardPicture
 from ..share.browser_store import BrowserStore
 from ..share.closing import close_tree
 from ..share.markup import tag
@@ -40,6 +41,9 @@ from ..teach.exercises import feedback_html
 from ..theme import sheet
 from .session import LEVELS, Generate, PracticeSession
 from .why import BoardCursor, InspectedRuleBoard, SafeActions, explanation_html, question_html, why_board
+
+if TYPE_CHECKING:  # imported when level 5 is shown: a page opened on levels 1-4 imports no bqplot
+    from ..chart.status.view import StatusChart
 
 STORE_KEY = "practice"
 CSS = sheet("practice")
@@ -83,7 +87,7 @@ class PracticePage(SafeActions, widgets.VBox):
         self._board_box = widgets.Box()
         self._chart_box = widgets.Box()
         self._inspector_box = widgets.Box()
-        self.board: BoardView | None = None
+        self.board: ClickableBoardPicture | None = None
         self.chart: StatusChart | None = None
         self.why_board: InspectedRuleBoard | None = None
         self.inspector: Any = None  # the why board's PriorityInspector
@@ -163,17 +167,20 @@ class PracticePage(SafeActions, widgets.VBox):
         assert drill is not None
         plan = drill.kind == PLAN
         if self.board is None:
-            self.board = BoardView(session.state, size="compact", fluid=True)
+            # a picture whose spaces are buttons: the page opens without a bqplot figure (issue 34)
+            self.board = ClickableBoardPicture(session.state, size="compact")
             self.board.on_hex_click(lambda cell: self.click(cell))
             self._board_box.children = [self.board]
-            self._plan.follow(self.board)
-        else:
+        with self.board.hold():  # the new state, its outlines and its wrong space: one redraw
             self.board.update(session.state)
-        self._outline()
+            self._outline()
+        self.board.clickable = not plan  # level 5: the board is only watched, the plan is on the chart
         if self.chart is not None:
             close_tree(self.chart)
             self.chart = None
         if plan:
+            from ..chart.status.view import StatusChart  # bqplot: only for a plan (see the imports)
+
             craft = session.state.craft(str(drill.player))
             self.chart = StatusChart(craft, session.state.mode, rules=session.state.rules)
             self._chart_box.children = [self.chart]
@@ -217,8 +224,10 @@ class PracticePage(SafeActions, widgets.VBox):
         session = self.session
         assert self.board is not None and session.state is not None
         cells = [p.cell for p in session.state.pieces if p.id in (session.asking,)]
-        self.board.highlight(cells + list(session.found))
-        self.board.mark_wrong([] if session.wrong is None else [session.wrong])  # the wrong answer's space
+        with self.board.hold():  # one redraw of the picture
+            self.board.highlight(cells + list(session.found))
+            wrong = [] if session.wrong is None else [session.wrong]
+            self.board.mark_wrong(wrong)  # the wrong answer's space, crossed
 
     def _after_answer(self) -> None:
         self._verdict.value = feedback_html(self.session.feedback)
@@ -238,7 +247,7 @@ class PracticePage(SafeActions, widgets.VBox):
                 close_tree(self.inspector)
             self._inspector_box.children = []
             self._board_box.children = [self.board] if self.board is not None else []
-            self._plan.follow(self.board)
+            self._plan.follow(None)  # a picture keeps its own aspect (and its widest fits the screen)
         self.why_board, self.inspector = None, None
         self._back.layout.display = "none"
 

@@ -30,7 +30,7 @@ from ...asteroids import resolve_asteroids
 from ...drills import PLAN, Drill
 from ...drills.goal import fly_round, meets_goal, shield_missing
 from ...drills.mistakes import diagnose
-from ...event_text import capitalised, colour_text, name_text
+from ...event_text import capitalised, colour_text, piece_text
 from ...events import CraftMoved, Event
 from ...hexgrid import Cell, distance
 from ...i18n import _, ngettext
@@ -108,7 +108,7 @@ class WholeRoundSession:
     def name(self, piece_id: str) -> str:
         """An asteroid as the learner reads it ("red asteroid #6", in the page's language)."""
         piece = next((p for p in self.drill.state.pieces if p.id == piece_id), None)
-        return name_text(piece.describe()) if piece is not None else piece_id
+        return piece_text(piece) if piece is not None else piece_id
 
     def mark(self, cell: Cell) -> Feedback:
         """A click on the board: the asteroid asked about ends here, says the learner."""

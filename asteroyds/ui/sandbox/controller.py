@@ -81,7 +81,7 @@ from ...errors import RuleError
 from ...event_text import player_text
 from ...game import Game
 from ...i18n import _
-from ...modes import Planning, Turn, TurnWord, mode_named, mode_of, mode_text
+from ...modes import Turn, TurnWord, mode_named, mode_of, mode_text
 from ...preview import PathPreview
 from ...program import Program
 from ...state import State
@@ -149,7 +149,7 @@ class SandboxController(CoachParts, Observable["SandboxController"]):
     @property
     def teams_plan(self) -> bool:
         """Does a whole team plan at once (one hand-over, one Done per team), as the mode declares?"""
-        return self.turn.planning is Planning.TEAM
+        return self.game is not None and self.turn.team_seats(self.game.state.crafts)
 
     @property
     def stage(self) -> str:

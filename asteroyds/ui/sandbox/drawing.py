@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from ...dice import Dice
+from ...event_text import named_text, player_text
 from ...hexgrid import Cell
 from ...i18n import N_, _
 from ...shooting import LaserFired
@@ -112,10 +113,10 @@ class SandboxBoard:
         board.clear_laser()
         board.highlight(())
         draw_disabled(board, ())
-        who = (
-            c.current_player
+        who = (  # in the page's language: "bleu", "l'équipe rouge"
+            player_text(c.current_player or "")
             if c.current_team is None
-            else _("the {current_team} team", current_team=c.current_team)
+            else _("the {current_team} team", current_team=player_text(c.current_team))
         )
         if c.stage == "handover":
             self._drawn = ("handover", id(game.state))
@@ -157,7 +158,7 @@ class SandboxBoard:
             board.set_caption(
                 _(
                     "{player} plans · the board as it stands · arrows: where the dice send each tile",
-                    player=player,
+                    player=player_text(player or ""),
                 )
             )
             return
@@ -171,13 +172,13 @@ class SandboxBoard:
             said = _(
                 " · column {column} shot hits {value}",
                 column=shot.column,
-                value=shot.hit_name or _("nothing"),
+                value=named_text(shot.hit_name) if shot.hit_name else _("nothing"),  # in the page's language
             )
         board.set_caption(
             _(
                 "Coach forecast: the asteroids after this round's dice · {player}'s ghost path "
                 "ends at {end}, damage {damage}",
-                player=player,
+                player=player_text(player or ""),
                 end=path.end,
                 damage=path.damage,
             )

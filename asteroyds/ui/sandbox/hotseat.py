@@ -30,7 +30,7 @@ from ...errors import RuleError
 from ...event_text import player_text, team_text
 from ...game import Game
 from ...i18n import _
-from ...modes import Planning, mode_of
+from ...modes import mode_of
 from ..modes import views_for
 
 Chart = Any  # the mode's chart controller (asteroyds.ui.chart: a status chart, a capture chart...)
@@ -60,7 +60,7 @@ class HotSeat:
     @property
     def teams_plan(self) -> bool:
         """Does a whole team plan at once (one hand-over, one Done per team), as the mode declares?"""
-        return mode_of(self.game.state).turn.planning is Planning.TEAM
+        return mode_of(self.game.state).turn.team_seats(self.game.state.crafts)
 
     @property
     def hands_over(self) -> bool:

@@ -30,7 +30,7 @@ import ipywidgets as widgets
 
 from ...event_text import colour_text, target_text, team_text
 from ...i18n import N_, _, pgettext
-from ...modes import Planning, mode_named, mode_of
+from ...modes import mode_of
 from ...pieces import ASTEROYD, MAX_DAMAGE
 from ...state import State
 from .. import theme
@@ -96,9 +96,9 @@ def _counted(state: State) -> tuple[tuple[str, ...] | None, int]:
     return views_for(state.mode).counted(state)
 
 
-def _kind_label(kind: str, mode: str) -> str:
+def _kind_label(kind: str, state: State) -> str:
     """Who flies a craft, in words (where a team plans together it has one bot, so no style is named)."""
-    if mode_named(mode).turn.planning is Planning.TEAM and kind != "human":
+    if kind != "human" and mode_of(state).turn.team_seats(state.crafts):
         return N_("bot")
     return KIND_LABELS.get(kind, kind)
 
@@ -156,7 +156,7 @@ def score_rows(state: State, kinds: Mapping[str, str] | None = None) -> list[Sco
         rows.append(
             ScoreRow(
                 player=craft.player,
-                kind=_kind_label(kinds.get(craft.player, "human"), state.mode),
+                kind=_kind_label(kinds.get(craft.player, "human"), state),
                 team=craft.team,
                 pilot=craft.pilot,
                 power_used=craft.power_used,

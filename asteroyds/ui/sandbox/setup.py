@@ -45,7 +45,7 @@ from typing import Any, Protocol
 
 from ...checks import check_playable
 from ...errors import ScenarioError
-from ...event_text import name_text
+from ...event_text import piece_text
 from ...game import Game
 from ...i18n import N_, _
 from ...modes import mode_named, modes
@@ -445,7 +445,7 @@ class ColourTable:
         players = ["red", "blue"] if mode_named(mode).shoots_targets else ["blue"]
         state = setup_state(mode, seed=seed, players=players)
         pieces = sorted((p for p in state.pieces if p.kind == ASTEROID), key=lambda p: p.id)
-        return [(_("{name} at {cell} · {id}", name=name_text(p.describe()), cell=p.cell, id=p.id), p.id)
+        return [(_("{name} at {cell} · {id}", name=piece_text(p), cell=p.cell, id=p.id), p.id)
                 for p in pieces]  # fmt: skip
 
     def section(self, setup: SandboxSetup, changed: Callable[[], object]) -> Any:

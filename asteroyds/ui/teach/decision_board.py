@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from ...damage import DESTROY_ASTEROID, EMERGENCY_SHIELD, Decision
-from ...event_text import capitalised, crafts_text, name_text
+from ...event_text import capitalised, crafts_text, piece_text
 from ...events import Event
 from ...flight import COLLISION_DAMAGE, DESTROY_DAMAGE
 from ...game import Game
@@ -53,7 +53,7 @@ def question_text(decision: Decision, state: State) -> str:
             "{damage} (6 destroys it).",
             cost,
             craft=craft,
-            asteroid=name_text(state.piece(decision.piece).describe()),
+            asteroid=piece_text(state.piece(decision.piece)),
             cost=cost,
             bounce=cost - (DESTROY_DAMAGE - COLLISION_DAMAGE),
             damage=state.craft(decision.player).damage,

@@ -30,7 +30,7 @@ from ...program import Program, as_program
 from ...state import State
 from ..share.markup import tag
 from ..share.page_progress import page_progress
-from ..theme import error_html
+from ..theme import CSS, error_html
 
 if TYPE_CHECKING:  # a page that imports the exercises pays for bqplot only when it builds a board
     from ..board.view import BoardView
@@ -320,9 +320,11 @@ class ChoiceExercise(_ExerciseView):
         for option in question.options:
             button = widgets.Button(description=option, layout=widgets.Layout(width="auto"))
             button.add_class("asteroyds-choice")
+            button.add_class("asteroyds-wrap-words")  # a sentence on a phone: on two lines, not cut
             button.on_click(lambda b: self.choose(b.description))
             buttons.append(button)
-        super().__init__(prompt, [widgets.HBox(buttons)])
+        choices = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
+        super().__init__(prompt, [widgets.HTML(CSS), choices])
 
     def choose(self, choice: str) -> Feedback:
         return self._show(self.question.check(choice))

@@ -257,7 +257,10 @@ CSS = sheet("presenter")
 
 
 def _button(label: str, css: str, tooltip: str, width: str, primary: bool = False) -> widgets.Button:
-    button = widgets.Button(description=label, tooltip=tooltip, layout=widgets.Layout(width=width))
+    # ``width`` at least, wider where the words need it (French "◀ Précédent" was cut at 130 px)
+    button = widgets.Button(
+        description=label, tooltip=tooltip, layout=widgets.Layout(width="auto", min_width=width)
+    )
     button.add_class(css)
     if primary:
         button.add_class("asteroyds-primary")

@@ -167,8 +167,14 @@ class ProgramTable(FactTable):
         self.add_class("asteroyds-program-table")
         self.show_program(program)
 
+    @property
+    def program(self) -> Program:
+        """The program written out (a chart built after the table starts from it: chapter 2's)."""
+        return self._program
+
     def show_program(self, program: Program | str) -> None:
-        headers, rows, caption = program_table(as_program(program))
+        self._program = as_program(program)
+        headers, rows, caption = program_table(self._program)
         self.show(headers, rows, caption=caption, marked=(len(headers) - 1,))
 
 

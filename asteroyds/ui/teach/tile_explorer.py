@@ -70,7 +70,11 @@ class TileExplorer(widgets.VBox):
         self._text = widgets.HTML()
         self._text.add_class("asteroyds-tile-explainer")
         self._table = FactTable([], [])
-        controls = widgets.HBox([self._colour, self._left, self._right])
+        for button in (self._left, self._right):  # as wide as their words: a phone's row wraps instead
+            button.layout.flex = "0 0 auto"
+        controls = widgets.HBox(
+            [self._colour, self._left, self._right], layout=widgets.Layout(flex_flow="row wrap")
+        )
         super().__init__([controls, self._die, self._board, self._text, self._table])
         self.add_class("asteroyds-tile-explorer")
         self._redraw()

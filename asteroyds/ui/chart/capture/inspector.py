@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ....event_text import colour_text, direction_text, name_text, player_text, team_text
+from ....event_text import colour_text, direction_text, named_text, player_text, team_text
 from ....events import Event
 from ....hexgrid import direction_name
 from ....i18n import N_, _
@@ -101,7 +101,7 @@ def capture_round_table(events: Sequence[Event], cursor: int) -> CaptureRoundTab
         if isinstance(e, LaserFired):
             key = ("laser", e.shooter)
             lasers.append(
-                CaptureRow(len(lasers) + 1, "laser", e.shooter, e.shooter_name, e.team,
+                CaptureRow(len(lasers) + 1, "laser", e.shooter, str(e.shooter_name), e.team,
                            direction_name(e.direction), "", "", "")
             )  # fmt: skip
             if e.hits:
@@ -110,7 +110,7 @@ def capture_round_table(events: Sequence[Event], cursor: int) -> CaptureRoundTab
             elif e.stopped_by == "border":
                 note(key, i, "fires", _("{spaces}, leaves the board", spaces=_spaces(len(e.path))))
             else:
-                blocker = name_text(e.blocker_name)
+                blocker = named_text(e.blocker_name)
                 note(key, i, "fires", _("stopped by {blocker} at {cell}", blocker=blocker, cell=_cell(e.end)))
         elif isinstance(e, LaserDodged):
             dodged = _("{player} dodges it (Shield anticipation)", player=player_text(e.player))
@@ -130,7 +130,7 @@ def capture_round_table(events: Sequence[Event], cursor: int) -> CaptureRoundTab
                 facing = direction_text(e.end_facing)  # type: ignore[attr-defined]
                 note(key, i, "turned", _("faces {direction}", direction=facing))
             elif isinstance(e, CraftBumped):
-                note(key, i, "bumped", _("hit {blocker}", blocker=name_text(e.blocker_name)))
+                note(key, i, "bumped", _("hit {blocker}", blocker=named_text(e.blocker_name)))
             elif isinstance(e, CraftTeleported):
                 note(key, i, "teleported home", _("back to platform {platform}", platform=e.platform))
             elif isinstance(e, AsteroydPickedUp):

@@ -248,7 +248,11 @@ class ChartFigure:
             names_unique=False,
         )  # fmt: skip
         tokens.on_drag_end(on_drag_end)
+        tokens.observe(self._late_update, names=["x", "y"])
         m["tokens"] = tokens
+        self._drawn: tuple[np.ndarray, np.ndarray] = (tokens.x, tokens.y)  # where the kernel put the tokens
+        self._drawing = False
+        self._late_drops = 0  # drops handled before the page's own x/y update for them arrived
         self.marks = m
         ratio = (x1 - x0) / (y1 - y0)
         width = round((x1 - x0) * PX_PER_UNIT)
@@ -275,15 +279,23 @@ class ChartFigure:
         """Show the controller's chart: tokens at ``positions``, cells ``occupied`` and ``legal``."""
         m = self.marks
         locked, kinds = c.locked, c.kinds
-        assign(  # the snap: one message with every token's position
-            m["tokens"],
-            x=np.array([p[0] for p in positions], dtype=float),
-            y=np.array([p[1] for p in positions], dtype=float),
-            colors=[INK["locked"] if locked else INK[k] for k in kinds],
-            opacities=[TOKEN_OPACITY[k] for k in kinds],
-            names=np.array([(c.pilot_direction or "P") if k == PILOT_TOKEN else "" for k in kinds]),
-            enable_move=not locked,
+        self._drawn = (
+            np.array([p[0] for p in positions], dtype=float),
+            np.array([p[1] for p in positions], dtype=float),
         )
+        self._drawing = True
+        try:
+            assign(  # the snap: one message with every token's position
+                m["tokens"],
+                x=self._drawn[0],
+                y=self._drawn[1],
+                colors=[INK["locked"] if locked else INK[k] for k in kinds],
+                opacities=[TOKEN_OPACITY[k] for k in kinds],
+                names=np.array([(c.pilot_direction or "P") if k == PILOT_TOKEN else "" for k in kinds]),
+                enable_move=not locked,
+            )
+        finally:
+            self._drawing = False
         assign(
             m["cells"],
             fill_colors=[
@@ -318,6 +330,38 @@ class ChartFigure:
         self.occupied = set(occupied)
         squares = [PARKED if place in occupied else cell_centre(*place) for place in CELLS]
         assign(m["hit"], x=np.array([p[0] for p in squares]), y=np.array([p[1] for p in squares]))
+
+    def holds_drop(self, index: int, x: float, y: float) -> bool:
+        """Whether the kernel already has the page's x/y update for a drop of token ``index`` at (x, y).
+
+        bqplot sends a drop twice: the tokens' new x/y (a state update), then the
+        drag end (a custom message). ipywidgets holds a model's state update while
+        an earlier one is unanswered, never a custom message, so on a busy kernel
+        the drag end can come first. Had nothing been done, the tokens' x/y the
+        kernel sends would then look unchanged: a token dropped where it may not
+        go would stay there on the page, and the late update would leave the
+        kernel believing it is there.
+        """
+        tokens = self.marks["tokens"]
+        xs, ys = np.asarray(tokens.x), np.asarray(tokens.y)
+        return index < len(xs) and abs(xs[index] - x) < 1e-9 and abs(ys[index] - y) < 1e-9
+
+    def drop_came_first(self) -> None:
+        """A drop was handled before its x/y update (see :meth:`holds_drop`): show the kernel's tokens now,
+        and put them back again when the late update arrives."""
+        self._late_drops += 1
+        self.marks["tokens"].send_state(["x", "y"])
+
+    def _late_update(self, _change: Mapping[str, object]) -> None:
+        if self._drawing or not self._late_drops:
+            return
+        self._late_drops -= 1
+        self._drawing = True  # x and y arrive in one update: the second notification finds this done
+        try:
+            with self.marks["tokens"].hold_sync():
+                self.marks["tokens"].x, self.marks["tokens"].y = self._drawn
+        finally:
+            self._drawing = False
 
     def add_above_cells(self, mark: bqplot.Mark) -> None:
         """A mark made later (the coach's ghost) above the cells, under the draggable tokens."""

@@ -317,7 +317,11 @@ class StatusChart(widgets.VBox):
         if not isinstance(point, Mapping) or not isinstance(index, int):
             self._refresh()  # put every token back where the controller says
             return
-        self._act(lambda: self._controller.drop(index, float(point["x"]), float(point["y"])))
+        x, y = float(point["x"]), float(point["y"])
+        held = self._chart.holds_drop(index, x, y)
+        self._act(lambda: self._controller.drop(index, x, y))
+        if not held:
+            self._chart.drop_came_first()
 
     def _on_direction(self, change: Mapping[str, object]) -> None:
         if self._quiet or change["new"] is None:

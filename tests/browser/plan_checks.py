@@ -1,5 +1,5 @@
 """Plan on this board (issue 34): wherever a learner plans, the board and the whole status chart are on
-one screen, at 1366x900 and at 1280x720.
+one screen, at 1366x900 and at 1280x720 — the checks, run on a page.
 
 For each page that plans on a board (the sandbox while a human plans, the chapters' exercises and
 planning boards in chapters 2, 4, 6 and 7, practice level 5, the whole round) the plan area (the
@@ -11,23 +11,24 @@ nothing is cut inside the picture either. The rectangles are the browser's, afte
 settled (two animation frames alike, and bqplot has laid its figures out again for their boxes,
 which it does 300 ms after a resize). Under 1200 px (1024x768) the chapters' charts come under their
 boards, each board as wide as the page. The screenshots go to ``test-artifacts/plan-*.png``.
+
+:mod:`.test_every_page` runs :func:`check_plans` on the page it has already opened and played (one
+page load for both kinds of checks: a page load costs the suite some 7 s of CPU).
 """
 
 from __future__ import annotations
 
-import pytest
+from pathlib import PurePosixPath
 
 from asteroyds.drills import generate
 from asteroyds.ui.practice.whole_round import WholeRoundSession
 
-from .conftest import LAZY_OPEN, open_notebook, open_sections, screenshot
+from .conftest import open_sections, screenshot
 from .test_sandbox import ROOT as SANDBOX
-from .test_sandbox import wait_stage
 from .test_whole_round import ROOT as WHOLE_ROUND
 from .test_whole_round import SEED as WHOLE_ROUND_SEED
 from .test_whole_round import click_cell
 
-pytestmark = pytest.mark.ui
 SCREENS = ({"width": 1366, "height": 900}, {"width": 1280, "height": 720})
 TIMEOUT = 60_000  # ms a wait may last (a bound, not a speed check): tests run side by side
 CHART = ".widget-vbox.asteroyds-status-chart"  # a status chart widget (its figure is a .bqplot)
@@ -39,9 +40,11 @@ CHART_PARTS = {
     "the program": ".asteroyds-program",
     "the message": ".asteroyds-chart-message",
 }
+# an interactive board (bqplot) or a clickable picture (the practice page: its board beside the chart)
+BOARD_VIEW = ".asteroyds-board-view, .asteroyds-board-picture-view"
 BOARD_PARTS = {
     "the board's figure": ".asteroyds-board",
-    "the board's picture": ".asteroyds-board svg.svg-figure",
+    "the board's picture": ".asteroyds-board svg.svg-figure, .asteroyds-board svg.asteroyds-board-svg",
 }
 
 # Measure one plan area: the n-th status chart under ``scope``, the closest board view that shares a box
@@ -52,10 +55,10 @@ MEASURE = """
   const chart = charts[index];
   if (!chart) { return {problems: ['no status chart number ' + index + ' under ' + scope], rects: ''}; }
   let area = chart.parentElement;
-  while (area && !area.querySelector('.asteroyds-board-view')) { area = area.parentElement; }
+  while (area && !area.querySelector(BOARD_VIEW)) { area = area.parentElement; }
   if (!area) { return {problems: ['no board shares a box with the chart'], rects: ''}; }
   if (scroll) { area.scrollIntoView({block: 'start'}); }
-  const board = area.querySelector('.asteroyds-board-view');
+  const board = area.querySelector(BOARD_VIEW);
   const parts = [];
   for (const [name, css] of Object.entries(chartParts)) { parts.push([name, chart.querySelector(css)]); }
   for (const [name, css] of Object.entries(boardParts)) { parts.push([name, board.querySelector(css)]); }
@@ -101,15 +104,19 @@ MEASURE = """
   }
   return {problems, rects: rects.join('; ')};
 }
-""".replace("CHART_SELECTOR", repr(CHART))
+""".replace("CHART_SELECTOR", repr(CHART)).replace("BOARD_VIEW", repr(BOARD_VIEW))
 
 SETTLED = """
 async (args) => {
   const measure = MEASURE;
-  const frame = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const frame = () => new Promise(done => {  // two frames, or 250 ms where none is drawn (no endless wait)
+    requestAnimationFrame(() => requestAnimationFrame(done));
+    setTimeout(done, 250);
+  });
   let last = null;
   const redrawn = m => !m.problems.some(p => p.includes(': drawn '));
-  for (let i = 0; i < 600; i++) {
+  const end = Date.now() + 30000;  // a layout that never settles is measured as it is after 30 s
+  for (let i = 0; i < 600 && Date.now() < end; i++) {
     await frame();
     const now = measure(args);  // scrolled into view again: the layout may still be moving
     if (last !== null && now.rects === last.rects && redrawn(now)) { return now; }
@@ -137,7 +144,7 @@ def check_every_screen(page, name: str, areas: list[tuple[str, int]], extra: dic
             screenshot(page, f"plan-{name}-{index}-{size}")
             problems += [f"{size} {scope} chart {index}: {p}" for p in found]
     assert not problems, "\n".join(problems)
-    assert page.errors == []
+    assert getattr(page, "errors", []) == []
 
 
 STACKED = """
@@ -169,53 +176,25 @@ def check_stacked(page, name: str, scope: str, index: int) -> None:
     screenshot(page, f"plan-{name}-{index}-{NARROW['width']}x{NARROW['height']}")
 
 
-@pytest.mark.parametrize("notebook", ["sandbox", "fr/sandbox"])
-def test_the_sandbox_while_a_human_plans(page, voila_url, notebook):
-    page.set_viewport_size(SCREENS[0])
-    open_notebook(page, voila_url, notebook, wait_for=f"{SANDBOX} .asteroyds-start")
-    page.locator(f"{SANDBOX} .asteroyds-start").click()
-    wait_stage(page, "roll")
-    page.locator(f"{SANDBOX} .asteroyds-dice .asteroyds-roll").click()
-    wait_stage(page, "planning")  # one human: no hand-over screen
+def sandbox_plan(page, notebook: str) -> None:
+    """The sandbox while a human plans (:func:`.fit_checks.play` has pressed Start and Roll): the board,
+    the whole chart and *Done* on one screen."""
     page.locator(f"{SANDBOX} .asteroyds-chart-figure").first.wait_for(timeout=TIMEOUT)
     name = notebook.replace("/", "-")
     check_every_screen(page, name, [(SANDBOX, 0)], {"Done": ".asteroyds-submit"})
 
 
-@pytest.mark.parametrize(
-    ("notebook", "charts", "sections"),
-    [
-        ("02_planning", [0, 1], (2, [1])),  # the chart with its ghost path; the gate D exercise (2nd section)
-        ("04_flying", [0], (3, [0])),  # the gate A exercise, the first of three closed sections
-        ("06_coach", [0], (3, [2])),  # the coach's page: plan against the dice, the best plan beside
-        ("07_pilot_powers", [0, 1], (2, [0, 1])),  # a pilot's chart on its field; the Hector exercise
-    ],
-)
-def test_the_chapters_boards_that_plan(page, voila_url, notebook, charts, sections):
-    page.set_viewport_size(SCREENS[0])
-    if sections is None:
-        open_notebook(page, voila_url, notebook, wait_for=".asteroyds-chart-figure")
-    else:  # the exercise is built when the learner opens it
-        open_notebook(page, voila_url, notebook, wait_for=LAZY_OPEN)
-        open_sections(page, *sections)
+def chapter_plan(page, notebook: str, charts: list[int], sections: tuple[int, list[int]]) -> None:
+    """A chapter's exercises and planning boards, built when the learner opens their sections."""
+    open_sections(page, *sections)
     page.locator(CHART).nth(charts[-1]).wait_for(timeout=TIMEOUT)
     check_every_screen(page, notebook, [("body", n) for n in charts])
     check_stacked(page, notebook, "body", charts[0])
 
 
-def test_practice_level_5(page, voila_url):
-    root = ".asteroyds-practice"
-    page.set_viewport_size(SCREENS[0])
-    open_notebook(page, voila_url, "practice", wait_for=f"{root} .asteroyds-board")
-    page.locator(f"{root} .asteroyds-practice-level button").nth(4).click()  # level 5: plan on the chart
-    page.locator(f"{root} .asteroyds-chart-figure").wait_for(timeout=TIMEOUT)
-    check_every_screen(page, "practice-5", [(root, 0)])
-
-
-def test_the_whole_round_while_planning(page, voila_url):
-    page.set_viewport_size(SCREENS[0])
-    open_notebook(page, voila_url, "04_flying", wait_for=LAZY_OPEN)
-    open_sections(page, 3, [2])  # the whole round is the chapter's third closed section
+def whole_round_plan(page) -> None:
+    """Chapter 4's whole round (its section already open): mark where each asteroid ends, then plan."""
+    page.set_viewport_size(SCREENS[0])  # side by side (check_stacked left the page at 1024 px)
     page.locator(f"{WHOLE_ROUND} .asteroyds-board").first.wait_for(timeout=TIMEOUT)
     session = WholeRoundSession(generate(5, WHOLE_ROUND_SEED))
     for pid in session.pieces:  # step 1: where each asteroid ends (the engine's answer)
@@ -227,3 +206,32 @@ def test_the_whole_round_while_planning(page, voila_url):
     page.locator(f"{WHOLE_ROUND}.asteroyds-whole-round-plan").wait_for(timeout=TIMEOUT)  # step 2: plan
     page.locator(f"{WHOLE_ROUND} .asteroyds-chart-figure").wait_for(timeout=TIMEOUT)
     check_every_screen(page, "whole-round", [(WHOLE_ROUND, 0)])
+
+
+def flying_plans(page) -> None:
+    """Chapter 4: the gate A exercise (the 6th of 8 closed sections) and the whole round (the 8th)."""
+    chapter_plan(page, "04_flying", [0], (8, [5, 7]))
+    whole_round_plan(page)
+
+
+PLANS = {
+    "sandbox.ipynb": lambda page: sandbox_plan(page, "sandbox"),
+    "fr/sandbox.ipynb": lambda page: sandbox_plan(page, "fr/sandbox"),
+    # the chart and its ghost path; the gate D exercise (3rd of 3 closed sections)
+    "02_planning.ipynb": lambda page: chapter_plan(page, "02_planning", [0, 1], (3, [0, 2])),
+    "04_flying.ipynb": flying_plans,  # the gate A exercise, after five closed rule boards; the whole round
+    # the coach's page: plan against the dice, the best plan beside
+    "06_coach.ipynb": lambda page: chapter_plan(page, "06_coach", [0], (3, [2])),
+    # a pilot's chart on its field; the Hector exercise
+    "07_pilot_powers.ipynb": lambda page: chapter_plan(page, "07_pilot_powers", [0, 1], (2, [0, 1])),
+    # level 5 (:func:`.fit_checks.play` has chosen it): a plan against the dice, board and chart together
+    "practice.ipynb": lambda page: check_every_screen(page, "practice-5", [(".asteroyds-practice", 0)]),
+}
+
+
+def check_plans(page, name: str) -> None:
+    """The plan checks of page ``name`` (a path under notebooks/), if it plans on a board; the page is
+    open at 1366x900 and, for the sandbox, already planning."""
+    check = PLANS.get(PurePosixPath(name).as_posix())
+    if check is not None:
+        check(page)
