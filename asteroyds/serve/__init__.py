@@ -33,10 +33,14 @@ promises, with its settings in :class:`~.settings.ServeSettings`:
   that have already run it; pages that read their link (``?demo=``,
   ``?scenario=``) wait for it (:func:`asteroyds.ui.share.links.query_string`).
 - **Low latency**: kernel websockets without Nagle's algorithm (:mod:`.websocket`).
+- **No message lost**: a page's kernel and the server talk through queues
+  without ZeroMQ's 1,000-message limit (:mod:`.queues`, :mod:`.kernel_app`): a
+  busy server that read a burst of widgets late had lost some of them.
 
 Modules: :mod:`.settings` (what a server promises, as Voila options and a
 command), :mod:`.app` (the Voila application), :mod:`.handlers`, :mod:`.kernels`,
-:mod:`.websocket`, :mod:`.voila_patch` (the two changes made inside Voila),
+:mod:`.websocket`, :mod:`.queues` and :mod:`.kernel_app` (no message dropped),
+:mod:`.voila_patch` (the two changes made inside Voila),
 :mod:`.processes` (ending the children), :mod:`.launch` (a server for as long as
 a ``with`` block lasts: tests and benchmarks). Only this package imports Voila,
 Tornado or Jupyter Server; ``asteroyds.ui`` is widgets only.

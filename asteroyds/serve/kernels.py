@@ -12,12 +12,36 @@ from __future__ import annotations
 import time
 from datetime import datetime
 
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Integer
+import zmq.asyncio
+from jupyter_client.asynchronous import AsyncKernelClient
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
+from traitlets import Integer, default
 
+from .queues import unbounded
 from .websocket import touch_kernel
 
-__all__ = ["ClassroomKernelManager"]
+__all__ = ["ClassroomKernelManager", "PageKernelManager"]
+
+LAUNCHER = "ipykernel_launcher"  # the module a Python kernel spec starts
+PAGE_KERNEL = "asteroyds.serve.kernel_app"  # ours: the same kernel, IOPub without a limit
+
+
+class PageKernelManager(ServerKernelManager):  # type: ignore[misc]
+    """One page's kernel, started and read through queues that never drop a message (``serve.queues``)."""
+
+    @default("context")
+    def _context_default(self) -> zmq.asyncio.Context:
+        return unbounded(super()._context_default())
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        """The kernel spec's command with our kernel app for IPython's launcher (other kernels unchanged)."""
+        command = list(super().format_kernel_cmd(extra_arguments))
+        return [PAGE_KERNEL if part == LAUNCHER else part for part in command]
+
+    def client(self, **kwargs: object) -> AsyncKernelClient:  # type: ignore[override]  # async, as its base
+        """A client on this manager's context (Voila renders the page through it): unbounded queues too."""
+        kwargs.setdefault("context", self.context)
+        return super().client(**kwargs)
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -33,6 +57,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     disconnected_timeout = Integer(
         60, config=True, help="Shut a kernel down this many seconds after its page's last connection closed."
     )
+
+    @default("kernel_manager_class")
+    def _default_kernel_manager_class(self) -> str:
+        return f"{__name__}.PageKernelManager"
+
+    @default("context")
+    def _context_default(self) -> zmq.asyncio.Context:
+        return unbounded(super()._context_default())
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
