@@ -14,6 +14,7 @@ from pathlib import Path
 
 import psutil
 
+from asteroyds.serve.kernels import is_kernel_command
 from asteroyds.serve.launch import free_port
 from asteroyds.serve.settings import READY_PATH, ServeSettings, voila_command
 
@@ -81,7 +82,7 @@ class Server:
         count = 0
         for proc in self.tree():
             try:
-                if "ipykernel" in " ".join(proc.cmdline()):
+                if is_kernel_command(proc.cmdline()):
                     count += 1
             except psutil.NoSuchProcess:
                 continue

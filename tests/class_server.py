@@ -16,6 +16,7 @@ from pathlib import Path
 import psutil
 import pytest
 
+from asteroyds.serve.kernels import is_kernel_command
 from asteroyds.serve.launch import free_port
 from asteroyds.serve.settings import ServeSettings, voila_command
 
@@ -32,7 +33,7 @@ class App:
         found = []
         for child in self.ps.children(recursive=True):
             try:
-                if "ipykernel" in " ".join(child.cmdline()):
+                if is_kernel_command(child.cmdline()):
                     found.append(child)
             except psutil.NoSuchProcess:
                 continue

@@ -2,7 +2,7 @@
 
 Each test starts ``asteroyds app`` as a student's teacher would, in its own
 process group, and watches its process tree with psutil: a kernel is a child
-process running ``ipykernel``.
+process running a kernel (``asteroyds.serve.kernels.is_kernel_command``).
 """
 
 from __future__ import annotations

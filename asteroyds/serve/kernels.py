@@ -20,10 +20,19 @@ from traitlets import Integer, default
 from .queues import unbounded
 from .websocket import touch_kernel
 
-__all__ = ["ClassroomKernelManager", "PageKernelManager"]
+__all__ = ["ClassroomKernelManager", "PageKernelManager", "is_kernel_command"]
 
 LAUNCHER = "ipykernel_launcher"  # the module a Python kernel spec starts
 PAGE_KERNEL = "asteroyds.serve.kernel_app"  # ours: the same kernel, IOPub without a limit
+
+
+def is_kernel_command(command: list[str]) -> bool:
+    """Is this process's command line a page's kernel (ours, or IPython's as JupyterLab starts it)?
+
+    >>> is_kernel_command(["python", "-m", PAGE_KERNEL, "-f", "k.json"]), is_kernel_command(["voila"])
+    (True, False)
+    """
+    return any(part in (PAGE_KERNEL, LAUNCHER) or "ipykernel" in part for part in command)
 
 
 class PageKernelManager(ServerKernelManager):  # type: ignore[misc]
