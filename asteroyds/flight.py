@@ -64,7 +64,7 @@ from .flight_step import (
     effects,
 )
 from .hexgrid import Cell
-from .i18n import _, ngettext
+from .i18n import _, ngettext, texts_version
 from .named import HITTING, RAMMING, Named, Phrase
 from .pieces import ASTEROID, Craft, Piece
 from .pilots import PILOT_TABLE, PILOT_TOKENS
@@ -312,19 +312,7 @@ class _Flight:
             kind=DESTROY_ASTEROID,
             player=craft.player,
             key=key,
-            question=ngettext(
-                "{player}: destroy {name} at {cell} instead of bouncing off? Once per game; it costs"
-                " {cost} damage point instead of {bounce}, and the craft has {damage} (6 destroys it).",
-                "{player}: destroy {name} at {cell} instead of bouncing off? Once per game; it costs"
-                " {cost} damage points instead of {bounce}, and the craft has {damage} (6 destroys it).",
-                cost,
-                player=player_text(craft.player),
-                name=named_text(name),
-                cell=asteroid.cell,
-                cost=cost,
-                bounce=bounce,
-                damage=craft.damage,
-            ),
+            question=_ram_question(craft.player, asteroid, name, cost, bounce, craft.damage),
             piece=asteroid.id,
             amount=cost,
         )
@@ -398,6 +386,38 @@ class _Flight:
             return
         self.craft = _with(craft, craft.cell, craft.facing, tokens=craft.tokens + (symbol,))
         self.events.append(TokenTaken(craft.player, symbol, Named.piece(gate), column))
+
+
+# (texts_version, player, asteroid, cost, bounce, damage) -> the question's text
+_RAM_QUESTIONS: dict[tuple[object, ...], str] = {}
+
+
+def _ram_question(player: str, asteroid: Piece, name: Named, cost: int, bounce: int, damage: int) -> str:
+    """The ram question in the reader's language, worked out once per asteroid, costs and damage.
+
+    Why kept: a round asks it each time a craft meets an asteroid, and writing it (the catalog, the
+    asteroid's and the player's names) was 7 % of a whole round's time; the same question in the
+    same language from the same catalogs is the same text.
+    """
+    memo = (texts_version(), player, asteroid, cost, bounce, damage)
+    text = _RAM_QUESTIONS.get(memo)
+    if text is None:
+        if len(_RAM_QUESTIONS) >= 4096:  # a long session's boards: never more than this kept
+            _RAM_QUESTIONS.clear()
+        text = _RAM_QUESTIONS[memo] = ngettext(
+            "{player}: destroy {name} at {cell} instead of bouncing off? Once per game; it costs"
+            " {cost} damage point instead of {bounce}, and the craft has {damage} (6 destroys it).",
+            "{player}: destroy {name} at {cell} instead of bouncing off? Once per game; it costs"
+            " {cost} damage points instead of {bounce}, and the craft has {damage} (6 destroys it).",
+            cost,
+            player=player_text(player),
+            name=named_text(name),
+            cell=asteroid.cell,
+            cost=cost,
+            bounce=bounce,
+            damage=damage,
+        )
+    return text
 
 
 class _CraftChanges(TypedDict, total=False):

@@ -265,9 +265,23 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
+_RELOADS = 0  # how many times the catalogs were reloaded (texts_version)
+
+
+def texts_version() -> tuple[str, int]:
+    """What a translated text depends on besides its message and fields: the language, the catalogs' reloads.
+
+    A text worked out often (the engine's ram question) may be kept under this key: the same
+    message in the same language from the same catalogs is the same text.
+    """
+    return _current, _RELOADS
+
+
 def reload_catalogs() -> None:
     """Forget the compiled catalogs (after a translator edited a .po file in a running kernel)."""
+    global _RELOADS
     _catalog.cache_clear()
+    _RELOADS += 1
 
 
 __all__ = [
@@ -286,6 +300,7 @@ __all__ = [
     "pgettext",
     "po_path",
     "reload_catalogs",
+    "texts_version",
     "set_language",
     "use_language",
 ]
